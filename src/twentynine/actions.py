@@ -1,0 +1,172 @@
+"""What a player can do: bid, pass, choose the trump, show trump, declare the pair, play.
+
+Every action has a small int code (the engine's hot path uses only codes) and one
+shared :class:`Action` object per code.
+
+>>> Action.parse("play 10H") == Action.play("TH")
+True
+>>> str(Action.make_bid(17)), str(PASS), str(SHOW_TRUMP)
+('bid 17', 'pass', 'show trump')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import CARDS, SUITS, Card, CardError, as_card, parse_suit
+
+PLAY_BASE = 0
+"""Codes 0..31: play that card."""
+TRUMP_CARD_BASE = 32
+"""Codes 32..63: lay that card face down as the trump."""
+BID_BASE = 64
+"""Codes 64+n: bid n (n up to 29)."""
+PASS_CODE = 96
+SHOW_CODE = 97
+PAIR_CODE = 98
+TRUMP_SUIT_BASE = 100
+"""Codes 100..103: choose that suit as trump with a marker."""
+NEXT_DEAL_CODE = 104
+N_CODES = 105
+
+
+class ActionKind(Enum):
+    """The kinds of action."""
+
+    PLAY = "play"
+    TRUMP_CARD = "trump"
+    TRUMP_SUIT = "trump suit"
+    BID = "bid"
+    PASS = "pass"
+    SHOW_TRUMP = "show trump"
+    PAIR = "pair"
+    NEXT_DEAL = "next deal"
+
+
+class ActionError(ValueError):
+    """Text that is not an action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action; compare with ``==``; build with the class methods."""
+
+    code: int
+
+    @property
+    def kind(self) -> ActionKind:
+        """What kind of action this is."""
+        c = self.code
+        if c < TRUMP_CARD_BASE:
+            return ActionKind.PLAY
+        if c < BID_BASE:
+            return ActionKind.TRUMP_CARD
+        if c < PASS_CODE:
+            return ActionKind.BID
+        if c == PASS_CODE:
+            return ActionKind.PASS
+        if c == SHOW_CODE:
+            return ActionKind.SHOW_TRUMP
+        if c == PAIR_CODE:
+            return ActionKind.PAIR
+        if TRUMP_SUIT_BASE <= c < TRUMP_SUIT_BASE + 4:
+            return ActionKind.TRUMP_SUIT
+        return ActionKind.NEXT_DEAL
+
+    @property
+    def card(self) -> Card | None:
+        """The card played or laid as trump, else None."""
+        if self.code < BID_BASE:
+            return CARDS[self.code & 31]
+        return None
+
+    @property
+    def bid(self) -> int | None:
+        """The number bid, else None."""
+        if BID_BASE <= self.code < PASS_CODE:
+            return self.code - BID_BASE
+        return None
+
+    @property
+    def suit(self) -> int | None:
+        """The suit chosen with a marker, else None."""
+        if TRUMP_SUIT_BASE <= self.code < TRUMP_SUIT_BASE + 4:
+            return self.code - TRUMP_SUIT_BASE
+        return None
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k is ActionKind.PLAY or k is ActionKind.TRUMP_CARD:
+            return f"{k.value} {CARDS[self.code & 31].name}"
+        if k is ActionKind.BID:
+            return f"bid {self.bid}"
+        if k is ActionKind.TRUMP_SUIT:
+            return f"trump suit {SUITS[self.code - TRUMP_SUIT_BASE]}"
+        return str(k.value)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @staticmethod
+    def play(card: Card | str | int) -> Action:
+        """Play a card to the trick."""
+        return ACTIONS[PLAY_BASE + as_card(card).index]
+
+    @staticmethod
+    def trump_card(card: Card | str | int) -> Action:
+        """Lay one of your cards face down as the trump."""
+        return ACTIONS[TRUMP_CARD_BASE + as_card(card).index]
+
+    @staticmethod
+    def trump_suit(suit: int | str) -> Action:
+        """Choose a trump suit with a marker."""
+        s = parse_suit(suit) if isinstance(suit, str) else suit
+        if not 0 <= s < 4:
+            raise ActionError(f"{suit!r} is not a suit")
+        return ACTIONS[TRUMP_SUIT_BASE + s]
+
+    @staticmethod
+    def make_bid(n: int) -> Action:
+        """Bid ``n`` points."""
+        if not 0 <= n < PASS_CODE - BID_BASE:
+            raise ActionError(f"{n} is not a bid a player could make")
+        return ACTIONS[BID_BASE + n]
+
+    @staticmethod
+    def from_code(code: int) -> Action:
+        """The action with this code."""
+        return ACTIONS[code]
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read the text form: ``bid 17``, ``pass``, ``trump JH``, ``trump suit H``,
+        ``show trump``, ``pair``, ``play 10C``, ``next deal``."""
+        t = " ".join(text.strip().lower().split())
+        simple = {"pass": PASS, "show trump": SHOW_TRUMP, "show": SHOW_TRUMP, "pair": PAIR,
+                  "next deal": NEXT_DEAL, "deal": NEXT_DEAL}
+        if t in simple:
+            return simple[t]
+        head, _, rest = t.rpartition(" ")
+        try:
+            if head == "bid":
+                return Action.make_bid(int(rest))
+            if head == "play":
+                return Action.play(rest)
+            if head == "trump":
+                return Action.trump_card(rest)
+            if head == "trump suit":
+                return Action.trump_suit(rest)
+        except (CardError, ValueError) as exc:
+            raise ActionError(f"{text!r} is not an action: {exc}") from None
+        raise ActionError(
+            f"{text!r} is not an action: try 'bid 17', 'pass', 'trump JH', 'show trump', "
+            "'pair' or 'play 10C'"
+        )
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(c) for c in range(N_CODES))
+PASS = ACTIONS[PASS_CODE]
+SHOW_TRUMP = ACTIONS[SHOW_CODE]
+PAIR = ACTIONS[PAIR_CODE]
+NEXT_DEAL = ACTIONS[NEXT_DEAL_CODE]

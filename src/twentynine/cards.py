@@ -1,0 +1,183 @@
+"""Cards of the 32-card Twenty-Nine pack: ranks, points, parsing and formatting.
+
+Inside the engine a card is a small int, ``suit * 8 + rank``, where rank 0 is the
+jack (highest) and rank 7 the seven (lowest); a hand is a 32-bit mask of such
+ints.  :class:`Card` is the friendly face of that int at the API edge.
+
+>>> c = Card.parse("10H")
+>>> c, c.points, c.symbol
+(Card('TH'), 1, 'T♥')
+>>> [str(c) for c in parse_cards("JS 9s ad")]
+['JS', '9S', 'AD']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SUITS = "SHDC"
+"""Suit letters in index order: spades, hearts, diamonds, clubs."""
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
+RED_SUITS = frozenset({1, 2})
+RANKS = "J9ATKQ87"
+"""Rank letters from highest to lowest; T is the ten."""
+RANK_NAMES = ("jack", "nine", "ace", "ten", "king", "queen", "eight", "seven")
+RANK_POINTS = (3, 2, 1, 1, 0, 0, 0, 0)
+KING_RANK = 4
+QUEEN_RANK = 5
+
+CARD_POINTS: tuple[int, ...] = tuple(RANK_POINTS[i & 7] for i in range(32))
+"""Card points by card int."""
+SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+"""The 32-bit mask of all eight cards of each suit."""
+FULL_PACK = (1 << 32) - 1
+POINT_MASK = sum(1 << i for i in range(32) if CARD_POINTS[i])
+
+_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(b for b in range(8) if v >> b & 1) for v in range(256)
+)
+_LOW: tuple[tuple[int, ...], ...] = tuple(
+    tuple(b for b in range(16) if v >> b & 1) for v in range(1 << 16)
+)
+_HIGH: tuple[tuple[int, ...], ...] = tuple(tuple(b + 16 for b in t) for t in _LOW)
+
+
+def mask_cards(mask: int) -> tuple[int, ...]:
+    """The card ints in ``mask``, highest suit-rank order (ascending int)."""
+    return _LOW[mask & 0xFFFF] + _HIGH[mask >> 16]
+
+
+def cards_mask(cards: Iterable[int]) -> int:
+    """The mask holding each of ``cards``."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def suit_of(card: int) -> int:
+    """The suit index of a card int."""
+    return card >> 3
+
+
+def card_name(card: int) -> str:
+    """The two-letter name of a card int, like ``JH``."""
+    return RANKS[card & 7] + SUITS[card >> 3]
+
+
+class CardError(ValueError):
+    """A card could not be read."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One card of the pack; compares and sorts by suit, then rank high to low."""
+
+    index: int
+
+    @property
+    def suit(self) -> int:
+        """Suit index 0..3 (spades, hearts, diamonds, clubs)."""
+        return self.index >> 3
+
+    @property
+    def rank(self) -> int:
+        """Rank index 0..7, 0 for the jack (highest)."""
+        return self.index & 7
+
+    @property
+    def points(self) -> int:
+        """Card points: jack 3, nine 2, ace 1, ten 1, others 0."""
+        return CARD_POINTS[self.index]
+
+    @property
+    def name(self) -> str:
+        """Two letters, rank then suit: ``JH``, ``TC``."""
+        return card_name(self.index)
+
+    @property
+    def symbol(self) -> str:
+        """Rank and suit symbol for display: ``J♥``."""
+        return RANKS[self.index & 7] + SUIT_SYMBOLS[self.index >> 3]
+
+    @property
+    def label(self) -> str:
+        """Display label with 10 for the ten: ``10♥``."""
+        r = RANKS[self.index & 7]
+        return ("10" if r == "T" else r) + SUIT_SYMBOLS[self.index >> 3]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self.suit in RED_SUITS
+
+    @property
+    def long_name(self) -> str:
+        """Words for messages: ``jack of hearts``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Card({self.name!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``JH``, ``th``, ``10C`` or ``J♥``."""
+        t = text.strip().upper()
+        if len(t) == 3 and t.startswith("10"):
+            t = "T" + t[2]
+        if len(t) != 2:
+            raise CardError(f"{text!r} is not a card: write rank then suit, like JH or 10C")
+        rank_ch, suit_ch = t[0], t[1]
+        if suit_ch in SUIT_SYMBOLS:
+            suit_ch = SUITS[SUIT_SYMBOLS.index(suit_ch)]
+        if rank_ch not in RANKS:
+            raise CardError(f"{text!r} is not a card: ranks are J 9 A T K Q 8 7")
+        if suit_ch not in SUITS:
+            raise CardError(f"{text!r} is not a card: suits are S H D C")
+        return CARDS[SUITS.index(suit_ch) * 8 + RANKS.index(rank_ch)]
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(32))
+"""Every card, indexed by its int."""
+
+
+def parse_suit(text: str) -> int:
+    """Read a suit letter, symbol or name into its index."""
+    t = text.strip()
+    if t in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS.index(t)
+    u = t.upper()
+    if len(u) == 1 and u in SUITS:
+        return SUITS.index(u)
+    low = t.lower()
+    for i, (plural, single) in enumerate(zip(SUIT_NAMES, SUIT_SINGULAR, strict=True)):
+        if low in (plural, single):
+            return i
+    raise CardError(f"{text!r} is not a suit: use S, H, D or C")
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas: ``"JH 9S AD TC"``."""
+    return [Card.parse(p) for p in text.replace(",", " ").split()]
+
+
+def as_card(card: Card | str | int) -> Card:
+    """Accept a Card, its name or its int."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    if isinstance(card, int) and 0 <= card < 32:
+        return CARDS[card]
+    raise CardError(f"{card!r} is not a card")
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Names separated by spaces."""
+    return " ".join(c.name for c in cards)

@@ -1,0 +1,422 @@
+"""One deal of Twenty-Nine: the state machine from the first four cards to the score.
+
+The state is private; callers ask for :meth:`Deal.legal_actions`, :meth:`Deal.apply`
+an action (getting back the events it caused) and take a :meth:`Deal.view` for a
+seat.  The same state machine also has a code-level fast path
+(:meth:`Deal.legal_codes`, :meth:`Deal.step`, :meth:`Deal.clone`) for the bots'
+simulations; :meth:`Deal.apply` runs through it, so both are covered by the same tests.
+
+>>> deal = Deal.from_seed(1)
+>>> deal.phase, deal.turn
+(<Phase.AUCTION: 'auction'>, 1)
+>>> events = deal.apply(Action.make_bid(16))
+>>> events[0]
+BidMade(seat=1, bid=16)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from . import auction, play
+from .actions import (
+    ACTIONS,
+    NEXT_DEAL_CODE,
+    PLAY_BASE,
+    SHOW_CODE,
+    TRUMP_CARD_BASE,
+    TRUMP_SUIT_BASE,
+    Action,
+)
+from .cards import CARDS, Card, as_card, cards_mask, mask_cards
+from .events import CardsDealt, DealScored, DealStarted, Event, TrumpChosen
+from .rules import Rules
+from .scoring import DealOutcome, pair_target, score_deal
+
+if TYPE_CHECKING:
+    from .views import SeatView
+
+
+class Phase(Enum):
+    """Where a deal (or game) stands."""
+
+    AUCTION = "auction"
+    TRUMP = "trump choice"
+    PLAY = "play"
+    DEAL_OVER = "deal over"
+    GAME_OVER = "game over"
+
+
+AUCTION, TRUMP, PLAY, DEAL_OVER = 0, 1, 2, 3
+_PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.DEAL_OVER)
+
+SEAT_NAMES = ("South", "East", "North", "West")
+"""Seat names in play order for the anticlockwise table (seat 0 is the human's)."""
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message names the rule."""
+
+
+class DealError(ValueError):
+    """Cards or settings that cannot make a deal."""
+
+
+def _check_hands(first: Sequence[Sequence[Card | str]], second: Sequence[Sequence[Card | str]]
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if len(first) != 4 or len(second) != 4:
+        raise DealError("a deal needs four first hands and four second hands")
+    f: list[int] = []
+    s: list[int] = []
+    seen = 0
+    for hands, out in ((first, f), (second, s)):
+        for seat, hand in enumerate(hands):
+            cards = [as_card(c) for c in hand]
+            if len(cards) != 4:
+                raise DealError(f"seat {seat} must get exactly 4 cards in each round, "
+                                f"not {len(cards)}")
+            m = 0
+            for c in cards:
+                bit = 1 << c.index
+                if seen & bit:
+                    raise DealError(f"{c} is dealt twice")
+                seen |= bit
+                m |= bit
+            out.append(m)
+    return tuple(f), tuple(s)
+
+
+class Deal:
+    """The state of one deal.  Seats 0..3 in play order; teams {0, 2} and {1, 3}."""
+
+    __slots__ = (
+        "asker",
+        "bidder",
+        "bids",
+        "dealer",
+        "first",
+        "hands",
+        "high_bid",
+        "history",
+        "leader",
+        "log",
+        "number",
+        "outcome",
+        "pair_seat",
+        "pair_team",
+        "passed",
+        "phase_code",
+        "played",
+        "points",
+        "rules",
+        "scores",
+        "second",
+        "shown",
+        "shown_trick",
+        "trick",
+        "trick_no",
+        "tricks_won",
+        "trump_card",
+        "trump_suit",
+        "turn",
+        "won_since_shown",
+    )
+
+    rules: Rules
+    dealer: int
+    number: int
+    scores: tuple[int, int]
+    first: tuple[int, ...]
+    second: tuple[int, ...]
+    phase_code: int
+    turn: int
+    hands: list[int]
+    high_bid: int
+    bidder: int
+    passed: int
+    bids: list[tuple[int, int]]
+    trump_card: int
+    trump_suit: int
+    shown: bool
+    shown_trick: int
+    asker: int
+    trick: list[int]
+    leader: int
+    trick_no: int
+    points: list[int]
+    tricks_won: list[int]
+    won_since_shown: int
+    pair_team: int
+    pair_seat: int
+    played: int
+    history: list[tuple[int, tuple[int, ...], int, int]]
+    log: list[int]
+    outcome: DealOutcome | None
+
+    # ----------------------------------------------------------------- creation
+    def __init__(
+        self,
+        first: Sequence[Sequence[Card | str]],
+        second: Sequence[Sequence[Card | str]],
+        dealer: int = 0,
+        rules: Rules | None = None,
+        *,
+        number: int = 1,
+        scores: tuple[int, int] = (0, 0),
+    ) -> None:
+        """Start a deal from explicit cards: ``first[seat]`` and ``second[seat]`` hold
+        four cards each."""
+        if dealer not in (0, 1, 2, 3):
+            raise DealError(f"the dealer must be seat 0, 1, 2 or 3, not {dealer!r}")
+        f, s = _check_hands(first, second)
+        self._setup(rules or Rules(), dealer, f, s, number, scores)
+
+    def _setup(self, rules: Rules, dealer: int, first: tuple[int, ...],
+               second: tuple[int, ...], number: int, scores: tuple[int, int]) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.number = number
+        self.scores = scores
+        self.first = first
+        self.second = second
+        self.phase_code = AUCTION
+        self.turn = (dealer + 1) & 3
+        self.hands = list(first)
+        self.high_bid = 0
+        self.bidder = -1
+        self.passed = 0
+        self.bids = []
+        self.trump_card = -1
+        self.trump_suit = -1
+        self.shown = False
+        self.shown_trick = -1
+        self.asker = -1
+        self.trick = []
+        self.leader = (dealer + 1) & 3
+        self.trick_no = 0
+        self.points = [0, 0]
+        self.tricks_won = [0, 0]
+        self.won_since_shown = 0
+        self.pair_team = -1
+        self.pair_seat = -1
+        self.played = 0
+        self.history = []
+        self.log = []
+        self.outcome = None
+
+    @classmethod
+    def from_seed(cls, seed: int, dealer: int = 0, rules: Rules | None = None, *,
+                  number: int = 1, scores: tuple[int, int] = (0, 0)) -> Deal:
+        """Shuffle with ``seed`` and deal."""
+        return cls.from_rng(random.Random(seed), dealer, rules, number=number, scores=scores)
+
+    @classmethod
+    def from_rng(cls, rng: random.Random, dealer: int = 0, rules: Rules | None = None, *,
+                 number: int = 1, scores: tuple[int, int] = (0, 0)) -> Deal:
+        """Shuffle with ``rng`` and deal."""
+        pack = list(range(32))
+        rng.shuffle(pack)
+        first = tuple(cards_mask(pack[4 * s: 4 * s + 4]) for s in range(4))
+        second = tuple(cards_mask(pack[16 + 4 * s: 20 + 4 * s]) for s in range(4))
+        d = cls.__new__(cls)
+        d._setup(rules or Rules(), dealer, first, second, number, scores)
+        return d
+
+    def opening_events(self) -> list[Event]:
+        """The events of the deal's start: who deals and the first four cards."""
+        evs: list[Event] = [DealStarted(self.number, self.dealer, self.scores)]
+        for k in range(1, 5):
+            seat = (self.dealer + k) & 3
+            cards = tuple(CARDS[c] for c in mask_cards(self.first[seat]))
+            evs.append(CardsDealt(seat, 1, 4, cards))
+        return evs
+
+    def clone(self) -> Deal:
+        """An independent copy, cheaply (no deepcopy)."""
+        d = Deal.__new__(Deal)
+        d.rules = self.rules
+        d.dealer = self.dealer
+        d.number = self.number
+        d.scores = self.scores
+        d.first = self.first
+        d.second = self.second
+        d.phase_code = self.phase_code
+        d.turn = self.turn
+        d.hands = self.hands[:]
+        d.high_bid = self.high_bid
+        d.bidder = self.bidder
+        d.passed = self.passed
+        d.bids = self.bids[:]
+        d.trump_card = self.trump_card
+        d.trump_suit = self.trump_suit
+        d.shown = self.shown
+        d.shown_trick = self.shown_trick
+        d.asker = self.asker
+        d.trick = self.trick[:]
+        d.leader = self.leader
+        d.trick_no = self.trick_no
+        d.points = self.points[:]
+        d.tricks_won = self.tricks_won[:]
+        d.won_since_shown = self.won_since_shown
+        d.pair_team = self.pair_team
+        d.pair_seat = self.pair_seat
+        d.played = self.played
+        d.history = self.history[:]
+        d.log = self.log[:]
+        d.outcome = self.outcome
+        return d
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def phase(self) -> Phase:
+        """Auction, trump choice, play or deal over."""
+        return _PHASES[self.phase_code]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal has been scored."""
+        return self.phase_code == DEAL_OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (not counting a face-down trump card)."""
+        return tuple(CARDS[c] for c in mask_cards(self.hands[seat]))
+
+    @property
+    def target(self) -> int:
+        """The points the bidding team needs now (after any pair)."""
+        if self.bidder < 0:
+            return 0
+        pt = None if self.pair_team < 0 else self.pair_team
+        return pair_target(self.rules, self.high_bid, self.bidder & 1, pt)
+
+    def legal_codes(self) -> list[int]:
+        """Codes of the legal actions of the seat to move."""
+        ph = self.phase_code
+        if ph == PLAY:
+            return play.legal_codes(self)
+        if ph == AUCTION:
+            return auction.legal_codes(self)
+        if ph == TRUMP:
+            if self.rules.trump_indicator == "marker":
+                return [TRUMP_SUIT_BASE + s for s in range(4)]
+            return [TRUMP_CARD_BASE + c for c in mask_cards(self.hands[self.bidder])]
+        return []
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to move may take now."""
+        return [ACTIONS[c] for c in self.legal_codes()]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        return action.code in self.legal_codes()
+
+    # ----------------------------------------------------------------- actions
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Take ``action`` for the seat to move (checked against ``seat`` if given) and
+        return the events it caused.  An illegal action raises :class:`IllegalActionError`
+        and changes nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if seat is not None and seat != self.turn and self.phase_code != DEAL_OVER:
+            raise IllegalActionError(
+                f"it is {SEAT_NAMES[self.turn]}'s turn, not {SEAT_NAMES[seat]}'s")
+        code = action.code
+        if code not in self.legal_codes():
+            raise IllegalActionError(self.explain(action))
+        events: list[Event] = []
+        self.step(code, events)
+        return events
+
+    def explain(self, action: Action) -> str:
+        """Why ``action`` is illegal now, in a player's words."""
+        ph = self.phase_code
+        if ph == DEAL_OVER:
+            return "the deal is over"
+        if action.code == NEXT_DEAL_CODE:
+            return "the deal is not over yet"
+        if ph == AUCTION:
+            return auction.explain(self, action)
+        if ph == TRUMP:
+            if self.rules.trump_indicator == "marker":
+                return "the bidder must now choose the trump suit"
+            if action.card is not None and action.code >= TRUMP_CARD_BASE:
+                return ("you can lay only one of your own four cards as trump, "
+                        f"not the {action.card.long_name}")
+            return "the bidder must now lay one of their four cards face down as trump"
+        return play.explain(self, action)
+
+    def step(self, code: int, events: list[Event] | None = None) -> None:
+        """Apply a legal action code without checking it (the fast path)."""
+        self.log.append(code)
+        ph = self.phase_code
+        if ph == PLAY:
+            if code < TRUMP_CARD_BASE:
+                play.play_card(self, code - PLAY_BASE, events)
+                if self.trick_no == 8:
+                    self._finish(events)
+            elif code == SHOW_CODE:
+                play.show_trump(self, self.turn, events)
+            else:  # PAIR_CODE
+                play.declare_pair(self, events)
+        elif ph == AUCTION:
+            auction.step(self, code, events)
+        elif ph == TRUMP:
+            self._choose_trump(code, events)
+
+    def _choose_trump(self, code: int, events: list[Event] | None) -> None:
+        b = self.bidder
+        if code >= TRUMP_SUIT_BASE:
+            self.trump_suit = code - TRUMP_SUIT_BASE
+        else:
+            c = code - TRUMP_CARD_BASE
+            self.trump_card = c
+            self.trump_suit = c >> 3
+            self.hands[b] &= ~(1 << c)
+        if events is not None:
+            card = CARDS[self.trump_card] if self.trump_card >= 0 else None
+            events.append(TrumpChosen(b, card, self.trump_suit))
+            for k in range(1, 5):
+                seat = (self.dealer + k) & 3
+                events.append(CardsDealt(
+                    seat, 2, 4, tuple(CARDS[c] for c in mask_cards(self.second[seat]))))
+        for s in range(4):
+            self.hands[s] |= self.second[s]
+        self.phase_code = PLAY
+        self.turn = self.leader
+
+    def _finish(self, events: list[Event] | None) -> None:
+        pt = None if self.pair_team < 0 else self.pair_team
+        out = score_deal(self.rules, self.bidder, self.high_bid, pt,
+                         (self.points[0], self.points[1]),
+                         (self.tricks_won[0], self.tricks_won[1]), self.shown)
+        self.outcome = out
+        self.phase_code = DEAL_OVER
+        if events is not None:
+            s = self.scores
+            events.append(DealScored(out, (s[0] + out.game_points[0], s[1] + out.game_points[1])))
+
+    # ----------------------------------------------------------------- helpers
+    def after_scores(self) -> tuple[int, int]:
+        """The game score after this deal (the score before it while it runs)."""
+        if self.outcome is None:
+            return self.scores
+        g = self.outcome.game_points
+        return (self.scores[0] + g[0], self.scores[1] + g[1])
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know, as a frozen copy."""
+        from .views import make_view
+
+        return make_view(self, seat)
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action taken in this deal so far."""
+        return [ACTIONS[c] for c in self.log]
+
+    def __repr__(self) -> str:
+        return (f"<Deal {self.number} dealer={self.dealer} phase={self.phase.value} "
+                f"turn={self.turn}>")

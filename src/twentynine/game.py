@@ -1,0 +1,115 @@
+"""A whole game: deals until a team reaches +6 or falls to -6, the dealer moving on.
+
+>>> g = Game(seed=3)
+>>> g.phase.value, g.scores
+('auction', (0, 0))
+>>> while not g.is_over:
+...     _ = g.apply(g.legal_actions()[0])
+>>> g.winner in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import ACTIONS, NEXT_DEAL, NEXT_DEAL_CODE, Action
+from .deal import DEAL_OVER, Deal, IllegalActionError, Phase
+from .events import Event, GameOver
+from .rules import Rules
+from .scoring import game_winner
+from .views import SeatView
+
+
+class Game:
+    """A seeded game of Twenty-Nine: the current :attr:`deal` and the game score."""
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None, first_dealer: int = 3) -> None:
+        """Start a game from ``seed``; seat 3 deals first, so seat 0 speaks first."""
+        self.seed = seed
+        self.rules = rules or Rules()
+        self.first_dealer = first_dealer
+        self._rng = random.Random(seed)
+        self.scores: tuple[int, int] = (0, 0)
+        self.winner: int | None = None
+        self.deals_played = 0
+        self.deal = Deal.from_rng(self._rng, first_dealer, self.rules, number=1)
+        self.log: list[int] = []
+
+    def opening_events(self) -> list[Event]:
+        """The events of the first deal's start (dealer and first four cards)."""
+        return self.deal.opening_events()
+
+    @property
+    def phase(self) -> Phase:
+        """The current deal's phase, or game over."""
+        if self.winner is not None:
+            return Phase.GAME_OVER
+        return self.deal.phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once a team has won."""
+        return self.winner is not None
+
+    @property
+    def turn(self) -> int:
+        """The seat to move (after a deal, the next dealer starts the next deal)."""
+        if self.deal.phase_code == DEAL_OVER:
+            return (self.deal.dealer + 1) & 3
+        return self.deal.turn
+
+    def legal_codes(self) -> list[int]:
+        """Codes of the legal actions now."""
+        if self.winner is not None:
+            return []
+        if self.deal.phase_code == DEAL_OVER:
+            return [NEXT_DEAL_CODE]
+        return self.deal.legal_codes()
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to move may take now (``next deal`` between deals)."""
+        return [ACTIONS[c] for c in self.legal_codes()]
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Take ``action`` and return the events it caused; illegal actions raise
+        :class:`IllegalActionError` and change nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.winner is not None:
+            raise IllegalActionError("the game is over")
+        if self.deal.phase_code == DEAL_OVER:
+            if action != NEXT_DEAL:
+                raise IllegalActionError("the deal is over: the next deal must be dealt")
+            self.log.append(action.code)
+            return self._next_deal()
+        if action == NEXT_DEAL:
+            raise IllegalActionError("the deal is not over yet")
+        events = self.deal.apply(action, seat)
+        self.log.append(action.code)
+        if self.deal.phase_code == DEAL_OVER:
+            self._after_deal(events)
+        return events
+
+    def _after_deal(self, events: list[Event]) -> None:
+        self.scores = self.deal.after_scores()
+        self.deals_played += 1
+        w = game_winner(self.rules, self.scores)
+        if w is not None:
+            self.winner = w
+            events.append(GameOver(w, self.scores))
+
+    def _next_deal(self) -> list[Event]:
+        dealer = (self.deal.dealer + 1) & 3
+        self.deal = Deal.from_rng(self._rng, dealer, self.rules,
+                                  number=self.deal.number + 1, scores=self.scores)
+        return self.deal.opening_events()
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now."""
+        return self.deal.view(seat)
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action of the game so far, ``next deal`` included."""
+        return [ACTIONS[c] for c in self.log]

@@ -1,0 +1,202 @@
+"""Trick play: following suit, showing trump, the asker's duty, the pair, trick winners."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .actions import PAIR_CODE, SHOW_CODE, Action, ActionKind
+from .cards import (
+    CARD_POINTS,
+    CARDS,
+    KING_RANK,
+    QUEEN_RANK,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    mask_cards,
+)
+from .events import CardPlayed, Event, PairDeclared, TrickWon, TrumpShown
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+
+def trick_winner(cards: Sequence[int], trump_suit: int) -> int:
+    """Index in ``cards`` (play order) of the winning card.
+
+    ``trump_suit`` is -1 while trump is hidden: then only the suit led counts.
+
+    >>> from .cards import Card
+    >>> trick_winner([Card.parse(c).index for c in ("JS", "9H", "AS", "7S")], 1)
+    1
+    >>> trick_winner([Card.parse(c).index for c in ("JS", "9H", "AS", "7S")], -1)
+    0
+    """
+    best = 0
+    best_card = cards[0]
+    if trump_suit >= 0:
+        trumped = False
+        for i, c in enumerate(cards):
+            if c >> 3 == trump_suit and (not trumped or c < best_card):
+                best, best_card, trumped = i, c, True
+        if trumped:
+            return best
+    led = cards[0] >> 3
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c >> 3 == led and c < best_card:
+            best, best_card = i, c
+    return best
+
+
+def pair_mask(trump_suit: int) -> int:
+    """The mask of the king and queen of ``trump_suit``."""
+    base = trump_suit * 8
+    return (1 << (base + KING_RANK)) | (1 << (base + QUEEN_RANK))
+
+
+def can_declare_pair(deal: Deal, seat: int) -> bool:
+    """Trump shown, pair not yet declared, K+Q of trump in hand, and the seat's team has won
+    the trick in which trump was shown or a later one."""
+    if not deal.rules.pair or not deal.shown or deal.pair_team >= 0:
+        return False
+    if not deal.won_since_shown >> (seat & 1) & 1:
+        return False
+    pm = pair_mask(deal.trump_suit)
+    return deal.hands[seat] & pm == pm
+
+
+def legal_codes(deal: Deal) -> list[int]:
+    """Card codes the seat to move may play, plus show trump and pair where allowed."""
+    seat = deal.turn
+    hand = deal.hands[seat]
+    trick = deal.trick
+    extra: list[int] = []
+    if trick:
+        follow = hand & SUIT_MASKS[trick[0] >> 3]
+        if follow:
+            playable = follow
+        elif not deal.shown:
+            if deal.rules.ask == "compulsory":
+                return [SHOW_CODE]
+            playable = hand
+            extra.append(SHOW_CODE)
+        elif seat == deal.asker and deal.rules.asker_must_trump and \
+                hand & SUIT_MASKS[deal.trump_suit]:
+            playable = hand & SUIT_MASKS[deal.trump_suit]
+        else:
+            playable = hand
+    else:
+        playable = hand
+    if deal.shown and deal.pair_team < 0 and can_declare_pair(deal, seat):
+        extra.append(PAIR_CODE)
+    codes = list(mask_cards(playable))
+    if extra:
+        codes.extend(extra)
+    return codes
+
+
+def explain(deal: Deal, action: Action) -> str:
+    """Why ``action`` is not allowed during play, in a player's words."""
+    kind = action.kind
+    seat = deal.turn
+    hand = deal.hands[seat]
+    led = deal.trick[0] >> 3 if deal.trick else -1
+    if kind is ActionKind.SHOW_TRUMP:
+        if deal.shown:
+            return "trump has already been shown"
+        if led < 0:
+            return "you can ask for trump only when you cannot follow suit, not when leading"
+        return (f"you can ask for trump only when you cannot follow suit: "
+                f"you hold a {SUIT_SINGULAR[led]}")
+    if kind is ActionKind.PAIR:
+        if not deal.rules.pair:
+            return "the pair is not played in these rules"
+        if not deal.shown:
+            return "the pair can be declared only after trump has been shown"
+        if deal.pair_team >= 0:
+            return "the pair has already been declared in this deal"
+        pm = pair_mask(deal.trump_suit)
+        if hand & pm != pm:
+            return "you need both the king and the queen of trump in your hand to declare the pair"
+        return ("your team must first win the trick in which trump was shown, "
+                "or a later one, to declare the pair")
+    if kind is not ActionKind.PLAY or action.card is None:
+        return "the cards are being played: play a card"
+    c = action.card.index
+    if not hand >> c & 1:
+        if c == deal.trump_card and seat == deal.bidder and not deal.shown:
+            return (f"the {action.card.long_name} is your face-down trump card: "
+                    "it cannot be played until trump is shown")
+        return f"you do not hold the {action.card.long_name}"
+    if led >= 0:
+        if hand & SUIT_MASKS[led] and c >> 3 != led:
+            return f"you must follow suit: you hold a {SUIT_SINGULAR[led]}"
+        if not deal.shown and deal.rules.ask == "compulsory":
+            return "you cannot follow suit, so you must ask for trump to be shown"
+        if deal.shown and seat == deal.asker and deal.rules.asker_must_trump:
+            return (f"you asked for trump, so you must play a trump: "
+                    f"you hold one of {SUIT_NAMES[deal.trump_suit]}")
+    return "that card cannot be played now"
+
+
+def show_trump(deal: Deal, seat: int | None, events: list[Event] | None) -> None:
+    """Turn the trump up for everyone; a face-down card goes back to the bidder's hand."""
+    deal.shown = True
+    deal.shown_trick = deal.trick_no
+    if deal.trump_card >= 0:
+        deal.hands[deal.bidder] |= 1 << deal.trump_card
+    if seat is not None:
+        deal.asker = seat
+    if events is not None:
+        card = CARDS[deal.trump_card] if deal.trump_card >= 0 else None
+        events.append(TrumpShown(seat, deal.trump_suit, card, deal.bidder))
+
+
+def declare_pair(deal: Deal, events: list[Event] | None) -> None:
+    """The seat to move declares the pair for its team."""
+    seat = deal.turn
+    deal.pair_team = seat & 1
+    deal.pair_seat = seat
+    if events is not None:
+        events.append(PairDeclared(seat, deal.target))
+
+
+def play_card(deal: Deal, c: int, events: list[Event] | None) -> None:
+    """Play card ``c`` for the seat to move; gather the trick when it is complete."""
+    seat = deal.turn
+    bit = 1 << c
+    deal.hands[seat] &= ~bit
+    deal.played |= bit
+    trick = deal.trick
+    trick.append(c)
+    if events is not None:
+        events.append(CardPlayed(seat, CARDS[c]))
+    if len(trick) < 4:
+        deal.turn = (seat + 1) & 3
+        return
+    leader = deal.leader
+    win = (leader + trick_winner(trick, deal.trump_suit if deal.shown else -1)) & 3
+    pts = CARD_POINTS[trick[0]] + CARD_POINTS[trick[1]] + CARD_POINTS[trick[2]] + \
+        CARD_POINTS[trick[3]]
+    deal.trick_no += 1
+    if deal.trick_no == 8 and deal.rules.last_trick_point:
+        pts += 1
+    team = win & 1
+    deal.points[team] += pts
+    deal.tricks_won[team] += 1
+    if deal.shown:
+        deal.won_since_shown |= 1 << team
+    cards = tuple(trick)
+    deal.history.append((leader, cards, win, pts))
+    if events is not None:
+        events.append(TrickWon(win, deal.trick_no,
+                               tuple(((leader + i) & 3, CARDS[x]) for i, x in enumerate(cards)),
+                               pts))
+    deal.trick = []
+    deal.asker = -1
+    deal.leader = win
+    deal.turn = win
+    if deal.trick_no == 7 and not deal.shown and deal.rules.unshown_trump == "show_last":
+        show_trump(deal, None, events)

@@ -1,0 +1,158 @@
+"""Deal and game records: the only save format.  JSON with a schema version; everything
+else is derived by replaying the actions through the engine.
+
+>>> from twentynine.deal import Deal
+>>> d = Deal.from_seed(4)
+>>> _ = d.apply(d.legal_actions()[0])
+>>> text = dumps(deal_record(d))
+>>> replayed, events = replay_deal(loads(text))
+>>> replayed.actions == d.actions
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action, ActionError
+from .cards import CARDS, CardError, mask_cards, parse_cards
+from .deal import Deal, DealError, IllegalActionError
+from .events import Event
+from .game import Game
+from .rules import Rules, RulesError
+
+SCHEMA = 1
+"""The record format's version; bumped whenever the format changes."""
+
+
+class RecordError(ValueError):
+    """A record that is malformed or does not replay."""
+
+
+def _hand_text(mask: int) -> str:
+    return " ".join(CARDS[c].name for c in mask_cards(mask))
+
+
+def deal_record(deal: Deal) -> dict[str, Any]:
+    """The record of ``deal`` so far: rules, dealer, cards and actions."""
+    return {
+        "schema": SCHEMA,
+        "kind": "deal",
+        "rules": deal.rules.to_dict(),
+        "dealer": deal.dealer,
+        "number": deal.number,
+        "scores": list(deal.scores),
+        "cards": {
+            "first": [_hand_text(m) for m in deal.first],
+            "second": [_hand_text(m) for m in deal.second],
+        },
+        "actions": [str(a) for a in deal.actions],
+    }
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` so far: rules, seed and every action."""
+    return {
+        "schema": SCHEMA,
+        "kind": "game",
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "first_dealer": game.first_dealer,
+        "actions": [str(a) for a in game.actions],
+    }
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """The record as JSON text."""
+    return json.dumps(record, indent=1)
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse JSON text into a record dict (checked when replayed)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the record is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError("the record must be a JSON object")
+    return data
+
+
+def _check_header(record: dict[str, Any], kind: str) -> Rules:
+    if record.get("schema") != SCHEMA:
+        raise RecordError(f"unsupported record schema {record.get('schema')!r} "
+                          f"(this version reads {SCHEMA})")
+    if record.get("kind") != kind:
+        raise RecordError(f"this is not a {kind} record (kind {record.get('kind')!r})")
+    rules = record.get("rules")
+    if not isinstance(rules, dict):
+        raise RecordError("the record has no rules")
+    try:
+        return Rules.from_dict(rules)
+    except RulesError as exc:
+        raise RecordError(f"the record's rules are invalid: {exc}") from None
+
+
+def _actions(record: dict[str, Any]) -> list[Action]:
+    acts = record.get("actions")
+    if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
+        raise RecordError("the record's actions must be a list of strings")
+    try:
+        return [Action.parse(a) for a in acts]
+    except ActionError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _int(record: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    v = record.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise RecordError(f"the record's {key} must be a whole number from {lo} to {hi}")
+    return v
+
+
+def replay_deal(record: dict[str, Any]) -> tuple[Deal, list[Event]]:
+    """Rebuild a deal from its record, replaying every action; returns the deal and all
+    the events (opening events included)."""
+    rules = _check_header(record, "deal")
+    dealer = _int(record, "dealer", 0, 3)
+    number = _int(record, "number", 1, 10_000)
+    scores = record.get("scores", [0, 0])
+    cards = record.get("cards")
+    if (not isinstance(scores, list) or len(scores) != 2
+            or not all(isinstance(x, int) for x in scores)):
+        raise RecordError("the record's scores must be two whole numbers")
+    if not isinstance(cards, dict):
+        raise RecordError("the record has no cards")
+    try:
+        first = [parse_cards(h) for h in cards["first"]]
+        second = [parse_cards(h) for h in cards["second"]]
+        deal = Deal(first, second, dealer, rules, number=number, scores=(scores[0], scores[1]))
+    except (KeyError, TypeError, AttributeError):
+        raise RecordError("the record's cards must hold 'first' and 'second' hands") from None
+    except (CardError, DealError) as exc:
+        raise RecordError(f"the record's cards are wrong: {exc}") from None
+    events = deal.opening_events()
+    for i, a in enumerate(_actions(record)):
+        try:
+            events.extend(deal.apply(a))
+        except IllegalActionError as exc:
+            raise RecordError(f"action {i + 1} ({a}) does not replay: {exc}") from None
+    return deal, events
+
+
+def replay_game(record: dict[str, Any]) -> tuple[Game, list[Event]]:
+    """Rebuild a game from its record; returns the game and all its events."""
+    rules = _check_header(record, "game")
+    seed = record.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("the record's seed must be a whole number")
+    first_dealer = _int(record, "first_dealer", 0, 3)
+    game = Game(seed, rules, first_dealer)
+    events = game.opening_events()
+    for i, a in enumerate(_actions(record)):
+        try:
+            events.extend(game.apply(a))
+        except IllegalActionError as exc:
+            raise RecordError(f"action {i + 1} ({a}) does not replay: {exc}") from None
+    return game, events

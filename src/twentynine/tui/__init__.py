@@ -1,0 +1,1 @@
+"""The Textual table: screens and widgets that render views and send actions."""
