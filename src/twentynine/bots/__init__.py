@@ -1,0 +1,25 @@
+"""Computer players, looked up by name.  A new bot is one module and one line in BOTS."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import BaseBot, Bot, Decision, decide
+from .random_bot import RandomBot
+
+BOTS: dict[str, Callable[..., BaseBot]] = {
+    "random": RandomBot,
+}
+"""Bot factories by name; each takes ``seed`` (and optional ``time_budget``)."""
+
+
+def make_bot(name: str, seed: int | None = None, **options: float) -> BaseBot:
+    """A bot of the named strength with its own seeded random generator."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+    return factory(seed=seed, **options)
+
+
+__all__ = ["BOTS", "BaseBot", "Bot", "Decision", "decide", "make_bot"]
