@@ -31,10 +31,7 @@ def start_states(n: int, seed: int) -> list[Deal]:
 
 def playout(d: Deal, rng: random.Random) -> None:
     """Random legal actions to the end of the deal."""
-    rand = rng.random
-    while d.phase_code == PLAY:
-        codes = d.legal_codes()
-        d.step(codes[int(rand() * len(codes))])
+    d.playout(rng.random)
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ BidMade(seat=1, bid=16)
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -365,6 +365,15 @@ class Deal:
             auction.step(self, code, events)
         elif ph == TRUMP:
             self._choose_trump(code, events)
+
+    def playout(self, rand: Callable[[], float]) -> None:
+        """Play uniformly random legal actions to the end of the deal (the bots' rollouts);
+        ``rand`` is a ``random.random``-like function."""
+        legal = self.legal_codes
+        step = self.step
+        while self.phase_code != DEAL_OVER:
+            codes = legal()
+            step(codes[int(rand() * len(codes))])
 
     def _choose_trump(self, code: int, events: list[Event] | None) -> None:
         b = self.bidder

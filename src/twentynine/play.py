@@ -72,7 +72,7 @@ def legal_codes(deal: Deal) -> list[int]:
     seat = deal.turn
     hand = deal.hands[seat]
     trick = deal.trick
-    extra: list[int] = []
+    playable = hand
     if trick:
         follow = hand & SUIT_MASKS[trick[0] >> 3]
         if follow:
@@ -80,20 +80,17 @@ def legal_codes(deal: Deal) -> list[int]:
         elif not deal.shown:
             if deal.rules.ask == "compulsory":
                 return [SHOW_CODE]
-            playable = hand
-            extra.append(SHOW_CODE)
-        elif seat == deal.asker and deal.rules.asker_must_trump and \
-                hand & SUIT_MASKS[deal.trump_suit]:
-            playable = hand & SUIT_MASKS[deal.trump_suit]
-        else:
-            playable = hand
-    else:
-        playable = hand
-    if deal.shown and deal.pair_team < 0 and can_declare_pair(deal, seat):
-        extra.append(PAIR_CODE)
+            codes = list(mask_cards(hand))
+            codes.append(SHOW_CODE)
+            return codes  # no pair while trump is hidden
+        elif seat == deal.asker and deal.rules.asker_must_trump:
+            trumps = hand & SUIT_MASKS[deal.trump_suit]
+            if trumps:
+                playable = trumps
     codes = list(mask_cards(playable))
-    if extra:
-        codes.extend(extra)
+    if deal.won_since_shown >> (seat & 1) & 1 and deal.pair_team < 0 and \
+            can_declare_pair(deal, seat):
+        codes.append(PAIR_CODE)
     return codes
 
 
