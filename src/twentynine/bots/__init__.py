@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import BaseBot, Bot, Decision, decide
+from .easy import EasyBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[..., BaseBot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
 }
 """Bot factories by name; each takes ``seed`` (and optional ``time_budget``)."""
 
