@@ -1,0 +1,32 @@
+"""``hard``: the medium bot's simulation with inference, exact endgames and more time.
+
+* Worlds are weighted by how likely the other seats' bids (and the bidder's trump
+  choice) were in them: a seat that bid high probably holds jacks and nines.
+* Once few tricks are left (4 by default), every sampled world is solved exactly by
+  alpha-beta instead of being rolled out.
+* Earlier, flat Monte Carlo with the card-sense rollout policy, sampling as many worlds
+  as the time budget allows.
+* Bidding and the trump choice are simulated over more worlds.
+
+Time: every decision stops at ``time_budget`` seconds (0.25 by default); a single legal
+action is returned at once.
+"""
+
+from __future__ import annotations
+
+from .medium import MediumBot
+
+
+class HardBot(MediumBot):
+    """The strongest bot within its time budget."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, time_budget: float = 0.25,
+                 samples: int = 400, bid_samples: int = 160, bid_threshold: float = 0.0,
+                 partner_margin: int = 2, infer: bool = True, exact_tricks: int = 4,
+                 policy: str = "heuristic", oversample: int = 3) -> None:
+        super().__init__(seed=seed, time_budget=time_budget, samples=samples,
+                         bid_samples=bid_samples, bid_threshold=bid_threshold,
+                         partner_margin=partner_margin, infer=infer,
+                         exact_tricks=exact_tricks, policy=policy, oversample=oversample)

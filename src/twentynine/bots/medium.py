@@ -1,0 +1,152 @@
+"""``medium``: flat Monte Carlo over sampled worlds with fast rollouts.
+
+For every decision the bot samples hidden worlds consistent with its view
+(:mod:`.worlds`), plays each legal action in each world and finishes the deal with a
+cheap card-sense rollout policy, and picks the action with the best average worth
+(game points first, card-point margin as a tie-break).  Bidding is simulated too: in
+each world the bot plays the deal as bidder with each possible trump, and bids as high
+as the simulated chance of making the bid stays good.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from ..actions import ACTIONS, BID_BASE, PASS_CODE, Action
+from ..deal import Deal
+from ..views import SeatView
+from .base import BaseBot
+from .search import (
+    Rand,
+    best_bid,
+    bid_table,
+    outcome_value,
+    random_rollout,
+    rollout,
+    solve_root,
+    trump_choices,
+)
+from .worlds import WorldSampler
+
+
+class MediumBot(BaseBot):
+    """Samples worlds and rolls each legal action out in them."""
+
+    name = "medium"
+
+    def __init__(self, seed: int | None = None, time_budget: float = 0.08,
+                 samples: int = 48, bid_samples: int = 64, bid_threshold: float = 0.0,
+                 partner_margin: int = 2, infer: bool = False, exact_tricks: int = 0,
+                 policy: str = "heuristic", oversample: int = 1) -> None:
+        super().__init__(seed=seed, time_budget=time_budget)
+        self.samples = int(samples)
+        self.bid_samples = int(bid_samples)
+        self.bid_threshold = float(bid_threshold)
+        self.partner_margin = int(partner_margin)
+        self.infer = bool(infer)
+        self.exact_tricks = int(exact_tricks)
+        self.oversample = max(1, int(oversample))
+        self.rollout = rollout if policy == "heuristic" else random_rollout
+
+    # ------------------------------------------------------------------ entry
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """The action with the best simulated worth."""
+        acts = list(legal)
+        if len(acts) == 1:
+            return acts[0]
+        deadline = time.perf_counter() + self.time_budget
+        phase = view.phase.value
+        if phase == "auction":
+            return self._bid(view, acts, deadline)
+        if phase == "trump choice":
+            return self._trump(view, acts, deadline)
+        return self._play(view, acts, deadline)
+
+    # ------------------------------------------------------------------ worlds
+    def _worlds(self, view: SeatView, n: int, deadline: float) -> list[Deal]:
+        """``n`` worlds; with inference, resampled by their likelihood."""
+        sampler = WorldSampler(view, infer=self.infer)
+        rng = self.rng
+        if not self.infer or self.oversample == 1:
+            return sampler.sample_many(rng, n)
+        pool = []
+        weights = []
+        for _ in range(n * self.oversample):
+            w = sampler.sample(rng)
+            pool.append(w)
+            weights.append(sampler.weight(w))
+            if time.perf_counter() > deadline:
+                break
+        return rng.choices(pool, weights=weights, k=n)
+
+    # ------------------------------------------------------------------ auction
+    def _bid(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
+        codes = [a.code for a in acts]
+        can_pass = PASS_CODE in codes
+        bids = [c - BID_BASE for c in codes if c != PASS_CODE]
+        lo = min(bids)
+        sim_deadline = deadline - 0.1 * self.time_budget
+        worlds = self._worlds(view, self.bid_samples, sim_deadline)
+        seat = view.seat
+        choices = trump_choices(worlds[0], seat)
+        rand: Rand = self.rng.random
+        table = bid_table(worlds, seat, choices, rand, sim_deadline, self.rollout)
+        rules = view.rules
+        top, _evs = best_bid(rules.min_bid, rules.max_bid, seat & 1,
+                             rules.unshown_trump == "dead", table, self.bid_threshold)
+        if not can_pass:
+            return ACTIONS[BID_BASE + lo]
+        partner_high = view.bidder is not None and view.bidder == view.partner
+        if partner_high and view.high_bid and top < view.high_bid + self.partner_margin:
+            return ACTIONS[PASS_CODE]
+        if top >= lo:
+            return ACTIONS[BID_BASE + lo]
+        return ACTIONS[PASS_CODE]
+
+    # ------------------------------------------------------------------ trump choice
+    def _trump(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
+        worlds = self._worlds(view, self.bid_samples, deadline)
+        codes = [a.code for a in acts]
+        team = view.team
+        rand: Rand = self.rng.random
+        totals = [0.0] * len(codes)
+        for w in worlds:
+            for i, code in enumerate(codes):
+                d = w.clone()
+                d.step(code)
+                self.rollout(d, rand)
+                totals[i] += outcome_value(d, team)
+            if time.perf_counter() > deadline:
+                break
+        best = max(range(len(codes)), key=lambda i: totals[i])
+        return acts[best]
+
+    # ------------------------------------------------------------------ play
+    def _play(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
+        codes = [a.code for a in acts]
+        team = view.team
+        sampler = WorldSampler(view, infer=self.infer)
+        rng = self.rng
+        rand: Rand = rng.random
+        exact = 8 - len(view.tricks) <= self.exact_tricks
+        totals = [0.0] * len(codes)
+        n = 0
+        while n < self.samples:
+            w = sampler.sample(rng)
+            wt = sampler.weight(w) if self.infer else 1.0
+            if exact:
+                vals = solve_root(w, codes, team)
+                for i, v in enumerate(vals):
+                    totals[i] += wt * v
+            else:
+                for i, code in enumerate(codes):
+                    d = w.clone()
+                    d.step(code)
+                    self.rollout(d, rand)
+                    totals[i] += wt * outcome_value(d, team)
+            n += 1
+            if time.perf_counter() > deadline:
+                break
+        best = max(range(len(codes)), key=lambda i: totals[i])
+        return acts[best]

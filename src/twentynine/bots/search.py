@@ -1,0 +1,277 @@
+"""Search tools shared by the ``medium`` and ``hard`` bots, all on the Deal's fast path.
+
+* :func:`rollout_policy` / :func:`rollout`: a cheap card-sense policy (feed a winning
+  partner, win cheaply, duck otherwise, lead masters, declare the pair) to finish a deal;
+* :func:`outcome_value`: what a finished deal is worth to a team (game points first,
+  card-point margin as a tie-break);
+* :func:`solve`: exact alpha-beta over the remaining tricks of one world;
+* :func:`bid_table`: the simulated points a seat would take as bidder with each trump
+  choice, for bidding.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from ..actions import (
+    BID_BASE,
+    PAIR_CODE,
+    PASS_CODE,
+    SHOW_CODE,
+    TRUMP_CARD_BASE,
+    TRUMP_SUIT_BASE,
+)
+from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
+from ..deal import AUCTION, DEAL_OVER, TRUMP, Deal
+from ..play import trick_winner
+
+MARGIN_WEIGHT = 0.15
+"""Weight of the card-point margin (per 29 points) beside the game point won or lost."""
+
+Rand = Callable[[], float]
+
+
+def outcome_value(d: Deal, team: int) -> float:
+    """A finished deal's worth to ``team``: +-1 game point plus a small margin term."""
+    out = d.outcome
+    assert out is not None
+    g = out.game_points
+    p = d.points
+    return (g[team] - g[1 - team]) + MARGIN_WEIGHT * (p[team] - p[1 - team]) / 29.0
+
+
+def _key_low(c: int, trump: int) -> tuple[int, int, int]:
+    """Sort key: the cheapest card to give away first."""
+    return (CARD_POINTS[c], 1 if c >> 3 == trump else 0, -(c & 7))
+
+
+def _is_master(c: int, hand: int, played: int) -> bool:
+    """No higher card of the suit is still out in other hands."""
+    higher = SUIT_MASKS[c >> 3] & ((1 << c) - 1)
+    return not (higher & ~played & ~hand)
+
+
+def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
+    """A cheap, sensible action for the seat to move (``codes`` are its legal codes)."""
+    n = len(codes)
+    if n == 1:
+        return codes[0]
+    last = codes[-1]
+    if last == PAIR_CODE:
+        return PAIR_CODE
+    seat = d.turn
+    trick = d.trick
+    trump = d.trump_suit if d.shown else -1
+    if not trick:
+        hand = d.hands[seat]
+        played = d.played
+        best = -1
+        best_pts = -1
+        for c in codes:
+            if c < 32 and _is_master(c, hand, played) and CARD_POINTS[c] > best_pts:
+                best, best_pts = c, CARD_POINTS[c]
+        if best >= 0 and rand() < 0.75:
+            return best
+        # lowest card of a random suit
+        c = codes[int(rand() * n)]
+        if c >= 32:
+            c = codes[0]
+        suit_cards = [x for x in codes if x < 32 and x >> 3 == c >> 3]
+        return suit_cards[-1]
+    pos = len(trick)
+    wi = trick_winner(trick, trump)
+    wcard = trick[wi]
+    partner_wins = ((d.leader + wi) & 3) == (seat ^ 2)
+    pts = 0
+    for c in trick:
+        pts += CARD_POINTS[c]
+    if last == SHOW_CODE:
+        if not partner_wins and rand() < (0.75 if pts >= 2 else 0.2):
+            return SHOW_CODE
+        cards = codes[:-1]
+    else:
+        cards = codes if last < 32 else codes[:-1]
+    if partner_wins:
+        if pos == 3:
+            return max(cards, key=lambda c: (CARD_POINTS[c], 0 if c >> 3 == trump else 1,
+                                             c & 7))
+        return min(cards, key=lambda c: _key_low(c, trump))
+    led = trick[0] >> 3
+    w_trump = trump >= 0 and wcard >> 3 == trump
+    winners = []
+    for c in cards:
+        s = c >> 3
+        if trump >= 0 and s == trump:
+            if not w_trump or c < wcard:
+                winners.append(c)
+        elif not w_trump and s == led and c < wcard:
+            winners.append(c)
+    if winners:
+        if pos == 3:
+            if pts or any(CARD_POINTS[c] for c in winners):
+                return min(winners, key=lambda c: (1 if c >> 3 == trump else 0,
+                                                   CARD_POINTS[c], -(c & 7)))
+        else:
+            hand = d.hands[seat]
+            played = d.played
+            masters = [c for c in winners if c >> 3 != trump and _is_master(c, hand, played)]
+            if masters:
+                return min(masters, key=lambda c: CARD_POINTS[c])
+            if pts >= 2:
+                tw = [c for c in winners if c >> 3 == trump]
+                if tw:
+                    return max(tw)
+    return min(cards, key=lambda c: _key_low(c, trump))
+
+
+def rollout(d: Deal, rand: Rand) -> None:
+    """Finish the deal with :func:`rollout_policy` for every seat."""
+    legal = d.legal_codes
+    step = d.step
+    while d.phase_code != DEAL_OVER:
+        step(rollout_policy(d, legal(), rand))
+
+
+def random_rollout(d: Deal, rand: Rand) -> None:
+    """Finish the deal with uniformly random legal actions."""
+    d.playout(rand)
+
+
+# --------------------------------------------------------------------------- exact search
+def _order(d: Deal, codes: list[int]) -> list[int]:
+    """Search order: pair first, then high cards (good moves early help alpha-beta)."""
+    if codes[-1] == PAIR_CODE:
+        return [PAIR_CODE, *codes[:-1]]
+    return codes
+
+
+def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0) -> float:
+    """Exact value for ``team`` of ``d`` (every seat seeing every card), by alpha-beta."""
+    if d.phase_code == DEAL_OVER:
+        return outcome_value(d, team)
+    codes = d.legal_codes()
+    if len(codes) == 1:
+        c = d.clone()
+        c.step(codes[0])
+        return solve(c, team, alpha, beta)
+    if (d.turn & 1) == team:
+        v = -9.0
+        for code in _order(d, codes):
+            c = d.clone()
+            c.step(code)
+            x = solve(c, team, alpha, beta)
+            if x > v:
+                v = x
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return v
+    v = 9.0
+    for code in _order(d, codes):
+        c = d.clone()
+        c.step(code)
+        x = solve(c, team, alpha, beta)
+        if x < v:
+            v = x
+            if v < beta:
+                beta = v
+                if alpha >= beta:
+                    break
+    return v
+
+
+def solve_root(d: Deal, codes: Sequence[int], team: int) -> list[float]:
+    """Exact value of each root action in ``codes`` for ``team``."""
+    out = []
+    for code in codes:
+        c = d.clone()
+        c.step(code)
+        out.append(solve(c, team))
+    return out
+
+
+# --------------------------------------------------------------------------- bidding
+def trump_choices(d: Deal, seat: int) -> list[int]:
+    """Trump codes worth simulating for ``seat`` as bidder: with a card, the lowest card of
+    each suit in the first four; with a marker, every suit."""
+    if d.rules.trump_indicator == "marker":
+        return [TRUMP_SUIT_BASE + s for s in range(4)]
+    hand = d.hands[seat]
+    out = []
+    for s in range(4):
+        m = hand & SUIT_MASKS[s]
+        if m:
+            out.append(TRUMP_CARD_BASE + mask_cards(m)[-1])
+    return out
+
+
+def make_bidder(d: Deal, seat: int, bid: int) -> None:
+    """Finish the auction of world ``d`` with ``seat`` winning at ``bid`` (others pass)."""
+    while d.phase_code == AUCTION:
+        if d.turn == seat:
+            lo = max(d.rules.min_bid, d.high_bid + 1)
+            d.step(BID_BASE + max(bid, lo) if d.bidder != seat else PASS_CODE)
+        else:
+            codes = d.legal_codes()
+            d.step(PASS_CODE if PASS_CODE in codes else codes[0])
+
+
+def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: Rand,
+              deadline: float, policy: Callable[[Deal, Rand], None] = rollout
+              ) -> list[list[tuple[int, int, bool]]]:
+    """For each trump choice, one (team points, pair team, trump shown) per simulated world,
+    with ``seat`` the bidder.  Stops early at ``deadline`` (perf_counter seconds)."""
+    team = seat & 1
+    out: list[list[tuple[int, int, bool]]] = [[] for _ in choices]
+    for w in worlds:
+        base = w.clone()
+        if base.phase_code == AUCTION:
+            make_bidder(base, seat, base.rules.min_bid)
+        if base.phase_code != TRUMP or base.bidder != seat:
+            continue
+        for i, code in enumerate(choices):
+            d = base.clone()
+            d.step(code)
+            policy(d, rand)
+            out[i].append((d.points[team], d.pair_team, d.shown))
+        if time.perf_counter() > deadline:
+            break
+    return out
+
+
+def make_rate(results: Sequence[tuple[int, int, bool]], rules_min: int, rules_max: int,
+              team: int, bid: int, dead_rule: bool) -> float:
+    """Expected game points for the bidding team bidding ``bid`` over these results."""
+    if not results:
+        return -1.0
+    tot = 0
+    for pts, pair_team, shown in results:
+        if dead_rule and not shown:
+            continue
+        if pair_team < 0:
+            tgt = bid
+        elif pair_team == team:
+            tgt = max(bid - 4, rules_min)
+        else:
+            tgt = min(bid + 4, rules_max)
+        tot += 1 if pts >= tgt else -1
+    return tot / len(results)
+
+
+def best_bid(view_rules_min: int, view_rules_max: int, team: int, dead_rule: bool,
+             table: Sequence[Sequence[tuple[int, int, bool]]], threshold: float
+             ) -> tuple[int, list[float]]:
+    """The highest bid whose best-trump expected game points exceed ``threshold`` (0 if
+    none), and the expected value at each bid from the minimum up."""
+    evs = []
+    best = 0
+    for b in range(view_rules_min, view_rules_max + 1):
+        ev = max((make_rate(r, view_rules_min, view_rules_max, team, b, dead_rule)
+                  for r in table), default=-1.0)
+        evs.append(ev)
+        if ev > threshold:
+            best = b
+    return best, evs
+

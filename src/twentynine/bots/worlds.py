@@ -1,0 +1,311 @@
+"""Sampling hidden worlds: full deals consistent with everything one seat knows.
+
+A :class:`WorldSampler` reads a :class:`~twentynine.views.SeatView` once and then
+deals the cards the seat has not seen to the other seats, many times and cheaply,
+respecting
+
+* each seat's hand size;
+* voids shown by failing to follow suit (while trump was hidden, the bidder's
+  face-down card does not count as held, so it is exempt);
+* the asker's duty to trump (an asker who played no trump holds none);
+* the face-down trump card: known to the bidder (and to all once shown, when it
+  is back in the bidder's hand); otherwise sampled as one extra card of the bidder;
+* the hidden trump suit with a marker (sampled);
+* before the second four cards are dealt, every seat's second four (the viewer's too).
+
+With ``infer=True`` each world also gets a likelihood weight from the auction (a seat
+that bid high probably holds jacks and nines, one that passed probably does not) and
+from the bidder's trump choice (a long suit is the likely trump).
+
+The first world is built with :func:`~twentynine.views.deal_from_view`; later worlds
+are cheap clones of it with the hidden cards replaced (a few tens of microseconds each).
+
+>>> from twentynine.deal import Deal
+>>> d = Deal.from_seed(4)
+>>> sampler = WorldSampler(d.view(d.turn))
+>>> import random
+>>> w = sampler.sample(random.Random(1))
+>>> w.hands[d.turn] == d.hands[d.turn], [h.bit_count() for h in w.hands]
+(True, [4, 4, 4, 4])
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
+from ..deal import PLAY, TRUMP, Deal
+from ..views import SeatView, deal_from_view
+
+FULL_SUITS = (1 << 32) - 1
+
+_PHASE_CODES = {"auction": 0, "trump choice": TRUMP, "play": PLAY, "deal over": 3}
+
+
+def _strength(mask: int) -> float:
+    """A rough bidding strength of some cards: their points plus the longest suit."""
+    pts = 0
+    for c in mask_cards(mask):
+        pts += CARD_POINTS[c]
+    longest = max((mask & SUIT_MASKS[s]).bit_count() for s in range(4))
+    return pts + 1.5 * longest
+
+
+class WorldSampler:
+    """Deals the unseen cards consistently with one seat's view."""
+
+    def __init__(self, view: SeatView, infer: bool = False) -> None:
+        self.view = view
+        self.infer = infer
+        me = view.seat
+        self.me = me
+        phase = _PHASE_CODES[view.phase.value]
+        self.preplay = phase < PLAY
+        self.marker = view.rules.trump_indicator == "marker"
+        unseen = 0
+        for c in view.unseen_cards():
+            unseen |= 1 << c.index
+        self.own = 0
+        for c in view.hand:
+            self.own |= 1 << c.index
+        bidder = view.bidder if view.bidder is not None else -1
+        self.bidder = bidder
+        # cards each seat has played
+        played_by = [0, 0, 0, 0]
+        for t in view.tricks:
+            for s, c in t.cards:
+                played_by[s] |= 1 << c.index
+        for s, c in view.trick:
+            played_by[s] |= 1 << c.index
+        self.played_by = played_by
+        # what must be placed and what is fixed
+        self.forced = [0, 0, 0, 0]
+        self.need = [0, 0, 0, 0]
+        self.allowed = [FULL_SUITS] * 4
+        self.sample_fd = False  # sample the bidder's unknown face-down card
+        self.sample_suit = False  # sample the hidden marker suit
+        self.trump_card = -1
+        self.trump_suit = view.trump_suit if view.trump_suit is not None else -1
+        if view.trump_card is not None:
+            self.trump_card = view.trump_card.index
+        if self.preplay:
+            for s in range(4):
+                self.need[s] = 8 if s != me else 4
+        else:
+            for s in range(4):
+                if s != me:
+                    self.need[s] = view.hand_sizes[s]
+            if bidder >= 0 and bidder != me:
+                if self.trump_card >= 0 and view.trump_shown and unseen >> self.trump_card & 1:
+                    # shown: the face-down card went back to the bidder's hand
+                    self.forced[bidder] |= 1 << self.trump_card
+                    self.need[bidder] -= 1
+                    unseen &= ~(1 << self.trump_card)
+                elif view.face_down and self.trump_card < 0:
+                    self.sample_fd = True
+                elif self.marker and self.trump_suit < 0:
+                    self.sample_suit = True
+            self._voids()
+        self.unseen = unseen
+        self.others = [s for s in range(4) if s != me]
+        self.targets = [s for s in range(4) if self.need[s] > 0]
+        self.free = all(self.allowed[s] == FULL_SUITS for s in self.targets)
+        self.template: Deal | None = None
+        self.failures = 0
+        self._bid_info = self._auction_tilts() if infer else []
+
+    # ------------------------------------------------------------------ inference
+    def _voids(self) -> None:
+        view = self.view
+        trump = self.trump_suit
+        shown_at = view.shown_in_trick if view.trump_shown else None
+        records = [(i, t.cards) for i, t in enumerate(view.tricks)]
+        if view.trick:
+            records.append((len(view.tricks), view.trick))
+        for i, cards in records:
+            led = cards[0][1].suit
+            off = [(s, c) for s, c in cards[1:] if c.suit != led]
+            for s, _ in off:
+                if s != self.me:
+                    self.allowed[s] &= ~SUIT_MASKS[led]
+            # the asker's duty: an asker who then played no trump holds none
+            if not (view.trump_shown and trump >= 0 and view.rules.asker_must_trump):
+                continue
+            asker = None
+            if i == len(view.tricks) and view.asker is not None:
+                asker = view.asker
+            elif shown_at == i and i < 7 and len(off) == 1:
+                asker = off[0][0]
+            if asker is None or asker == self.me:
+                continue
+            for s, c in off:
+                if s == asker and c.suit != trump:
+                    self.allowed[s] &= ~SUIT_MASKS[trump]
+
+    def _auction_tilts(self) -> list[tuple[int, float]]:
+        """(seat, tilt) for the seats whose bidding says something about their cards."""
+        out: list[tuple[int, float]] = []
+        best: dict[int, int] = {}
+        spoke: set[int] = set()
+        for s, b in self.view.bids:
+            spoke.add(s)
+            if b is not None:
+                best[s] = max(best.get(s, 0), b)
+        lo = self.view.rules.min_bid
+        for s in spoke:
+            if s == self.me:
+                continue
+            if s in best:
+                out.append((s, min(0.12 * (best[s] - lo + 2), 0.9)))
+            else:
+                out.append((s, -0.18))
+        return out
+
+    def weight(self, world: Deal) -> float:
+        """How likely the auction (and the trump choice) were in ``world``, up to a constant."""
+        if not self.infer:
+            return 1.0
+        logw = 0.0
+        for s, tilt in self._bid_info:
+            if self.preplay:
+                st = _strength(world.first[s]) - 8.5
+            else:
+                held = world.hands[s] | self.played_by[s]
+                if s == world.bidder and world.trump_card >= 0 and not self.view.trump_shown:
+                    held |= 1 << world.trump_card
+                st = (_strength(held) - 11.5) * 0.6
+            logw += tilt * st
+        if (self.sample_fd or self.sample_suit) and world.trump_suit >= 0:
+            b = self.bidder
+            held = world.hands[b] | self.played_by[b]
+            if world.trump_card >= 0:
+                held |= 1 << world.trump_card
+            n = (held & SUIT_MASKS[world.trump_suit]).bit_count()
+            logw += 0.5 * n
+        return math.exp(logw)
+
+    # ------------------------------------------------------------------ dealing
+    def _distribute(self, rng: random.Random, cards: list[int]) -> list[int] | None:
+        """Masks of the cards each other seat gets (fixed cards not included)."""
+        need = self.need
+        out = [0, 0, 0, 0]
+        if self.free:
+            rng.shuffle(cards)
+            i = 0
+            for s in self.targets:
+                n = need[s]
+                m = 0
+                for c in cards[i:i + n]:
+                    m |= 1 << c
+                out[s] = m
+                i += n
+            return out
+        allowed = self.allowed
+        for _attempt in range(12):
+            left = 0
+            for c in cards:
+                left |= 1 << c
+            order = sorted(self.targets,
+                           key=lambda s: (left & allowed[s]).bit_count() - need[s])
+            ok = True
+            for s in order:
+                pool = mask_cards(left & allowed[s])
+                n = need[s]
+                if len(pool) < n:
+                    ok = False
+                    break
+                m = 0
+                for c in rng.sample(pool, n):
+                    m |= 1 << c
+                out[s] = m
+                left &= ~m
+            if ok:
+                return out
+        return None
+
+    def _raw(self, rng: random.Random) -> tuple[list[int], int, int] | None:
+        """Hands (current, for every seat) and the sampled trump card / suit."""
+        unseen = self.unseen
+        fd = self.trump_card
+        suit = self.trump_suit
+        if self.sample_fd:
+            fd = rng.choice(mask_cards(unseen))
+            unseen &= ~(1 << fd)
+            suit = fd >> 3
+        elif self.sample_suit:
+            suit = rng.randrange(4)
+        dist = self._distribute(rng, list(mask_cards(unseen)))
+        if dist is None:
+            return None
+        hands = [dist[s] | self.forced[s] for s in range(4)]
+        return hands, fd, suit
+
+    def sample(self, rng: random.Random) -> Deal:
+        """One world: a Deal whose hidden cards are a random consistent guess."""
+        raw = None
+        for _ in range(8):
+            raw = self._raw(rng)
+            if raw is not None:
+                break
+        if raw is None:  # should not happen; never give up: ignore the voids
+            self.failures += 1
+            saved = self.allowed, self.free
+            self.allowed, self.free = [FULL_SUITS] * 4, True
+            raw = self._raw(rng)
+            self.allowed, self.free = saved
+            assert raw is not None
+        hands, fd, suit = raw
+        me = self.me
+        if self.preplay:
+            # others: first four = current hand, the rest their second four;
+            # the viewer: everything dealt is the second four
+            first = [0, 0, 0, 0]
+            second = [0, 0, 0, 0]
+            first[me] = self.own
+            second[me] = hands[me]
+            for s in self.others:
+                cs = mask_cards(hands[s])
+                idx = rng.sample(range(8), 4)
+                f = 0
+                for i in idx:
+                    f |= 1 << cs[i]
+                first[s] = f
+                second[s] = hands[s] & ~f
+            cur = first
+        else:
+            cur = [hands[s] if s != me else self.own for s in range(4)]
+            second = [0, 0, 0, 0]
+        t = self.template
+        if t is None:
+            t = deal_from_view(
+                self.view,
+                [mask_cards(m) for m in cur],
+                trump_card=fd if self.sample_fd else None,
+                trump_suit=suit if self.sample_suit else None,
+                second=[mask_cards(m) for m in second] if self.preplay else None,
+            )
+            self.template = t
+            return t.clone()
+        d = t.clone()
+        d.hands = cur
+        if self.preplay:
+            d.first = tuple(cur)
+            d.second = tuple(second)
+        else:
+            if self.sample_fd:
+                d.trump_card = fd
+                d.trump_suit = suit
+            elif self.sample_suit:
+                d.trump_suit = suit
+        return d
+
+    def sample_many(self, rng: random.Random, n: int) -> list[Deal]:
+        """``n`` worlds."""
+        return [self.sample(rng) for _ in range(n)]
+
+
+def sample_worlds(view: SeatView, n: int, rng: random.Random, infer: bool = False
+                  ) -> list[Deal]:
+    """``n`` worlds consistent with ``view``."""
+    return WorldSampler(view, infer).sample_many(rng, n)
