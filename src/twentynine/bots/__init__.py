@@ -6,10 +6,14 @@ from collections.abc import Callable
 
 from .base import BaseBot, Bot, Decision, decide
 from .easy import EasyBot
+from .hard import HardBot
+from .medium import MediumBot
 from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[..., BaseBot]] = {
     "random": RandomBot,
+    "medium": MediumBot,
+    "hard": HardBot,
     "easy": EasyBot,
 }
 """Bot factories by name; each takes ``seed`` (and optional ``time_budget``)."""
