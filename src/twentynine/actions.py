@@ -25,10 +25,16 @@ BID_BASE = 64
 PASS_CODE = 96
 SHOW_CODE = 97
 PAIR_CODE = 98
+NO_TRUMPS_CODE = 99
+"""The bidder declares that there is no trump suit."""
 TRUMP_SUIT_BASE = 100
 """Codes 100..103: choose that suit as trump with a marker."""
 NEXT_DEAL_CODE = 104
-N_CODES = 105
+DOUBLE_CODE = 105
+REDOUBLE_CODE = 106
+SINGLE_HAND_CODE = 107
+REDEAL_CODE = 108
+N_CODES = 109
 
 
 class ActionKind(Enum):
@@ -42,6 +48,11 @@ class ActionKind(Enum):
     SHOW_TRUMP = "show trump"
     PAIR = "pair"
     NEXT_DEAL = "next deal"
+    NO_TRUMPS = "no trumps"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+    SINGLE_HAND = "single hand"
+    REDEAL = "redeal"
 
 
 class ActionError(ValueError):
@@ -72,7 +83,7 @@ class Action:
             return ActionKind.PAIR
         if TRUMP_SUIT_BASE <= c < TRUMP_SUIT_BASE + 4:
             return ActionKind.TRUMP_SUIT
-        return ActionKind.NEXT_DEAL
+        return _SIMPLE_KINDS[c]
 
     @property
     def card(self) -> Card | None:
@@ -141,10 +152,11 @@ class Action:
     @staticmethod
     def parse(text: str) -> Action:
         """Read the text form: ``bid 17``, ``pass``, ``trump JH``, ``trump suit H``,
-        ``show trump``, ``pair``, ``play 10C``, ``next deal``."""
+        ``show trump``, ``pair``, ``play 10C``, ``next deal``, ``no trumps``, ``double``,
+        ``redouble``, ``single hand``, ``redeal``."""
         t = " ".join(text.strip().lower().split())
-        simple = {"pass": PASS, "show trump": SHOW_TRUMP, "show": SHOW_TRUMP, "pair": PAIR,
-                  "next deal": NEXT_DEAL, "deal": NEXT_DEAL}
+        simple = {kind.value: ACTIONS[code] for code, kind in _SIMPLE_KINDS.items()}
+        simple.update({"show": SHOW_TRUMP, "deal": NEXT_DEAL, "no trump": ACTIONS[NO_TRUMPS_CODE]})
         if t in simple:
             return simple[t]
         head, _, rest = t.rpartition(" ")
@@ -165,8 +177,24 @@ class Action:
         )
 
 
+_SIMPLE_KINDS: dict[int, ActionKind] = {
+    PASS_CODE: ActionKind.PASS,
+    SHOW_CODE: ActionKind.SHOW_TRUMP,
+    PAIR_CODE: ActionKind.PAIR,
+    NO_TRUMPS_CODE: ActionKind.NO_TRUMPS,
+    NEXT_DEAL_CODE: ActionKind.NEXT_DEAL,
+    DOUBLE_CODE: ActionKind.DOUBLE,
+    REDOUBLE_CODE: ActionKind.REDOUBLE,
+    SINGLE_HAND_CODE: ActionKind.SINGLE_HAND,
+    REDEAL_CODE: ActionKind.REDEAL,
+}
 ACTIONS: tuple[Action, ...] = tuple(Action(c) for c in range(N_CODES))
 PASS = ACTIONS[PASS_CODE]
 SHOW_TRUMP = ACTIONS[SHOW_CODE]
 PAIR = ACTIONS[PAIR_CODE]
 NEXT_DEAL = ACTIONS[NEXT_DEAL_CODE]
+NO_TRUMPS = ACTIONS[NO_TRUMPS_CODE]
+DOUBLE = ACTIONS[DOUBLE_CODE]
+REDOUBLE = ACTIONS[REDOUBLE_CODE]
+SINGLE_HAND = ACTIONS[SINGLE_HAND_CODE]
+REDEAL = ACTIONS[REDEAL_CODE]

@@ -22,6 +22,8 @@ SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
 RED_SUITS = frozenset({1, 2})
+SEAT_WORDS = ("seat 0", "seat 1", "seat 2", "seat 3")
+"""Neutral seat names for engine messages (the table names seats by screen position)."""
 RANKS = "J9ATKQ87"
 """Rank letters from highest to lowest; T is the ten."""
 RANK_NAMES = ("jack", "nine", "ace", "ten", "king", "queen", "eight", "seven")

@@ -21,20 +21,26 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from . import auction, play
+from . import auction, contract, play
 from .actions import (
     ACTIONS,
     NEXT_DEAL_CODE,
     PLAY_BASE,
     SHOW_CODE,
     TRUMP_CARD_BASE,
-    TRUMP_SUIT_BASE,
     Action,
 )
 from .cards import CARDS, Card, as_card, cards_mask, mask_cards
-from .events import CardsDealt, DealScored, DealStarted, Event, TrumpChosen
+from .events import CardsDealt, DealScored, DealStarted, Event, ThrownIn
 from .rules import Rules
-from .scoring import DealOutcome, pair_target, score_deal
+from .scoring import (
+    DealOutcome,
+    clamp_scores,
+    pair_target,
+    score_deal,
+    score_single_hand,
+    thrown_in,
+)
 
 if TYPE_CHECKING:
     from .views import SeatView
@@ -45,13 +51,17 @@ class Phase(Enum):
 
     AUCTION = "auction"
     TRUMP = "trump choice"
+    DOUBLING = "doubling"
+    SINGLE_HAND = "single hand offer"
     PLAY = "play"
     DEAL_OVER = "deal over"
     GAME_OVER = "game over"
 
 
-AUCTION, TRUMP, PLAY, DEAL_OVER = 0, 1, 2, 3
-_PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.DEAL_OVER)
+AUCTION, TRUMP, PLAY, DEAL_OVER, DOUBLING, SINGLE = 0, 1, 2, 3, 4, 5
+_PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.DEAL_OVER, Phase.DOUBLING,
+           Phase.SINGLE_HAND)
+PHASE_CODES = {p: i for i, p in enumerate(_PHASES)}
 
 SEAT_NAMES = ("South", "East", "North", "West")
 """Seat names in play order for the anticlockwise table (seat 0 is the human's)."""
@@ -66,7 +76,7 @@ class DealError(ValueError):
 
 
 def _check_hands(first: Sequence[Sequence[Card | str]], second: Sequence[Sequence[Card | str]]
-                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     if len(first) != 4 or len(second) != 4:
         raise DealError("a deal needs four first hands and four second hands")
     f: list[int] = []
@@ -86,7 +96,8 @@ def _check_hands(first: Sequence[Sequence[Card | str]], second: Sequence[Sequenc
                 seen |= bit
                 m |= bit
             out.append(m)
-    return tuple(f), tuple(s)
+    seventh = tuple(as_card(h[0]).index for h in second)
+    return tuple(f), tuple(s), seventh
 
 
 class Deal:
@@ -103,6 +114,8 @@ class Deal:
         "history",
         "leader",
         "log",
+        "multiplier",
+        "no_trump",
         "number",
         "outcome",
         "pair_seat",
@@ -114,8 +127,12 @@ class Deal:
         "rules",
         "scores",
         "second",
+        "seventh",
         "shown",
         "shown_trick",
+        "single",
+        "single_offers",
+        "sitting_out",
         "trick",
         "trick_no",
         "tricks_won",
@@ -131,6 +148,7 @@ class Deal:
     scores: tuple[int, int]
     first: tuple[int, ...]
     second: tuple[int, ...]
+    seventh: tuple[int, ...]
     phase_code: int
     turn: int
     hands: list[int]
@@ -155,6 +173,11 @@ class Deal:
     history: list[tuple[int, tuple[int, ...], int, int]]
     log: list[int]
     outcome: DealOutcome | None
+    no_trump: bool
+    multiplier: int
+    single: int
+    single_offers: int
+    sitting_out: int
 
     # ----------------------------------------------------------------- creation
     def __init__(
@@ -168,20 +191,23 @@ class Deal:
         scores: tuple[int, int] = (0, 0),
     ) -> None:
         """Start a deal from explicit cards: ``first[seat]`` and ``second[seat]`` hold
-        four cards each."""
+        four cards each, in the order dealt (the first of the second four is the seventh
+        card)."""
         if dealer not in (0, 1, 2, 3):
             raise DealError(f"the dealer must be seat 0, 1, 2 or 3, not {dealer!r}")
-        f, s = _check_hands(first, second)
-        self._setup(rules or Rules(), dealer, f, s, number, scores)
+        f, s, seventh = _check_hands(first, second)
+        self._setup(rules or Rules(), dealer, f, s, number, scores, seventh)
 
     def _setup(self, rules: Rules, dealer: int, first: tuple[int, ...],
-               second: tuple[int, ...], number: int, scores: tuple[int, int]) -> None:
+               second: tuple[int, ...], number: int, scores: tuple[int, int],
+               seventh: tuple[int, ...] = (-1, -1, -1, -1)) -> None:
         self.rules = rules
         self.dealer = dealer
         self.number = number
         self.scores = scores
         self.first = first
         self.second = second
+        self.seventh = seventh
         self.phase_code = AUCTION
         self.turn = (dealer + 1) & 3
         self.hands = list(first)
@@ -206,6 +232,11 @@ class Deal:
         self.history = []
         self.log = []
         self.outcome = None
+        self.no_trump = False
+        self.multiplier = 1
+        self.single = -1
+        self.single_offers = 0
+        self.sitting_out = -1
 
     @classmethod
     def from_seed(cls, seed: int, dealer: int = 0, rules: Rules | None = None, *,
@@ -221,8 +252,9 @@ class Deal:
         rng.shuffle(pack)
         first = tuple(cards_mask(pack[4 * s: 4 * s + 4]) for s in range(4))
         second = tuple(cards_mask(pack[16 + 4 * s: 20 + 4 * s]) for s in range(4))
+        seventh = tuple(pack[16 + 4 * s] for s in range(4))
         d = cls.__new__(cls)
-        d._setup(rules or Rules(), dealer, first, second, number, scores)
+        d._setup(rules or Rules(), dealer, first, second, number, scores, seventh)
         return d
 
     def opening_events(self) -> list[Event]:
@@ -243,6 +275,7 @@ class Deal:
         d.scores = self.scores
         d.first = self.first
         d.second = self.second
+        d.seventh = self.seventh
         d.phase_code = self.phase_code
         d.turn = self.turn
         d.hands = self.hands[:]
@@ -267,6 +300,11 @@ class Deal:
         d.history = self.history[:]
         d.log = self.log[:]
         d.outcome = self.outcome
+        d.no_trump = self.no_trump
+        d.multiplier = self.multiplier
+        d.single = self.single
+        d.single_offers = self.single_offers
+        d.sitting_out = self.sitting_out
         return d
 
     # ----------------------------------------------------------------- queries
@@ -299,11 +337,9 @@ class Deal:
             return play.legal_codes(self)
         if ph == AUCTION:
             return auction.legal_codes(self)
-        if ph == TRUMP:
-            if self.rules.trump_indicator == "marker":
-                return [TRUMP_SUIT_BASE + s for s in range(4)]
-            return [TRUMP_CARD_BASE + c for c in mask_cards(self.hands[self.bidder])]
-        return []
+        if ph == DEAL_OVER:
+            return []
+        return contract.legal_codes(self)
 
     def legal_actions(self) -> list[Action]:
         """The actions the seat to move may take now."""
@@ -339,14 +375,9 @@ class Deal:
             return "the deal is not over yet"
         if ph == AUCTION:
             return auction.explain(self, action)
-        if ph == TRUMP:
-            if self.rules.trump_indicator == "marker":
-                return "the bidder must now choose the trump suit"
-            if action.card is not None and action.code >= TRUMP_CARD_BASE:
-                return ("you can lay only one of your own four cards as trump, "
-                        f"not the {action.card.long_name}")
-            return "the bidder must now lay one of their four cards face down as trump"
-        return play.explain(self, action)
+        if ph == PLAY:
+            return play.explain(self, action)
+        return contract.explain(self, action.code)
 
     def step(self, code: int, events: list[Event] | None = None) -> None:
         """Apply a legal action code without checking it (the fast path)."""
@@ -355,7 +386,8 @@ class Deal:
         if ph == PLAY:
             if code < TRUMP_CARD_BASE:
                 play.play_card(self, code - PLAY_BASE, events)
-                if self.trick_no == 8:
+                if self.trick_no == 8 or (self.single >= 0 and
+                                          self.tricks_won[(self.single & 1) ^ 1]):
                     self._finish(events)
             elif code == SHOW_CODE:
                 play.show_trump(self, self.turn, events)
@@ -363,8 +395,10 @@ class Deal:
                 play.declare_pair(self, events)
         elif ph == AUCTION:
             auction.step(self, code, events)
-        elif ph == TRUMP:
-            self._choose_trump(code, events)
+            if self.phase_code == TRUMP:
+                contract.after_auction(self, events)
+        else:
+            contract.step(self, code, events)
 
     def playout(self, rand: Callable[[], float]) -> None:
         """Play uniformly random legal actions to the end of the deal (the bots' rollouts);
@@ -375,37 +409,35 @@ class Deal:
             codes = legal()
             step(codes[int(rand() * len(codes))])
 
-    def _choose_trump(self, code: int, events: list[Event] | None) -> None:
-        b = self.bidder
-        if code >= TRUMP_SUIT_BASE:
-            self.trump_suit = code - TRUMP_SUIT_BASE
-        else:
-            c = code - TRUMP_CARD_BASE
-            self.trump_card = c
-            self.trump_suit = c >> 3
-            self.hands[b] &= ~(1 << c)
-        if events is not None:
-            card = CARDS[self.trump_card] if self.trump_card >= 0 else None
-            events.append(TrumpChosen(b, card, self.trump_suit))
-            for k in range(1, 5):
-                seat = (self.dealer + k) & 3
-                events.append(CardsDealt(
-                    seat, 2, 4, tuple(CARDS[c] for c in mask_cards(self.second[seat]))))
-        for s in range(4):
-            self.hands[s] |= self.second[s]
-        self.phase_code = PLAY
-        self.turn = self.leader
-
     def _finish(self, events: list[Event] | None) -> None:
-        pt = None if self.pair_team < 0 else self.pair_team
-        out = score_deal(self.rules, self.bidder, self.high_bid, pt,
-                         (self.points[0], self.points[1]),
-                         (self.tricks_won[0], self.tricks_won[1]), self.shown)
+        pts = (self.points[0], self.points[1])
+        tricks = (self.tricks_won[0], self.tricks_won[1])
+        if self.single >= 0:
+            out = score_single_hand(self.bidder, self.high_bid, self.single, pts, tricks)
+        else:
+            pt = None if self.pair_team < 0 else self.pair_team
+            out = score_deal(self.rules, self.bidder, self.high_bid, pt, pts, tricks,
+                             self.shown, self.multiplier)
+        self._end(out, events)
+
+    def _end(self, out: DealOutcome, events: list[Event] | None) -> None:
         self.outcome = out
         self.phase_code = DEAL_OVER
         if events is not None:
-            s = self.scores
-            events.append(DealScored(out, (s[0] + out.game_points[0], s[1] + out.game_points[1])))
+            events.append(DealScored(out, self.after_scores()))
+
+    def throw_in(self, seat: int, reason: str, events: list[Event] | None) -> None:
+        """End the deal at once with nobody scoring (a redeal)."""
+        if events is not None:
+            events.append(ThrownIn(seat, reason))
+        self._end(thrown_in(self.bidder, self.high_bid, reason), events)
+
+    def trick_seats(self, leader: int) -> tuple[int, ...]:
+        """The seats in the order they play to a trick led by ``leader``."""
+        seats = tuple((leader + i) & 3 for i in range(4))
+        if self.sitting_out >= 0:
+            return tuple(s for s in seats if s != self.sitting_out)
+        return seats
 
     # ----------------------------------------------------------------- helpers
     def after_scores(self) -> tuple[int, int]:
@@ -413,7 +445,7 @@ class Deal:
         if self.outcome is None:
             return self.scores
         g = self.outcome.game_points
-        return (self.scores[0] + g[0], self.scores[1] + g[1])
+        return clamp_scores(self.rules, (self.scores[0] + g[0], self.scores[1] + g[1]))
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know, as a frozen copy."""

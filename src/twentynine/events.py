@@ -61,24 +61,58 @@ class AuctionWon:
 
 @dataclass(frozen=True, slots=True)
 class TrumpChosen:
-    """The bidder chose trump; ``card`` and ``suit`` are None for those who may not see it."""
+    """The bidder chose trump; ``card`` and ``suit`` are None for those who may not see it
+    (and ``no_trumps`` False)."""
 
     seat: int
     card: Card | None
     suit: int | None
+    no_trumps: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled:
+    """``seat`` doubled (``multiplier`` 2) or redoubled (4)."""
+
+    seat: int
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """``seat`` passed on ``what``: ``double``, ``redouble`` or ``single hand``."""
+
+    seat: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class SingleHandAnnounced:
+    """``seat`` will take every trick alone; the partner sits out."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrownIn:
+    """The deal is thrown in (nobody scores) because of ``seat``: ``reason`` says why."""
+
+    seat: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
 class TrumpShown:
-    """Trump was shown, at ``seat``'s request (None: shown automatically before the last trick)."""
+    """Trump was shown, at ``seat``'s request (None: shown automatically before the last
+    trick); ``suit`` None means the bidder chose no trumps."""
 
     seat: int | None
-    suit: int
+    suit: int | None
     card: Card | None
     bidder: int
 
     def __str__(self) -> str:
-        return f"trump is {SUIT_NAMES[self.suit]}"
+        return "no trumps" if self.suit is None else f"trump is {SUIT_NAMES[self.suit]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +158,9 @@ class GameOver:
 
 
 Event = (
-    DealStarted | CardsDealt | BidMade | Passed | AuctionWon | TrumpChosen | TrumpShown
-    | CardPlayed | TrickWon | PairDeclared | DealScored | GameOver
+    DealStarted | CardsDealt | BidMade | Passed | AuctionWon | TrumpChosen | Doubled | Declined
+    | SingleHandAnnounced | ThrownIn | TrumpShown | CardPlayed | TrickWon | PairDeclared
+    | DealScored | GameOver
 )
 
 
@@ -134,5 +169,5 @@ def event_for_seat(event: Event, seat: int) -> Event:
     if isinstance(event, CardsDealt) and event.seat != seat:
         return replace(event, cards=None)
     if isinstance(event, TrumpChosen) and event.seat != seat:
-        return replace(event, card=None, suit=None)
+        return replace(event, card=None, suit=None, no_trumps=False)
     return event

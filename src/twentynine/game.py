@@ -56,7 +56,7 @@ class Game:
     def turn(self) -> int:
         """The seat to move (after a deal, the next dealer starts the next deal)."""
         if self.deal.phase_code == DEAL_OVER:
-            return (self.deal.dealer + 1) & 3
+            return self._next_dealer()
         return self.deal.turn
 
     def legal_codes(self) -> list[int]:
@@ -94,13 +94,20 @@ class Game:
     def _after_deal(self, events: list[Event]) -> None:
         self.scores = self.deal.after_scores()
         self.deals_played += 1
-        w = game_winner(self.rules, self.scores)
+        w = game_winner(self.rules, self.scores, self.deal.outcome)
         if w is not None:
             self.winner = w
             events.append(GameOver(w, self.scores))
 
+    def _next_dealer(self) -> int:
+        """The dealer moves on each deal, except after a redeal: the same dealer deals again."""
+        out = self.deal.outcome
+        if out is not None and out.thrown_in is not None:
+            return self.deal.dealer
+        return (self.deal.dealer + 1) & 3
+
     def _next_deal(self) -> list[Event]:
-        dealer = (self.deal.dealer + 1) & 3
+        dealer = self._next_dealer()
         self.deal = Deal.from_rng(self._rng, dealer, self.rules,
                                   number=self.deal.number + 1, scores=self.scores)
         return self.deal.opening_events()

@@ -59,7 +59,7 @@ def pair_mask(trump_suit: int) -> int:
 def can_declare_pair(deal: Deal, seat: int) -> bool:
     """Trump shown, pair not yet declared, K+Q of trump in hand, and the seat's team has won
     the trick in which trump was shown or a later one."""
-    if not deal.rules.pair or not deal.shown or deal.pair_team >= 0:
+    if not deal.rules.pair or not deal.shown or deal.pair_team >= 0 or deal.trump_suit < 0:
         return False
     if not deal.won_since_shown >> (seat & 1) & 1:
         return False
@@ -78,12 +78,14 @@ def legal_codes(deal: Deal) -> list[int]:
         if follow:
             playable = follow
         elif not deal.shown:
-            if deal.rules.ask == "compulsory":
+            if deal.single >= 0:  # a single hand is played without trumps
+                return list(mask_cards(hand))
+            if deal.rules.ask != "optional":
                 return [SHOW_CODE]
             codes = list(mask_cards(hand))
             codes.append(SHOW_CODE)
             return codes  # no pair while trump is hidden
-        elif seat == deal.asker and deal.rules.asker_must_trump:
+        elif seat == deal.asker and deal.rules.asker_must_trump and deal.trump_suit >= 0:
             trumps = hand & SUIT_MASKS[deal.trump_suit]
             if trumps:
                 playable = trumps
@@ -101,6 +103,8 @@ def explain(deal: Deal, action: Action) -> str:
     hand = deal.hands[seat]
     led = deal.trick[0] >> 3 if deal.trick else -1
     if kind is ActionKind.SHOW_TRUMP:
+        if deal.single >= 0:
+            return "a single hand is played without trumps"
         if deal.shown:
             return "trump has already been shown"
         if led < 0:
@@ -110,6 +114,8 @@ def explain(deal: Deal, action: Action) -> str:
     if kind is ActionKind.PAIR:
         if not deal.rules.pair:
             return "the pair is not played in these rules"
+        if deal.single >= 0 or (deal.shown and deal.trump_suit < 0):
+            return "there is no pair without a trump suit"
         if not deal.shown:
             return "the pair can be declared only after trump has been shown"
         if deal.pair_team >= 0:
@@ -130,9 +136,10 @@ def explain(deal: Deal, action: Action) -> str:
     if led >= 0:
         if hand & SUIT_MASKS[led] and c >> 3 != led:
             return f"you must follow suit: you hold a {SUIT_SINGULAR[led]}"
-        if not deal.shown and deal.rules.ask == "compulsory":
+        if not deal.shown and deal.rules.ask != "optional" and deal.single < 0:
             return "you cannot follow suit, so you must ask for trump to be shown"
-        if deal.shown and seat == deal.asker and deal.rules.asker_must_trump:
+        if deal.shown and seat == deal.asker and deal.rules.asker_must_trump and \
+                deal.trump_suit >= 0:
             return (f"you asked for trump, so you must play a trump: "
                     f"you hold one of {SUIT_NAMES[deal.trump_suit]}")
     return "that card cannot be played now"
@@ -148,7 +155,8 @@ def show_trump(deal: Deal, seat: int | None, events: list[Event] | None) -> None
         deal.asker = seat
     if events is not None:
         card = CARDS[deal.trump_card] if deal.trump_card >= 0 else None
-        events.append(TrumpShown(seat, deal.trump_suit, card, deal.bidder))
+        suit = deal.trump_suit if deal.trump_suit >= 0 else None
+        events.append(TrumpShown(seat, suit, card, deal.bidder))
 
 
 def declare_pair(deal: Deal, events: list[Event] | None) -> None:
@@ -170,13 +178,22 @@ def play_card(deal: Deal, c: int, events: list[Event] | None) -> None:
     trick.append(c)
     if events is not None:
         events.append(CardPlayed(seat, CARDS[c]))
-    if len(trick) < 4:
-        deal.turn = (seat + 1) & 3
+    out = deal.sitting_out
+    if len(trick) < (4 if out < 0 else 3):
+        nxt = (seat + 1) & 3
+        if nxt == out:
+            nxt = (nxt + 1) & 3
+        deal.turn = nxt
+        if not deal.shown and deal.rules.ask == "auto" and out < 0 and \
+                not deal.hands[nxt] & SUIT_MASKS[trick[0] >> 3]:
+            show_trump(deal, nxt, events)
         return
     leader = deal.leader
-    win = (leader + trick_winner(trick, deal.trump_suit if deal.shown else -1)) & 3
-    pts = CARD_POINTS[trick[0]] + CARD_POINTS[trick[1]] + CARD_POINTS[trick[2]] + \
-        CARD_POINTS[trick[3]]
+    win_index = trick_winner(trick, deal.trump_suit if deal.shown else -1)
+    win = (leader + win_index) & 3 if out < 0 else deal.trick_seats(leader)[win_index]
+    pts = 0
+    for x in trick:
+        pts += CARD_POINTS[x]
     deal.trick_no += 1
     if deal.trick_no == 8 and deal.rules.last_trick_point:
         pts += 1
@@ -188,12 +205,18 @@ def play_card(deal: Deal, c: int, events: list[Event] | None) -> None:
     cards = tuple(trick)
     deal.history.append((leader, cards, win, pts))
     if events is not None:
+        seats = deal.trick_seats(leader)
         events.append(TrickWon(win, deal.trick_no,
-                               tuple(((leader + i) & 3, CARDS[x]) for i, x in enumerate(cards)),
-                               pts))
+                               tuple((seats[i], CARDS[x]) for i, x in enumerate(cards)), pts))
     deal.trick = []
     deal.asker = -1
     deal.leader = win
     deal.turn = win
-    if deal.trick_no == 7 and not deal.shown and deal.rules.unshown_trump == "show_last":
-        show_trump(deal, None, events)
+    if deal.trick_no == 7 and not deal.shown and out < 0:
+        if deal.rules.unshown_trump == "show_last":
+            show_trump(deal, None, events)
+        elif deal.trump_card >= 0:
+            # still unshown under the dead-deal rule: the bidder's face-down card becomes
+            # their last card, without showing the trump
+            deal.hands[deal.bidder] |= 1 << deal.trump_card
+            deal.trump_card = -1

@@ -34,6 +34,14 @@ def _hand_text(mask: int) -> str:
     return " ".join(CARDS[c].name for c in mask_cards(mask))
 
 
+def _second_text(deal: Deal, seat: int) -> str:
+    """The second four, the seventh card (first dealt) first."""
+    first = deal.seventh[seat]
+    rest = deal.second[seat] & ~(1 << first) if first >= 0 else deal.second[seat]
+    lead = CARDS[first].name + " " if first >= 0 else ""
+    return lead + _hand_text(rest)
+
+
 def deal_record(deal: Deal) -> dict[str, Any]:
     """The record of ``deal`` so far: rules, dealer, cards and actions."""
     return {
@@ -45,7 +53,7 @@ def deal_record(deal: Deal) -> dict[str, Any]:
         "scores": list(deal.scores),
         "cards": {
             "first": [_hand_text(m) for m in deal.first],
-            "second": [_hand_text(m) for m in deal.second],
+            "second": [_second_text(deal, s) for s in range(4)],
         },
         "actions": [str(a) for a in deal.actions],
     }

@@ -16,7 +16,8 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 TrumpIndicator = Literal["card", "marker"]
-AskRule = Literal["optional", "compulsory"]
+TrumpChoice = Literal["chosen", "seventh"]
+AskRule = Literal["optional", "compulsory", "auto"]
 UnshownTrump = Literal["show_last", "dead"]
 Direction = Literal["anticlockwise", "clockwise"]
 
@@ -38,21 +39,50 @@ class Rules:
     trump_indicator: TrumpIndicator = "card"
     """``card``: one of the bidder's four cards lies face down; ``marker``: a suit marker, the
     bidder keeps all eight cards."""
+    trump_choice: TrumpChoice = "chosen"
+    """``chosen``: the bidder picks trump from their first four; ``seventh``: the bidder's
+    seventh card (the first of the second four) sets trump, seen by the bidder only."""
     ask: AskRule = "optional"
     """``optional``: a player who cannot follow may ask for trump; ``compulsory``: the first
-    player who cannot follow must ask."""
+    player who cannot follow must ask; ``auto``: trump is shown as soon as anyone cannot
+    follow."""
     asker_must_trump: bool = True
     """The player who asked must play a trump in that trick if they hold one."""
     unshown_trump: UnshownTrump = "show_last"
     """Trump still hidden at the eighth trick: shown then, or the deal is dead at the end."""
     pair: bool = True
     """The king and queen of trump may be declared as a pair."""
+    match_bids: bool = False
+    """A player who spoke earlier in the auction may match (hold) a later player's bid."""
+    no_trumps: bool = False
+    """The bidder may declare that there is no trump suit."""
+    double: bool = False
+    """After the trump choice a defender may double (deal worth 2), then the bidders may
+    redouble (worth 4)."""
+    single_hand: bool = False
+    """With all eight cards, before the first lead, a player may announce winning every trick
+    alone: no trumps, partner sits out, 3 game points won or lost."""
+    redeal: bool = False
+    """A player whose first four cards hold no points may ask for a new deal."""
+    pointless_hand_redeal: bool = False
+    """A deal in which any player's eight cards hold no points is thrown in."""
+    big_bids: bool = False
+    """A bid of 21 or more is worth 2 game points, won or lost."""
+    half_loss: bool = False
+    """A bidding team taking less than half its bid loses 2 game points."""
+    all_tricks: bool = False
+    """A team taking all eight tricks wins the game at once."""
     direction: Direction = "anticlockwise"
     """Only where seats sit on screen; the engine's seat order is the same either way."""
     game_to: int = 6
     """A team reaching +game_to wins; one falling to -game_to loses."""
 
     def __post_init__(self) -> None:
+        for f in fields(self):
+            value, default = getattr(self, f.name), f.default
+            if type(value) is not type(default):
+                raise RulesError(f"the setting {f.name} must be a {type(default).__name__}, "
+                                 f"not {value!r}")
         if not 14 <= self.min_bid <= 16:
             raise RulesError(f"the minimum bid must be 14, 15 or 16, not {self.min_bid}")
         top = self.total_points
@@ -62,7 +92,9 @@ class Rules:
             )
         if self.trump_indicator not in ("card", "marker"):
             raise RulesError(f"unknown trump indicator {self.trump_indicator!r}")
-        if self.ask not in ("optional", "compulsory"):
+        if self.trump_choice not in ("chosen", "seventh"):
+            raise RulesError(f"unknown trump choice {self.trump_choice!r}")
+        if self.ask not in ("optional", "compulsory", "auto"):
             raise RulesError(f"unknown asking rule {self.ask!r}")
         if self.unshown_trump not in ("show_last", "dead"):
             raise RulesError(f"unknown rule for an unshown trump {self.unshown_trump!r}")
@@ -82,7 +114,7 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The rules of a named variant: ``standard``, ``28pt`` or ``pagat``."""
+        """The rules of a named variant: ``standard``, ``28pt``, ``app`` or ``pagat``."""
         try:
             return PRESETS[name]
         except KeyError:
@@ -114,6 +146,7 @@ class Rules:
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),
     "28pt": Rules(last_trick_point=False),
+    "app": Rules(ask="auto", match_bids=True, last_trick_point=False),
     "pagat": Rules(
         min_bid=15,
         last_trick_point=False,

@@ -27,20 +27,49 @@ class DealOutcome:
     """How a deal ended."""
 
     bidder: int
+    """The bidder (-1 if the deal was thrown in before the auction ended)."""
     bid: int
     target: int
     pair_team: int | None
     card_points: tuple[int, int]
     tricks: tuple[int, int]
     made: bool
+    """The contract was made (for a single hand: every trick was taken)."""
     dead: bool
+    """Nobody scores: trump never shown under the dead-deal rule, or the deal thrown in."""
     game_points: tuple[int, int]
     """Change in each team's game score."""
+    multiplier: int = 1
+    """1, or 2 when doubled, 4 when redoubled."""
+    single_hand: int | None = None
+    """The seat that played a single hand."""
+    thrown_in: str | None = None
+    """Why the deal was thrown in (a redeal), else None."""
+    all_tricks_team: int | None = None
+    """The team that took all eight tricks, if one did."""
 
     @property
     def bidding_team(self) -> int:
-        """The bidder's team."""
+        """The bidder's team (the single-hand player's team for a single hand)."""
+        if self.single_hand is not None:
+            return self.single_hand & 1
         return self.bidder & 1
+
+
+def contract_value(rules: Rules, bid: int, made: bool, points: int) -> int:
+    """Game points the bidding team wins (positive) or loses (negative), before doubling.
+
+    >>> contract_value(Rules(), 20, True, 22), contract_value(Rules(big_bids=True), 21, False, 15)
+    (1, -2)
+    >>> contract_value(Rules(half_loss=True), 20, False, 9)
+    -2
+    """
+    base = 2 if rules.big_bids and bid >= 21 else 1
+    if made:
+        return base
+    if rules.half_loss and 2 * points < bid:
+        return -max(base, 2)
+    return -base
 
 
 def score_deal(
@@ -51,19 +80,54 @@ def score_deal(
     card_points: tuple[int, int],
     tricks: tuple[int, int],
     trump_shown: bool,
+    multiplier: int = 1,
 ) -> DealOutcome:
-    """Score a finished deal: +1 to the bidding team for reaching its target, else -1."""
+    """Score a finished contract: the bidding team wins or loses game points; the other
+    team's score does not move."""
     team = bidder & 1
     target = pair_target(rules, bid, team, pair_team)
     made = card_points[team] >= target
     dead = not trump_shown and rules.unshown_trump == "dead"
-    delta = 0 if dead else (1 if made else -1)
+    delta = 0 if dead else contract_value(rules, bid, made, card_points[team]) * multiplier
     change = (delta, 0) if team == 0 else (0, delta)
-    return DealOutcome(bidder, bid, target, pair_team, card_points, tricks, made, dead, change)
+    sweep = 0 if tricks[0] == 8 else (1 if tricks[1] == 8 else None)
+    return DealOutcome(bidder, bid, target, pair_team, card_points, tricks, made, dead, change,
+                       multiplier, None, None, sweep)
 
 
-def game_winner(rules: Rules, scores: tuple[int, int]) -> int | None:
-    """The winning team once a team reaches +game_to or falls to -game_to."""
+SINGLE_HAND_POINTS = 3
+
+
+def score_single_hand(bidder: int, bid: int, seat: int, card_points: tuple[int, int],
+                      tricks: tuple[int, int]) -> DealOutcome:
+    """Score a single hand: 3 game points won by taking every trick, else lost."""
+    team = seat & 1
+    made = tricks[team] == 8
+    delta = SINGLE_HAND_POINTS if made else -SINGLE_HAND_POINTS
+    change = (delta, 0) if team == 0 else (0, delta)
+    return DealOutcome(bidder, bid, bid, None, card_points, tricks, made, False, change,
+                       1, seat, None, team if made else None)
+
+
+def thrown_in(bidder: int, bid: int, reason: str) -> DealOutcome:
+    """A deal thrown in before play: nobody scores."""
+    return DealOutcome(bidder, bid, bid, None, (0, 0), (0, 0), False, True, (0, 0),
+                       1, None, reason, None)
+
+
+def clamp_scores(rules: Rules, scores: tuple[int, int]) -> tuple[int, int]:
+    """Scores kept within -game_to..+game_to."""
+    g = rules.game_to
+    return (max(-g, min(g, scores[0])), max(-g, min(g, scores[1])))
+
+
+def game_winner(rules: Rules, scores: tuple[int, int],
+                outcome: DealOutcome | None = None) -> int | None:
+    """The winning team once a team reaches +game_to or falls to -game_to, or takes all
+    eight tricks where that wins the game."""
+    if outcome is not None and rules.all_tricks and outcome.all_tricks_team is not None \
+            and not outcome.dead:
+        return outcome.all_tricks_team
     for team in (0, 1):
         if scores[team] >= rules.game_to:
             return team

@@ -77,6 +77,16 @@ class SeatView:
     legal_actions: tuple[Action, ...]
     """The seat's legal actions; empty when it is not this seat's turn."""
     outcome: DealOutcome | None
+    no_trumps: bool = False
+    """The bidder chose no trumps (known to the bidder, and to everyone once shown)."""
+    multiplier: int = 1
+    """1, or 2 after a double, 4 after a redouble."""
+    single_hand: int | None = None
+    """The seat playing a single hand."""
+    sitting_out: int | None = None
+    """The single-hand player's partner, who does not play."""
+    single_hand_offers: int = 0
+    """How many players have passed on announcing a single hand."""
 
     @property
     def team(self) -> int:
@@ -125,9 +135,11 @@ def make_view(deal: Deal, seat: int) -> SeatView:
     shown = deal.shown
     sees_trump = shown or seat == deal.bidder
     face_down = deal.trump_card >= 0 and not shown
-    trick = tuple(((deal.leader + i) & 3, CARDS[c]) for i, c in enumerate(deal.trick))
+    seats = deal.trick_seats(deal.leader)
+    trick = tuple((seats[i], CARDS[c]) for i, c in enumerate(deal.trick))
     tricks = tuple(
-        TrickRecord(lead, tuple(((lead + i) & 3, CARDS[c]) for i, c in enumerate(cards)), w, p)
+        TrickRecord(lead, tuple((s, CARDS[c]) for s, c in zip(deal.trick_seats(lead), cards,
+                                                               strict=False)), w, p)
         for lead, cards, w, p in deal.history
     )
     legal = tuple(ACTIONS[c] for c in deal.legal_codes()) if seat == deal.turn else ()
@@ -160,6 +172,11 @@ def make_view(deal: Deal, seat: int) -> SeatView:
         pair_seat=deal.pair_seat if deal.pair_seat >= 0 else None,
         legal_actions=legal,
         outcome=deal.outcome,
+        no_trumps=deal.no_trump and sees_trump,
+        multiplier=deal.multiplier,
+        single_hand=deal.single if deal.single >= 0 else None,
+        sitting_out=deal.sitting_out if deal.sitting_out >= 0 else None,
+        single_hand_offers=deal.single_offers,
     )
 
 
@@ -181,10 +198,10 @@ def deal_from_view(
     ``second`` the second four cards of each seat while they are not yet dealt.  Bots use
     this to simulate; it never reveals anything, it only builds what it is told.
     """
-    from .deal import AUCTION, DEAL_OVER, PLAY, TRUMP, Deal
+    from .deal import PHASE_CODES, PLAY, Deal
 
-    phase_code = {"auction": AUCTION, "trump choice": TRUMP, "play": PLAY,
-                  "deal over": DEAL_OVER}[view.phase.value]
+    phase_code = PHASE_CODES[view.phase]
+    dealt_second = phase_code == PLAY or (phase_code == 5)  # play or single-hand offer
     masks = [cards_mask(as_card(c).index for c in h) for h in hands]
     if len(masks) != 4:
         raise WorldError("a world needs the hands of all four seats")
@@ -197,17 +214,21 @@ def deal_from_view(
         as_card(trump_card).index if trump_card is not None else -1)
     ts = view.trump_suit if view.trump_suit is not None else (
         tc >> 3 if tc >= 0 else (trump_suit if trump_suit is not None else -1))
-    if view.bidder is not None and phase_code >= PLAY and ts < 0:
-        raise WorldError("the world needs a trump suit")
+    if view.bidder is not None and dealt_second and ts < 0 and not view.no_trumps \
+            and view.single_hand is None and trump_suit != -1:
+        raise WorldError("the world needs a trump suit (or trump_suit=-1 for no trumps)")
     if view.rules.trump_indicator == "card" and view.face_down and tc < 0:
         raise WorldError("the world needs the bidder's face-down card")
     d = Deal.__new__(Deal)
     sec: tuple[int, ...] = (0, 0, 0, 0)
-    if phase_code < PLAY:
+    seventh: tuple[int, ...] = (-1, -1, -1, -1)
+    if not dealt_second and phase_code != 3:
         if second is None:
             raise WorldError("before play, a world needs the second four cards of each seat")
-        sec = tuple(cards_mask(as_card(c).index for c in h) for h in second)
-    d._setup(view.rules, view.dealer, tuple(masks), sec, view.number, view.scores)
+        ordered = [[as_card(c).index for c in h] for h in second]
+        sec = tuple(cards_mask(h) for h in ordered)
+        seventh = tuple(h[0] if h else -1 for h in ordered)
+    d._setup(view.rules, view.dealer, tuple(masks), sec, view.number, view.scores, seventh)
     d.phase_code = phase_code
     d.turn = view.turn
     d.hands = masks
@@ -215,8 +236,14 @@ def deal_from_view(
     d.bidder = view.bidder if view.bidder is not None else -1
     d.passed = sum(1 << s for s, b in view.bids if b is None)
     d.bids = [(s, b or 0) for s, b in view.bids]
-    d.trump_card = tc if phase_code >= PLAY else -1
-    d.trump_suit = ts if phase_code >= PLAY else -1
+    d.trump_card = tc
+    d.trump_suit = ts if ts is not None else -1
+    d.no_trump = view.no_trumps or (trump_suit == -1 and view.trump_suit is None
+                                    and tc < 0 and dealt_second)
+    d.multiplier = view.multiplier
+    d.single = view.single_hand if view.single_hand is not None else -1
+    d.sitting_out = view.sitting_out if view.sitting_out is not None else -1
+    d.single_offers = view.single_hand_offers
     d.shown = view.trump_shown
     d.shown_trick = view.shown_in_trick if view.shown_in_trick is not None else -1
     d.asker = view.asker if view.asker is not None else -1
