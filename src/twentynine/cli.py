@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .rules import PRESETS, Rules, RulesError
+from .rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
 
@@ -48,25 +48,52 @@ def _seconds(text: str) -> float:
 
 
 def add_rules_options(p: argparse.ArgumentParser) -> None:
-    """The rule flags shared by every subcommand."""
-    p.add_argument("--variant", choices=sorted(PRESETS), default="standard",
-                   help="rule preset (default: standard)")
-    p.add_argument("--min-bid", type=int, choices=(14, 15, 16), default=None,
-                   help="lowest bid; also the pair's floor (default: the variant's)")
+    """The rule flags shared by every subcommand: a preset, then one flag per setting."""
+    p.add_argument("--variant", choices=list(PRESETS), default=None,
+                   help="rule preset (default: standard, or your saved settings at the table)")
+    g = p.add_argument_group("rule settings (each overrides the preset)")
+    for st in SETTINGS:
+        metavar = "{" + ",".join(st.choices) + "}" if len(st.choices) <= 4 else "N"
+        switch = st.choices == ("on", "off")
+        g.add_argument(st.flag, dest=f"rule_{st.field}", default=None, metavar=metavar,
+                       nargs="?" if switch else None, const="on" if switch else None,
+                       help=st.help.replace("%", "%%"))
 
 
-def rules_from(opts: argparse.Namespace) -> Rules:
-    """The rules the flags describe: the preset, then each flag that was given."""
-    rules = Rules.preset(opts.variant)
-    if opts.min_bid is not None:
-        rules = rules.replace(min_bid=opts.min_bid)
+def rules_from(opts: argparse.Namespace, base: Rules | None = None) -> Rules:
+    """The rules the flags describe: the preset (or ``base``), then each setting given."""
+    if opts.variant is not None or base is None:
+        rules = Rules.preset(opts.variant or "standard")
+    else:
+        rules = base
+    for st in SETTINGS:
+        text = getattr(opts, f"rule_{st.field}", None)
+        if text is None:
+            continue
+        if text not in st.choices:
+            raise RulesError(f"{st.flag} must be one of {', '.join(st.choices)}, not {text!r}"
+                             if len(st.choices) <= 4 else
+                             f"{st.flag} must be from {st.choices[0]} to {st.choices[-1]}, "
+                             f"not {text!r}")
+        rules = with_setting(rules, st.field, text)
     return rules
+
+
+def print_rules(rules: Rules) -> None:
+    """One table of every setting, its value and what it means."""
+    std = Rules()
+    width = max(len(st.flag) for st in SETTINGS)
+    for st in SETTINGS:
+        value = setting_text(rules, st.field)
+        mark = "*" if setting_text(std, st.field) != value else " "
+        print(f"{mark} {st.flag:{width}}  {value:13}  {st.help}")
+    print("(* differs from the standard game)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``twentynine`` command."""
     parser = _Parser(prog="twentynine",
-                                     description="Twenty-Nine, the card game, in your terminal")
+                     description="Twenty-Nine, the card game, in your terminal")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game at the table")
@@ -105,8 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as exc:
         parser.exit(2, f"twentynine: error: {exc}\n")
     if opts.command == "rules":
-        for name, value in rules.to_dict().items():
-            print(f"{name:20} {value}")
+        print_rules(rules)
         return 0
     if opts.command == "arena":
         from .arena import run_arena

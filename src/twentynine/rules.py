@@ -143,6 +143,94 @@ class Rules:
         return {k: v for k, v in self.to_dict().items() if getattr(std, k) != v}
 
 
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """How one rule setting is named on the command line and explained to players."""
+
+    field: str
+    flag: str
+    choices: tuple[str, ...]
+    """The values a player may pick, as text (``on``/``off`` for switches)."""
+    help: str
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("min_bid", "--min-bid", ("14", "15", "16"),
+            "Lowest bid. The dealer's forced bid and the pair's floor."),
+    Setting("max_bid", "--max-bid", tuple(str(n) for n in range(16, 30)),
+            "Highest bid (up to 29 with the last-trick point). The pair's ceiling."),
+    Setting("last_trick_point", "--last-trick", ("on", "off"),
+            "The winner of the eighth trick scores 1 extra point: 29 in all, else 28."),
+    Setting("trump_indicator", "--indicator", ("card", "marker"),
+            "card: the bidder lays one of their cards face down; marker: the bidder keeps all "
+            "eight cards and a marker shows the suit."),
+    Setting("trump_choice", "--trump-card", ("chosen", "seventh"),
+            "chosen: the bidder picks trump from their first four; seventh: the bidder's "
+            "seventh card (the first of the second four) sets trump."),
+    Setting("ask", "--ask", ("optional", "compulsory", "auto"),
+            "Who asks for trump: anyone unable to follow may (optional), the first unable to "
+            "follow must (compulsory), or it is shown as soon as anyone cannot follow (auto)."),
+    Setting("asker_must_trump", "--asker-must-trump", ("on", "off"),
+            "The player who asked must play a trump in that trick if they hold one."),
+    Setting("unshown_trump", "--unshown", ("show_last", "dead"),
+            "Trump never asked for: shown before the last trick, or the deal is dead."),
+    Setting("pair", "--pair", ("on", "off"),
+            "King and queen of trump in one hand may be declared: the target moves by 4."),
+    Setting("match_bids", "--match-bids", ("on", "off"),
+            "A player who spoke earlier may match a later player's bid instead of raising."),
+    Setting("no_trumps", "--no-trumps", ("on", "off"),
+            "The bidder may declare that there is no trump suit."),
+    Setting("double", "--double", ("on", "off"),
+            "Before the second four cards a defender may double (deal worth 2), then the "
+            "bidder may redouble (worth 4)."),
+    Setting("single_hand", "--single-hand", ("on", "off"),
+            "Before the first lead a player may announce taking every trick alone: no trumps, "
+            "partner sits out, 3 game points won or lost."),
+    Setting("redeal", "--redeal", ("on", "off"),
+            "A player whose first four cards hold no points may ask for a new deal."),
+    Setting("pointless_hand_redeal", "--pointless-redeal", ("on", "off"),
+            "A deal where anyone's eight cards hold no points is thrown in."),
+    Setting("big_bids", "--big-bids", ("on", "off"),
+            "A bid of 21 or more is worth 2 game points, won or lost."),
+    Setting("half_loss", "--half-loss", ("on", "off"),
+            "A bidding team taking less than half its bid loses 2 game points."),
+    Setting("all_tricks", "--all-tricks", ("on", "off"),
+            "A team that takes all eight tricks wins the game at once."),
+    Setting("game_to", "--game-to", tuple(str(n) for n in range(1, 100)),
+            "Game points a team needs to win (and loses at the same number below zero)."),
+    Setting("direction", "--direction", ("anticlockwise", "clockwise"),
+            "Which way play goes round the table on screen."),
+)
+"""Every rule setting, in the order players read them."""
+
+
+def setting_text(rules: Rules, name: str) -> str:
+    """A setting's value as a player reads it: ``on``/``off`` for switches."""
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def with_setting(rules: Rules, name: str, text: str) -> Rules:
+    """``rules`` with one setting changed from its text form (raises RulesError)."""
+    current = getattr(rules, name)
+    value: object
+    if isinstance(current, bool):
+        if text not in ("on", "off"):
+            raise RulesError(f"{name.replace('_', ' ')} must be on or off, not {text!r}")
+        value = text == "on"
+    elif isinstance(current, int):
+        try:
+            value = int(text)
+        except ValueError:
+            raise RulesError(f"{name.replace('_', ' ')} must be a whole number, "
+                             f"not {text!r}") from None
+    else:
+        value = text
+    return rules.replace(**{name: value})
+
+
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),
     "28pt": Rules(last_trick_point=False),
