@@ -1,0 +1,112 @@
+"""The saved game: one game record (JSON) in the user's data directory.
+
+Quitting mid-game writes the record; ``twentynine play --resume`` replays it.  A save
+file that cannot be read or replayed is never deleted or overwritten silently: it is
+renamed aside (``save.json.damaged-<time>``) and the player is told where it went.
+
+The directory is ``platformdirs.user_data_dir("twentynine")`` unless the environment
+variable ``TWENTYNINE_DATA_DIR`` (or an explicit ``data_dir``) says otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from ..game import Game
+from ..records import RecordError, dumps, game_record, loads, replay_game
+
+SAVE_NAME = "save.json"
+ENV_DIR = "TWENTYNINE_DATA_DIR"
+
+
+def data_dir(explicit: Path | str | None = None) -> Path:
+    """Where the save file lives."""
+    if explicit is not None:
+        return Path(explicit)
+    env = os.environ.get(ENV_DIR)
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_data_dir("twentynine", appauthor=False))
+
+
+def save_path(explicit: Path | str | None = None) -> Path:
+    """The save file's path."""
+    return data_dir(explicit) / SAVE_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What looking for a saved game found: a game, or nothing; ``message`` explains a
+    problem (a damaged file set aside) for the player."""
+
+    game: Game | None
+    message: str | None = None
+    moved_to: Path | None = None
+
+
+def _set_aside(path: Path, reason: str) -> Loaded:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    try:
+        path.rename(target)
+    except OSError as exc:
+        return Loaded(None, f"The saved game is damaged ({reason}) and could not be moved "
+                            f"aside: {exc}")
+    return Loaded(None, f"The saved game could not be read ({reason}); it was moved to "
+                        f"{target}", target)
+
+
+def load_game(path: Path) -> Loaded:
+    """Read and replay the saved game at ``path``.  A missing file is no game and no
+    message; a damaged one is renamed aside and reported; a finished game is removed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Loaded(None)
+    except (OSError, UnicodeDecodeError) as exc:
+        return _set_aside(path, f"unreadable: {exc}")
+    try:
+        game, _events = replay_game(loads(text))
+    except RecordError as exc:
+        return _set_aside(path, str(exc))
+    except Exception as exc:  # a record that breaks the engine in some other way
+        return _set_aside(path, f"{type(exc).__name__}: {exc}")
+    if game.is_over:
+        remove_save(path)
+        return Loaded(None, "The saved game was already finished; starting a new one.")
+    return Loaded(game)
+
+
+def check_existing(path: Path) -> Loaded:
+    """Before a new game may overwrite ``path`` on quitting: a damaged file is set aside
+    now (and reported); a valid one is returned so the player can be warned."""
+    if not path.exists():
+        return Loaded(None)
+    return load_game(path)
+
+
+def save_game(game: Game, path: Path) -> None:
+    """Write the game record atomically (a finished game removes the save instead)."""
+    if game.is_over:
+        remove_save(path)
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(dumps(game_record(game)), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def remove_save(path: Path) -> None:
+    """Delete the save file if there is one."""
+    with suppress(FileNotFoundError):
+        path.unlink()

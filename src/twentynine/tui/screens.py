@@ -1,0 +1,236 @@
+"""Modal screens: the deal summary, game over, quit confirmation, the rules, the last
+trick.  Each one shows values the engine produced; none computes a score or a winner."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Markdown, Static
+
+from ..rules import Rules
+from ..scoring import DealOutcome
+from ..views import TrickRecord
+from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
+
+
+def rules_markdown() -> str:
+    """The players' rules (docs/rules.md, packaged as twentynine/data/rules.md)."""
+    return resources.files("twentynine").joinpath("data/rules.md").read_text(encoding="utf-8")
+
+
+def _no_focus(*buttons: Button) -> None:
+    for b in buttons:
+        b.can_focus = False
+
+
+class SummaryScreen(ModalScreen[None]):
+    """The end of a deal: bid, target, each team's card points, made or missed, the new
+    game score; the next deal on a key."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", "next deal"),
+        Binding("space", "next", "next deal", show=False),
+        Binding("n", "next", "next deal", show=False),
+    ]
+
+    def __init__(self, rules: Rules, number: int, outcome: DealOutcome,
+                 scores: tuple[int, int], game_over: bool) -> None:
+        super().__init__(classes="dialog-screen")
+        self.rules = rules
+        self.number = number
+        self.outcome = outcome
+        self.scores = scores
+        self.game_over = game_over
+
+    def compose(self) -> ComposeResult:
+        o = self.outcome
+        r = self.rules
+        bteam = o.bidding_team
+        with Vertical(id="summary", classes="dialog"):
+            yield Static(f"Deal {self.number} is over", classes="dialog-title")
+            if o.bidder >= 0:
+                times = f" x{o.multiplier}" if o.multiplier > 1 else ""
+                yield Static(f"Bid      {o.bid} by {seat_name(r, o.bidder)} "
+                             f"({TEAM_LONG[o.bidder & 1]}){times}", id="sum-bid")
+            else:
+                yield Static("Bid      none", id="sum-bid")
+            if o.single_hand is not None:
+                target = f"Target   all eight tricks ({seat_name(r, o.single_hand)}'s single hand)"
+            else:
+                target = f"Target   {o.target}"
+                if o.pair_team is not None:
+                    target += f" (after {TEAM_LONG[o.pair_team]}'s pair)"
+            yield Static(target, id="sum-target")
+            yield Static(f"Points   {TEAM_LONG[0]} {o.card_points[0]} · "
+                         f"{TEAM_LONG[1]} {o.card_points[1]}", id="sum-points")
+            yield Static(f"Tricks   {TEAM_LONG[0]} {o.tricks[0]} · "
+                         f"{TEAM_LONG[1]} {o.tricks[1]}", id="sum-tricks")
+            if o.thrown_in is not None:
+                result = Text("The deal was thrown in (a player had no point card): "
+                              "nobody scores.", style="bold")
+            elif o.dead:
+                result = Text("Trump was never shown: the deal is dead, nobody scores.",
+                              style="bold")
+            else:
+                g = o.game_points[bteam]
+                word = "made" if o.made else "missed"
+                what = "the single hand" if o.single_hand is not None else str(o.target)
+                pts = "point" if abs(g) == 1 else "points"
+                result = Text(f"{TEAM_LONG[bteam]} {word} {what}: {signed(g)} game {pts}",
+                              style="bold green" if (bteam == 0) == o.made else "bold red")
+            if o.all_tricks_team is not None and not o.dead:
+                yield Static(f"{TEAM_LONG[o.all_tricks_team]} took all eight tricks",
+                             id="sum-sweep")
+            yield Static(result, id="sum-result")
+            yield Static(f"Game     {TEAM_LONG[0]} {signed(self.scores[0])} · "
+                         f"{TEAM_LONG[1]} {signed(self.scores[1])}", id="sum-score")
+            label = "See the result (Enter)" if self.game_over else "Next deal (Enter)"
+            with Horizontal(classes="dialog-buttons"):
+                b = Button(label, variant="primary", id="sum-next", action="screen.next")
+                _no_focus(b)
+                yield b
+        yield Footer()
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[bool]):
+    """Who won; play again (True) or quit (False)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "again", "play again"),
+        Binding("enter", "again", "play again", show=False),
+        Binding("q", "quit_game", "quit"),
+        Binding("escape", "quit_game", "quit", show=False),
+    ]
+
+    def __init__(self, winner: int, scores: tuple[int, int]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.winner = winner
+        self.scores = scores
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="gameover", classes="dialog"):
+            yield Static("Game over", classes="dialog-title")
+            who = "You and North win!" if self.winner == 0 else "East and West win."
+            yield Static(Text(who, style="bold green" if self.winner == 0 else "bold red"),
+                         id="over-winner")
+            yield Static(f"Final score  {TEAM_LONG[0]} {signed(self.scores[0])} · "
+                         f"{TEAM_LONG[1]} {signed(self.scores[1])}", id="over-score")
+            with Horizontal(classes="dialog-buttons"):
+                a = Button("Play again (n)", variant="primary", action="screen.again")
+                q = Button("Quit (q)", action="screen.quit_game")
+                _no_focus(a, q)
+                yield a
+                yield q
+        yield Footer()
+
+    def action_again(self) -> None:
+        self.dismiss(True)
+
+    def action_quit_game(self) -> None:
+        self.dismiss(False)
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Ask before quitting; True means save and quit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "yes", "save and quit"),
+        Binding("enter", "yes", "save and quit", show=False),
+        Binding("n", "no", "keep playing"),
+        Binding("escape", "no", "keep playing", show=False),
+        Binding("q", "no", "keep playing", show=False),
+    ]
+
+    def __init__(self, note: str = "") -> None:
+        super().__init__(classes="dialog-screen")
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="quit", classes="dialog"):
+            yield Static("Quit the game?", classes="dialog-title")
+            yield Static("The game is saved; continue it later with "
+                         "`twentynine play --resume`.")
+            if self.note:
+                yield Static(self.note, classes="dialog-note")
+            with Horizontal(classes="dialog-buttons"):
+                y = Button("Save and quit (y)", variant="error", action="screen.yes")
+                n = Button("Keep playing (n)", action="screen.no")
+                _no_focus(y, n)
+                yield y
+                yield n
+        yield Footer()
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+class RulesScreen(ModalScreen[None]):
+    """docs/rules.md, rendered."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "close"),
+        Binding("question_mark", "close", "close", show=False),
+        Binding("q", "close", "close", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown(rules_markdown(), id="rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LastTrickScreen(ModalScreen[None]):
+    """The last finished trick: the cards in play order, the winner, the points."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "close"),
+        Binding("l", "close", "close", show=False),
+        Binding("enter", "close", "close", show=False),
+    ]
+
+    def __init__(self, rules: Rules, trick: TrickRecord, number: int) -> None:
+        super().__init__(classes="dialog-screen")
+        self.rules = rules
+        self.trick = trick
+        self.number = number
+
+    def compose(self) -> ComposeResult:
+        t = self.trick
+        cols = []
+        for seat, card in t.cards:
+            name = Text(f"{seat_name(self.rules, seat):^6.6}", style="bold")
+            cols.append([name, *card_box(card, highlight=seat == t.winner)])
+        body = Text()
+        for i, ln in enumerate(join_columns(cols, 2)):
+            if i:
+                body.append("\n")
+            body.append_text(ln)
+        pts = "point" if t.points == 1 else "points"
+        with Vertical(id="lasttrick", classes="dialog"):
+            yield Static(f"Trick {self.number}", classes="dialog-title")
+            yield Static(body, id="last-cards")
+            yield Static(f"{seat_name(self.rules, t.leader)} led; "
+                         f"{seat_name(self.rules, t.winner)} won it, {t.points} {pts}.",
+                         id="last-result")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

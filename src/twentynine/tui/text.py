@@ -1,0 +1,195 @@
+"""Words and pictures for the table: seat names by screen position, event messages,
+card boxes.  Pure functions of engine values, so they are easy to test."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..events import (
+    AuctionWon,
+    BidMade,
+    CardPlayed,
+    CardsDealt,
+    DealScored,
+    DealStarted,
+    Declined,
+    Doubled,
+    Event,
+    GameOver,
+    PairDeclared,
+    Passed,
+    SingleHandAnnounced,
+    ThrownIn,
+    TrickWon,
+    TrumpChosen,
+    TrumpShown,
+)
+from ..rules import Rules
+
+HUMAN = 0
+"""The human always plays seat 0, at the bottom of the screen."""
+
+POSITIONS_ANTICLOCKWISE = ("south", "east", "north", "west")
+POSITIONS_CLOCKWISE = ("south", "west", "north", "east")
+
+TEAM_NAMES = ("Us", "Them")
+TEAM_LONG = ("You & North", "East & West")
+
+RED = "#d32f2f"
+BLACK = "#111111"
+FACE = "#f2efe6"
+FACE_DIM = "#a9a69e"
+EDGE = "#8c8c8c"
+EDGE_HI = "bold #ffca28"
+
+
+def positions(rules: Rules) -> tuple[str, str, str, str]:
+    """Screen position of each seat: seat 0 is always south, seat 2 north; the direction
+    of play decides whether seat 1 sits east (anticlockwise) or west (clockwise)."""
+    if rules.direction == "clockwise":
+        return POSITIONS_CLOCKWISE
+    return POSITIONS_ANTICLOCKWISE
+
+
+def seat_name(rules: Rules, seat: int, you: bool = True) -> str:
+    """``You`` for the human (unless ``you`` is False), else the screen position."""
+    if seat == HUMAN and you:
+        return "You"
+    return positions(rules)[seat].capitalize()
+
+
+def suit_text(suit: int) -> Text:
+    """The suit symbol and name, coloured."""
+    return Text(f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}", style=RED if suit in (1, 2) else "")
+
+
+def card_text(card: Card, on_face: bool = False) -> Text:
+    """``10♥`` in red or black (black is the terminal's colour off a card face)."""
+    colour = RED if card.is_red else (BLACK if on_face else "")
+    return Text(card.label, style=f"bold {colour}".strip())
+
+
+def card_box(card: Card | None, *, highlight: bool = False, dim: bool = False,
+             back: bool = False) -> list[Text]:
+    """A card drawn in three lines, six cells wide; ``None`` is an empty place."""
+    edge = EDGE_HI if highlight else EDGE
+    if card is None and not back:
+        blank = Text(" " * 6)
+        return [blank, blank.copy(), blank.copy()]
+    face = FACE_DIM if dim else FACE
+    top = Text("╭────╮", style=edge)
+    bottom = Text("╰────╯", style=edge)
+    mid = Text("│", style=edge)
+    if back or card is None:
+        mid.append("▒▒▒▒", style=f"#5c6bc0 on {face}")
+    else:
+        colour = RED if card.is_red else BLACK
+        mid.append(f"{card.label:<4}", style=f"bold {colour} on {face}")
+    mid.append("│", style=edge)
+    return [top, mid, bottom]
+
+
+def join_columns(columns: list[list[Text]], gap: int = 1) -> list[Text]:
+    """Put blocks of lines side by side."""
+    height = max(len(c) for c in columns)
+    out: list[Text] = []
+    for row in range(height):
+        line = Text()
+        for i, col in enumerate(columns):
+            if i:
+                line.append(" " * gap)
+            line.append_text(col[row] if row < len(col) else Text(" " * 6))
+        out.append(line)
+    return out
+
+
+def event_message(rules: Rules, event: Event) -> str | None:
+    """A line for the table's log, or None for events not worth a line."""
+
+    def name(seat: int) -> str:
+        return seat_name(rules, seat)
+
+    if isinstance(event, DealStarted):
+        return f"Deal {event.number}: {name(event.dealer)} dealt"
+    if isinstance(event, CardsDealt):
+        if event.round == 2 and event.seat == HUMAN:
+            return "Four more cards each"
+        return None
+    if isinstance(event, BidMade):
+        return f"{name(event.seat)} bid {event.bid}"
+    if isinstance(event, Passed):
+        return f"{name(event.seat)} passed"
+    if isinstance(event, AuctionWon):
+        return f"{name(event.seat)} won the auction at {event.bid}"
+    if isinstance(event, TrumpChosen):
+        chosen = event.suit
+        if event.no_trumps:
+            return f"{name(event.seat)} chose no trumps"
+        if chosen is not None and event.seat == HUMAN:
+            if event.card is not None:
+                return f"You laid {event.card.label} face down: {SUIT_NAMES[chosen]} are trump"
+            return f"You chose {SUIT_NAMES[chosen]} as trump"
+        return f"{name(event.seat)} chose trump in secret"
+    if isinstance(event, Doubled):
+        word = "doubled" if event.multiplier == 2 else "redoubled"
+        return f"{name(event.seat)} {word}: the deal counts x{event.multiplier}"
+    if isinstance(event, Declined):
+        return f"{name(event.seat)}: no {event.what}"
+    if isinstance(event, SingleHandAnnounced):
+        partner = seat_name(rules, (event.seat + 2) & 3)
+        return f"{name(event.seat)} will play a single hand; {partner} sits out"
+    if isinstance(event, ThrownIn):
+        return f"Deal thrown in ({name(event.seat)} had no point card)"
+    if isinstance(event, TrumpShown):
+        if event.suit is None:
+            return f"{name(event.bidder)} plays with no trumps"
+        what = f"{SUIT_SYMBOLS[event.suit]} {SUIT_NAMES[event.suit]}"
+        if event.seat is None:
+            return f"Trump shown for the last trick: {what}"
+        return f"{name(event.seat)} asked for trump: {what}"
+    if isinstance(event, CardPlayed):
+        return f"{name(event.seat)} played {event.card.label}"
+    if isinstance(event, TrickWon):
+        pts = "point" if event.points == 1 else "points"
+        return f"{name(event.seat)} won trick {event.number} ({event.points} {pts})"
+    if isinstance(event, PairDeclared):
+        return f"{name(event.seat)} declared the pair: target now {event.target}"
+    if isinstance(event, DealScored):
+        o = event.outcome
+        if o.thrown_in is not None:
+            return "Nobody scores: the cards are dealt again"
+        if o.single_hand is not None:
+            return f"{name(o.single_hand)} {'made' if o.made else 'lost'} the single hand"
+        if o.dead:
+            return "Trump never shown: the deal is dead"
+        team = TEAM_NAMES[o.bidder & 1]
+        return f"{team} {'made' if o.made else 'missed'} {o.target}"
+    if isinstance(event, GameOver):
+        return f"{TEAM_LONG[event.winner]} won the game"
+    return None
+
+
+def score_track(score: int, limit: int) -> Text:
+    """A team's game score on the -limit..+limit scale, as a little track."""
+    cells = []
+    for v in range(-limit, limit + 1):
+        if v == score:
+            cells.append(("●", "bold"))
+        elif v == 0:
+            cells.append(("┼", "dim"))
+        else:
+            cells.append(("─", "dim"))
+    t = Text()
+    for ch, style in cells:
+        t.append(ch, style=style)
+    return t
+
+
+def signed(n: int) -> str:
+    """``+1``, ``0``, ``-2``."""
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"-{-n}"
+    return "0"
