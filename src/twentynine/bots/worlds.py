@@ -111,6 +111,15 @@ class WorldSampler:
         self.others = [s for s in range(4) if s != me]
         self.targets = [s for s in range(4) if self.need[s] > 0]
         self.free = all(self.allowed[s] == FULL_SUITS for s in self.targets)
+        self.suit_seats = [[s for s in self.targets if self.allowed[s] & SUIT_MASKS[u]]
+                           for u in range(4)]
+        self.fd_pool = unseen
+        if self.sample_fd and not self.free:
+            ok = 0
+            for x in mask_cards(unseen):
+                if self._feasible(unseen & ~(1 << x)):
+                    ok |= 1 << x
+            self.fd_pool = ok or unseen
         self.template: Deal | None = None
         self.failures = 0
         self._bid_info = self._auction_tilts() if infer else []
@@ -186,6 +195,28 @@ class WorldSampler:
         return math.exp(logw)
 
     # ------------------------------------------------------------------ dealing
+    def _feasible(self, cards: int) -> bool:
+        """Hall's condition: can ``cards`` be dealt to the hands with their voids?"""
+        t = self.targets
+        k = len(t)
+        anyone = 0
+        for s in t:
+            anyone |= self.allowed[s]
+        if cards & ~anyone:
+            return False
+        for sub in range(1, 1 << k):
+            outside = 0
+            need = 0
+            for i in range(k):
+                if sub >> i & 1:
+                    need += self.need[t[i]]
+                else:
+                    outside |= self.allowed[t[i]]
+            # the cards only the seats in ``sub`` may take must fit in their hands
+            if (cards & ~outside).bit_count() > need:
+                return False
+        return True
+
     def _distribute(self, rng: random.Random, cards: list[int]) -> list[int] | None:
         """Masks of the cards each other seat gets (fixed cards not included)."""
         need = self.need
@@ -202,12 +233,39 @@ class WorldSampler:
                 i += n
             return out
         allowed = self.allowed
-        for _attempt in range(12):
+        targets = self.targets
+        suit_seats = self.suit_seats
+        for attempt in range(12):
+            if attempt % 2 == 0:
+                # the most constrained cards first, each to a seat with room, by room left
+                rng.shuffle(cards)
+                cards.sort(key=lambda c: len(suit_seats[c >> 3]))
+                cap = need[:]
+                ok = True
+                for c in cards:
+                    opts = [s for s in suit_seats[c >> 3] if cap[s]]
+                    if not opts:
+                        ok = False
+                        break
+                    if len(opts) == 1:
+                        s = opts[0]
+                    else:
+                        r = rng.random() * sum(cap[s] for s in opts)
+                        for s in opts:
+                            r -= cap[s]
+                            if r < 0:
+                                break
+                    cap[s] -= 1
+                    out[s] |= 1 << c
+                if ok:
+                    return out
+                out = [0, 0, 0, 0]
+                continue
+            # the tightest hands first, each taking a random sample of what it may hold
             left = 0
             for c in cards:
                 left |= 1 << c
-            order = sorted(self.targets,
-                           key=lambda s: (left & allowed[s]).bit_count() - need[s])
+            order = sorted(targets, key=lambda s: (left & allowed[s]).bit_count() - need[s])
             ok = True
             for s in order:
                 pool = mask_cards(left & allowed[s])
@@ -222,6 +280,7 @@ class WorldSampler:
                 left &= ~m
             if ok:
                 return out
+            out = [0, 0, 0, 0]
         return None
 
     def _raw(self, rng: random.Random) -> tuple[list[int], int, int] | None:
@@ -230,7 +289,7 @@ class WorldSampler:
         fd = self.trump_card
         suit = self.trump_suit
         if self.sample_fd:
-            fd = rng.choice(mask_cards(unseen))
+            fd = rng.choice(mask_cards(self.fd_pool))
             unseen &= ~(1 << fd)
             suit = fd >> 3
         elif self.sample_suit:
@@ -250,10 +309,10 @@ class WorldSampler:
                 break
         if raw is None:  # should not happen; never give up: ignore the voids
             self.failures += 1
-            saved = self.allowed, self.free
-            self.allowed, self.free = [FULL_SUITS] * 4, True
+            saved = self.allowed, self.free, self.fd_pool
+            self.allowed, self.free, self.fd_pool = [FULL_SUITS] * 4, True, self.unseen
             raw = self._raw(rng)
-            self.allowed, self.free = saved
+            self.allowed, self.free, self.fd_pool = saved
             assert raw is not None
         hands, fd, suit = raw
         me = self.me
