@@ -272,7 +272,7 @@ class ArenaResult:
                      f"{a} {len(fa)}, {b} {len(fb)}")
         for f in (fa + fb)[:10]:
             lines.append(f"  {f}")
-        return "\n".join(lines)
+        return "\n".join(ln.rstrip() for ln in lines)
 
 
 def _band_text(s: BandStats) -> str:
