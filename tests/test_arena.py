@@ -112,6 +112,30 @@ def test_two_jobs_give_the_same_numbers_as_one() -> None:
                                           rules=Rules.preset("pagat")).figures()
 
 
+def sample_bounded(name: str) -> dict[str, float]:
+    """Options that bound a searching bot by its sample counts, not by the clock (a search
+    stopped on the clock plays differently from run to run)."""
+    import inspect
+
+    opts: dict[str, float] = {}
+    for p, param in inspect.signature(BOTS[name]).parameters.items():
+        if p == "time_budget":
+            opts[p] = 1000.0
+        elif "sample" in p and isinstance(param.default, int):
+            opts[p] = min(param.default, 3)
+    return opts
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_gives_the_same_board_results_on_two_jobs(name: str) -> None:
+    opts = sample_bounded(name)
+    n = 4 if name in ("random", "easy") else 2  # searching bots: one board per process
+    one = play_boards(name, "easy", boards=n, seed=4, options_a=opts, time_limit=None)
+    two = play_boards(name, "easy", boards=n, seed=4, jobs=2, options_a=opts,
+                      time_limit=None)
+    assert one.figures() == two.figures()
+
+
 def test_the_figures_add_up() -> None:
     res = play_boards("easy", "random", boards=12, seed=9, rules=Rules(min_bid=15))
     assert res.mean == pytest.approx(sum(b.score for b in res.boards) / 12)
