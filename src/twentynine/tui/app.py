@@ -22,7 +22,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, Footer, RichLog
 from textual.worker import get_current_worker
 
 from ..actions import (
@@ -45,7 +45,14 @@ from ..events import DealScored, Event, GameOver, TrickWon, event_for_seat
 from ..game import Game
 from ..rules import Rules
 from . import save as saves
-from .screens import GameOverScreen, LastTrickScreen, QuitScreen, RulesScreen, SummaryScreen
+from .screens import (
+    GameOverScreen,
+    LastTrickScreen,
+    NoticeScreen,
+    QuitScreen,
+    RulesScreen,
+    SummaryScreen,
+)
 from .text import HUMAN, RED, event_message, seat_name
 from .widgets import (
     Chip,
@@ -55,6 +62,7 @@ from .widgets import (
     SeatPanel,
     SidePanel,
     TableState,
+    TextPanel,
     TrickView,
     sort_hand,
 )
@@ -186,6 +194,7 @@ class TwentyNineApp(App[None]):
         self._time_left: float | None = None
         self._last_tick = time.monotonic()
         self._message: Text = Text("")
+        self._key_signature: tuple[bool | None, ...] = ()
 
     # ------------------------------------------------------------------ setup
     def _make_bots(self) -> None:
@@ -208,7 +217,7 @@ class TwentyNineApp(App[None]):
             yield HandView(id="hand")
         with Horizontal(id="controls"):
             yield ChoiceBar(id="choices")
-            yield Static("", id="status")
+            yield TextPanel("", id="status")
             for action, label, key in EXTRA_BUTTONS:
                 yield Button(f"{label} ({key})", id=f"btn-{action.code}",
                              action=f"app.simple('{action}')", compact=True)
@@ -229,11 +238,12 @@ class TwentyNineApp(App[None]):
             if msg:
                 log.write(msg)
         for m in self.startup_messages:
-            self.notify(m, severity="warning", timeout=12)
-            self._say(m, "bold #ffca28")
             log.write(m)
         if self.timer is not None:
             self.set_interval(0.2, self._tick)
+        if self.startup_messages:
+            self.push_screen(NoticeScreen("About your saved game", self.startup_messages),
+                             self._after_modal)
         self._advance()
 
     # ------------------------------------------------------------------ helpers
@@ -362,7 +372,7 @@ class TwentyNineApp(App[None]):
             if bids and self._sel_bid not in bids:
                 self._sel_bid = bids[0]
             rd = " · e: redeal" if REDEAL in legal else ""
-            ps = ", p to pass" if PASS in legal else " (the dealer must bid)"
+            ps = "" if PASS in legal else " (the dealer must bid)"
             self._say(f"Your bid{ps}{rd}", "bold")
         elif v.phase is Phase.TRUMP:
             nt = " · n: no trumps" if NO_TRUMPS in legal else ""
@@ -546,10 +556,26 @@ class TwentyNineApp(App[None]):
             else:
                 btn.display = action in legal
         self._refresh_status()
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Tell the footer to redraw, only when the set of working keys changed."""
+        sig = tuple(self.check_action(*self._parse_binding(b.action))
+                    for b in self.BINDINGS if isinstance(b, Binding))
+        if sig != self._key_signature:
+            self._key_signature = sig
+            self.refresh_bindings()
+
+    @staticmethod
+    def _parse_binding(action: str) -> tuple[str, tuple[object, ...]]:
+        name, _, rest = action.partition("(")
+        if not rest:
+            return name, ()
+        arg = rest.rstrip(")").strip("'")
+        return name, ((int(arg),) if arg.lstrip("-").isdigit() else (arg,))
 
     def _refresh_status(self) -> None:
-        status = self.query_one("#status", Static)
+        status = self.query_one("#status", TextPanel)
         t = Text()
         if self._time_left is not None and self._human_legal():
             secs = max(0, int(self._time_left + 0.999))
@@ -565,7 +591,7 @@ class TwentyNineApp(App[None]):
                      else f"{who} thinking…", style="dim")
         else:
             t.append_text(self._message)
-        status.update(t)
+        status.set_text(t)
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -602,7 +628,7 @@ class TwentyNineApp(App[None]):
                     return False
             return cards or (action == "move" and (phase is Phase.AUCTION or marker))
         if action == "step":
-            return phase is Phase.AUCTION or marker
+            return phase is Phase.AUCTION
         if action in ("bid_digit", "confirm_bid"):
             return phase is Phase.AUCTION
         if action in ("suit", "confirm_suit"):
@@ -712,8 +738,11 @@ class TwentyNineApp(App[None]):
                              self._after_modal)
 
     def action_rules(self) -> None:
-        if not isinstance(self.screen, RulesScreen):
-            self.push_screen(RulesScreen(), self._after_modal)
+        if isinstance(self.screen, RulesScreen):
+            return
+        if not self.is_screen_installed("rules"):
+            self.install_screen(RulesScreen(), "rules")  # kept: the page renders only once
+        self.push_screen("rules", self._after_modal)
 
     def action_request_quit(self) -> None:
         if self.game.is_over:

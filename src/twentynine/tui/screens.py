@@ -33,6 +33,8 @@ class SummaryScreen(ModalScreen[None]):
     """The end of a deal: bid, target, each team's card points, made or missed, the new
     game score; the next deal on a key."""
 
+    CSS_PATH = "screens.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "next deal"),
         Binding("space", "next", "next deal", show=False),
@@ -104,6 +106,8 @@ class SummaryScreen(ModalScreen[None]):
 class GameOverScreen(ModalScreen[bool]):
     """Who won; play again (True) or quit (False)."""
 
+    CSS_PATH = "screens.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "again", "play again"),
         Binding("enter", "again", "play again", show=False),
@@ -142,9 +146,10 @@ class GameOverScreen(ModalScreen[bool]):
 class QuitScreen(ModalScreen[bool]):
     """Ask before quitting; True means save and quit."""
 
+    CSS_PATH = "screens.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "yes", "save and quit"),
-        Binding("enter", "yes", "save and quit", show=False),
         Binding("n", "no", "keep playing"),
         Binding("escape", "no", "keep playing", show=False),
         Binding("q", "no", "keep playing", show=False),
@@ -176,8 +181,41 @@ class QuitScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
+class NoticeScreen(ModalScreen[None]):
+    """Something the player must know before playing on (a damaged save file set aside)."""
+
+    CSS_PATH = "screens.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "OK"),
+        Binding("escape", "close", "OK", show=False),
+        Binding("space", "close", "OK", show=False),
+    ]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="notice", classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            for line in self.lines:
+                yield Static(line, classes="notice-line")
+            with Horizontal(classes="dialog-buttons"):
+                b = Button("OK (Enter)", variant="primary", action="screen.close")
+                _no_focus(b)
+                yield b
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class RulesScreen(ModalScreen[None]):
     """docs/rules.md, rendered."""
+
+    CSS_PATH = "screens.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "close"),
@@ -199,6 +237,8 @@ class RulesScreen(ModalScreen[None]):
 
 class LastTrickScreen(ModalScreen[None]):
     """The last finished trick: the cards in play order, the winner, the points."""
+
+    CSS_PATH = "screens.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "close"),

@@ -62,7 +62,22 @@ def _line(label: str, value: Text | str, width: int = 7) -> Text:
     return t
 
 
-class ScoreBar(Static):
+class TextPanel(Static):
+    """A Static that redraws only when its text really changes (cheap repeated updates)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._shown: Text | None = None
+
+    def set_text(self, text: Text) -> None:
+        """Show ``text`` unless it is already shown."""
+        if self._shown is not None and text == self._shown:
+            return
+        self._shown = text
+        self.update(text)
+
+
+class ScoreBar(TextPanel):
     """Top line: deal number, dealer, and both teams' game scores on -6..+6."""
 
     def show(self, state: TableState) -> None:
@@ -79,15 +94,15 @@ class ScoreBar(Static):
         if self.size.width >= 96 or not self.size.width:
             t.append("  │  ", style="dim")
             t.append(f"first to ±{rules.game_to}", style="dim")
-        self.update(t)
+        self.set_text(t)
 
 
-class SeatPanel(Static):
+class SeatPanel(TextPanel):
     """One seat: name, dealer, turn, bid, cards left, and the face-down trump in front of
     the bidder."""
 
     def __init__(self, seat: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.seat = seat
 
     def show(self, state: TableState) -> None:
@@ -140,7 +155,7 @@ class SeatPanel(Static):
         for e in extra:
             t.append("\n")
             t.append_text(e)
-        self.update(t)
+        self.set_text(t)
 
 
 class TrickView(Widget):
@@ -210,7 +225,7 @@ class TrickView(Widget):
         return out
 
 
-class SidePanel(Static):
+class SidePanel(TextPanel):
     """The contract (bid, bidder, target, trump), the points of this deal and the
     auction: every bid and pass while it runs, the winning bid after."""
 
@@ -272,7 +287,7 @@ class SidePanel(Static):
             t.append("\n")
             if v.bidder is not None:
                 t.append(f"won by {name(v.bidder)} at {v.high_bid}\n", style="bold")
-        self.update(t)
+        self.set_text(t)
 
     @staticmethod
     def _trump_text(v: SeatView) -> Text:

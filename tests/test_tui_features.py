@@ -1,0 +1,221 @@
+"""The table's other features: rules page, last trick, move timer, mouse, the pause after a
+trick, game over and play again, the pagat layout."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from textual.widgets import Markdown
+from tui_support import make_app, screen_text, settle, wait_for
+
+from twentynine.actions import PASS, SHOW_TRUMP, Action
+from twentynine.deal import Phase
+from twentynine.events import CardPlayed, GameOver, Passed, TrickWon
+from twentynine.game import Game
+from twentynine.records import dumps, game_record
+from twentynine.rules import Rules
+from twentynine.tui.screens import (
+    GameOverScreen,
+    LastTrickScreen,
+    RulesScreen,
+    SummaryScreen,
+    rules_markdown,
+)
+from twentynine.tui.text import positions
+from twentynine.tui.widgets import HandView, TrickView, sort_hand
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_packaged_rules_are_docs_rules_md() -> None:
+    assert rules_markdown() == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+def test_rules_page_and_last_trick(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert not app.check_action("last_trick", ())  # no trick yet
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            md = app.screen.query_one(Markdown)
+            assert md.source.startswith("# How twentynine plays Twenty-Nine")
+            await pilot.press("escape")
+            assert not isinstance(app.screen, RulesScreen)
+            await pilot.press("2", "8", "enter")
+            await settle(pilot, app)
+            await pilot.press("1", "enter")
+            await settle(pilot, app)
+            await pilot.press("enter")  # lead the first trick
+            await settle(pilot, app)
+            tricks = [e for e in app.events if isinstance(e, TrickWon)]
+            assert tricks
+            await pilot.press("l")
+            assert isinstance(app.screen, LastTrickScreen)
+            text = screen_text(app)
+            for _seat, card in tricks[-1].cards:
+                assert card.label in text
+            assert "Trick 1" in text
+            await pilot.press("escape")
+            assert not isinstance(app.screen, LastTrickScreen)
+            assert app.idle
+
+    asyncio.run(run())
+
+
+def test_the_timer_moves_for_you(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2, timer=1.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert "⏱" in str(app.query_one("#status").render())
+            start = time.monotonic()
+            await wait_for(pilot, lambda: any(isinstance(e, Passed) and e.seat == 0
+                                              for e in app.events), limit=100000)
+            assert time.monotonic() - start < 5
+            assert app.game.actions[0] == PASS
+
+    asyncio.run(run())
+
+
+def test_mouse_bids_and_plays(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            chips = list(app.query(".chip"))
+            assert str(chips[-1].render()) == "28"
+            await pilot.click(chips[-1])
+            await settle(pilot, app)
+            assert app.game.actions[0] == Action.make_bid(28)
+            hand = app.query_one(HandView)
+            first = hand.cards[0]
+            await pilot.click(hand, offset=(2, 3))  # the first card lays it as trump
+            await settle(pilot, app)
+            assert app.game.actions[4] == Action.trump_card(first)
+            hand = app.query_one(HandView)
+            legal = app.game.view(0).legal_actions
+            idx = next(i for i, c in enumerate(hand.cards) if Action.play(c) in legal)
+            card = hand.cards[idx]
+            await pilot.click(hand, offset=(idx * HandView.CARD_W + 2, 3))
+            await settle(pilot, app)
+            assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
+                       for e in app.events)
+
+    asyncio.run(run())
+
+
+def test_show_trump_button_follows_the_engine(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2", "8", "enter")
+            await settle(pilot, app)
+            await pilot.press("1", "enter")
+            for _ in range(8):
+                await settle(pilot, app)
+                legal = app.game.view(0).legal_actions
+                button = app.query_one("#btn-97")
+                assert button.disabled == (SHOW_TRUMP not in legal)
+                assert app.check_action("show_trump", ()) == (SHOW_TRUMP in legal)
+                if SHOW_TRUMP in legal:
+                    await pilot.click(button)
+                    await settle(pilot, app)
+                    assert app.game.view(0).trump_shown
+                    return
+                idx = next(i for i, c in enumerate(sort_hand(app.game.view(0).hand))
+                           if Action.play(c) in legal)
+                await pilot.press(str(idx + 1), "enter")
+            raise AssertionError("seed 2 lets South ask for trump")
+
+    asyncio.run(run())
+
+
+def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2", "8", "enter")
+            await settle(pilot, app)
+            await pilot.press("1", "enter")
+            await settle(pilot, app)
+            app.trick_delay = 0.4
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any(isinstance(e, TrickWon) for e in app.events))
+            assert app._gathering
+            won = next(e for e in app.events if isinstance(e, TrickWon))
+            text = str(app.query_one(TrickView).render())
+            for _seat, card in won.cards:
+                assert card.label in text
+            assert "won trick 1" in text
+            assert not app.check_action("confirm", ())  # nothing to do while it shows
+            await wait_for(pilot, lambda: not app._gathering, limit=100000)
+
+    asyncio.run(run())
+
+
+def _near_the_end(seed: int) -> Game:
+    """A game whose next deal can end it (a team at +5 or -5), at that deal's start."""
+    g = Game(seed)
+    while True:
+        g.apply(g.legal_actions()[0])
+        if max(abs(s) for s in g.scores) == 5 and g.view(0).phase is Phase.DEAL_OVER:
+            g.apply(g.legal_actions()[0])
+            return g
+
+
+def test_game_over_and_play_again(tmp_path: Path) -> None:
+    g = _near_the_end(1)
+    (tmp_path / "save.json").write_text(dumps(game_record(g)))
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=1, resume=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(20):
+                await settle(pilot, app)
+                if isinstance(app.screen, GameOverScreen):
+                    break
+                if isinstance(app.screen, SummaryScreen):
+                    await pilot.press("enter")
+                    continue
+                legal = app.game.view(0).legal_actions
+                if PASS in legal:
+                    await pilot.press("p")
+                else:
+                    for _ in range(12):
+                        await settle(pilot, app)
+                        if app.game.view(0).phase is not Phase.PLAY or app._modal_open():
+                            break
+                        await pilot.press("enter" if any(
+                            a.card for a in app.game.view(0).legal_actions) else "s")
+            assert isinstance(app.screen, GameOverScreen)
+            over = next(e for e in app.events if isinstance(e, GameOver))
+            text = screen_text(app)
+            assert ("You and North win!" if over.winner == 0 else "East and West win.") in text
+            assert not (tmp_path / "save.json").exists()  # a finished game is not kept
+            await pilot.press("n")
+            await settle(pilot, app)
+            assert not app.game.is_over and app.game.view(0).number == 1
+            assert "Deal 1" in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_pagat_puts_the_next_player_on_the_left(tmp_path: Path) -> None:
+    assert positions(Rules.preset("pagat"))[1] == "west"
+    assert positions(Rules())[1] == "east"
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2, rules=Rules.preset("pagat"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert app.query_one("#seat-west").seat == 1  # type: ignore[attr-defined]
+            assert app.query_one("#seat-east").seat == 3  # type: ignore[attr-defined]
+            assert "dealer East" in screen_text(app)  # seat 3 deals first
+
+    asyncio.run(run())

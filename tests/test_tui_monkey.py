@@ -1,0 +1,58 @@
+"""Hundreds of random keys (seeded) through a game: the table keeps running and the game
+stays consistent (its record replays to the same state, the screen shows the view)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from tui_support import make_app, settle
+
+from twentynine.records import dumps, game_record, loads, replay_game
+from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.screens import GameOverScreen, QuitScreen, RulesScreen
+from twentynine.tui.widgets import HandView, sort_hand
+
+KEYS = (["left", "right", "up", "down", "enter", "enter", "enter", "space", "escape", "p",
+         "s", "a", "r", "l", "n", "d", "h", "e", "?", "q", "tab", "x", "0"]
+        + [str(d) for d in range(1, 10)] * 2)
+"""Everything but 'y' (which would confirm quitting) and ctrl+q."""
+
+
+def _consistent(app: TwentyNineApp) -> None:
+    game = app.game
+    replayed, _events = replay_game(loads(dumps(game_record(game))))
+    assert replayed.actions == game.actions
+    assert replayed.scores == game.scores
+    assert replayed.view(0) == game.view(0)
+    if not app._modal_open():
+        assert app.query_one(HandView).cards == sort_hand(game.view(0).hand)
+
+
+def test_random_keys_keep_the_game_consistent(tmp_path: Path) -> None:
+    asyncio.run(_monkey(tmp_path, seed=11, presses=400))
+
+
+async def _monkey(tmp_path: Path, seed: int, presses: int) -> None:
+    rng = random.Random(seed)
+    app = make_app(tmp_path, seed=seed)
+    async with app.run_test(size=(90, 26)) as pilot:
+        await settle(pilot, app)
+        for i in range(presses):
+            key = rng.choice(KEYS)
+            if key == "q" and isinstance(app.screen, GameOverScreen):
+                continue  # that quits for good
+            await pilot.press(key)
+            if i % 25 == 0:
+                await settle(pilot, app)
+                assert app.is_running
+                _consistent(app)
+        await settle(pilot, app)
+        assert app.is_running
+        _consistent(app)
+        assert len(app.game.actions) > 40, "the random keys should have made progress"
+        # a dialog that may be open is closed by escape; the quit dialog keeps the game
+        while isinstance(app.screen, (QuitScreen, RulesScreen)):
+            await pilot.press("escape")
+        assert app.is_running

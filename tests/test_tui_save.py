@@ -1,0 +1,156 @@
+"""Quitting saves the game; --resume continues it; a damaged save file is reported and set
+aside, never overwritten silently and never a crash."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from tui_support import make_app, settle
+
+from twentynine.deal import Phase
+from twentynine.game import Game
+from twentynine.records import dumps, game_record, loads, replay_game
+from twentynine.tui import save as saves
+from twentynine.tui.screens import NoticeScreen, QuitScreen
+
+
+def test_the_save_directory_follows_the_environment(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path / "here"))
+    assert saves.save_path() == tmp_path / "here" / "save.json"
+    assert saves.save_path(tmp_path) == tmp_path / "save.json"
+    monkeypatch.delenv(saves.ENV_DIR)
+    assert saves.save_path().name == "save.json"  # platformdirs' user data directory
+
+
+def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
+    async def first() -> list[str]:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2", "8", "enter")
+            await settle(pilot, app)
+            await pilot.press("q")
+            assert isinstance(app.screen, QuitScreen)
+            await pilot.press("n")  # keep playing
+            assert not isinstance(app.screen, QuitScreen) and app.is_running
+            await pilot.press("q", "y")
+            await pilot.pause()
+            assert not app.is_running
+            return [str(a) for a in app.game.actions]
+
+    actions = asyncio.run(first())
+    path = tmp_path / "save.json"
+    record = loads(path.read_text())
+    assert record["actions"] == actions
+    assert record["seed"] == 2
+
+    async def second() -> None:
+        app = make_app(tmp_path, seed=99, resume=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert [str(a) for a in app.game.actions] == actions
+            assert app.game.seed == 2
+            assert app.game.view(0).phase is Phase.TRUMP
+            assert app.startup_messages == []
+            await pilot.press("1", "enter")
+            await settle(pilot, app)
+            assert app.game.view(0).phase is Phase.PLAY
+
+    asyncio.run(second())
+
+
+def test_ctrl_q_saves_without_asking(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert not app.is_running
+    asyncio.run(run())
+    game, _ = replay_game(loads((tmp_path / "save.json").read_text()))
+    assert game.seed == 5
+
+
+@pytest.mark.parametrize("content", [
+    "{not json",
+    '{"schema": 1, "kind": "game"}',
+    '{"schema": 1, "kind": "game", "rules": {}, "seed": 1, "first_dealer": 3, '
+    '"actions": ["play JS"]}',
+    "\udcff",
+])
+def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "save.json"
+    path.write_bytes(content.encode("utf-8", "surrogateescape"))
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=4, resume=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert app.is_running
+            assert any("could not be read" in m for m in app.startup_messages)
+            assert isinstance(app.screen, NoticeScreen)
+            notice = " ".join(str(w.render()) for w in app.screen.query(".notice-line"))
+            assert "could not be read" in notice and "save.json.damaged-" in notice
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert not isinstance(app.screen, NoticeScreen)
+            assert app.game.seed == 4 and app.game.actions == []
+            await pilot.press("q", "y")
+            await pilot.pause()
+
+    asyncio.run(run())
+    aside = list(tmp_path.glob("save.json.damaged-*"))
+    assert len(aside) == 1
+    assert aside[0].read_bytes() == content.encode("utf-8", "surrogateescape")
+    # the new game's save did not overwrite the damaged file
+    assert replay_game(loads(path.read_text()))[0].seed == 4
+
+
+def test_a_new_game_sets_a_damaged_save_aside_before_it_can_overwrite_it(tmp_path: Path) -> None:
+    (tmp_path / "save.json").write_text("garbage")
+    app = make_app(tmp_path, seed=4)
+    assert any("could not be read" in m for m in app.startup_messages)
+    assert len(list(tmp_path.glob("save.json.damaged-*"))) == 1
+    assert not (tmp_path / "save.json").exists()
+
+
+def test_a_new_game_warns_that_quitting_replaces_the_saved_one(tmp_path: Path) -> None:
+    g = Game(8)
+    g.apply(g.legal_actions()[0])
+    (tmp_path / "save.json").write_text(dumps(game_record(g)))
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert any("--resume" in m for m in app.startup_messages)
+            await pilot.press("enter")
+            await pilot.press("q")
+            assert isinstance(app.screen, QuitScreen)
+            assert "replaces the game saved earlier" in str(
+                app.screen.query_one(".dialog-note").render())
+            await pilot.press("escape")
+            assert app.is_running
+
+    asyncio.run(run())
+    assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 8
+
+
+def test_resume_without_a_save_starts_a_new_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=6, resume=True)
+    assert app.game.seed == 6
+    assert any("no saved game" in m for m in app.startup_messages)
+
+
+def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
+    g = Game(1)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    assert saves.load_game(tmp_path / "none.json").game is None
+    path = tmp_path / "save.json"
+    saves.save_game(g, path)  # a finished game removes the save instead
+    assert not path.exists()

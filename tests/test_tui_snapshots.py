@@ -1,0 +1,90 @@
+"""Snapshot tests of the table at a fixed size and seed.
+
+The screen is compared as text (the characters of ``App.export_screenshot``'s drawing).
+Regenerate with ``UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/test_tui_snapshots.py``
+(that also writes an SVG beside each text file, for looking at the colours); the snapshots
+follow the pinned Textual version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from tui_support import SNAPSHOTS, make_app, screen_text, settle
+
+from twentynine.rules import Rules
+from twentynine.tui.app import TwentyNineApp
+
+Steps = Callable[[Pilot[Any], TwentyNineApp], Awaitable[None]]
+
+
+async def _auction(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+    await pilot.press("up", "up")
+
+
+async def _playing(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+    await pilot.press("2", "8", "enter")
+    await settle(pilot, app)
+    await pilot.press("1", "enter")
+    await settle(pilot, app)
+    await pilot.press("1", "enter")
+    await settle(pilot, app)
+    await pilot.press("right")
+
+
+async def _summary(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+    await pilot.press("2", "8", "enter")
+    await settle(pilot, app)
+    await pilot.press("1", "enter")
+    for _ in range(40):
+        await settle(pilot, app)
+        if app.game.view(0).phase.value == "deal over":
+            break
+        await pilot.press("enter")
+    await settle(pilot, app)
+
+
+async def _marker(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+    await pilot.press("2", "8", "enter")
+    await settle(pilot, app)
+    await pilot.press("2")
+
+
+CASES: dict[str, tuple[tuple[int, int], Rules, Steps]] = {
+    "auction_80x24": ((80, 24), Rules(), _auction),
+    "play_100x30": ((100, 30), Rules(), _playing),
+    "play_120x40": ((120, 40), Rules(), _playing),
+    "summary_100x30": ((100, 30), Rules(), _summary),
+    "pagat_marker_100x30": ((100, 30), Rules.preset("pagat"), _marker),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_snapshot(name: str, tmp_path: Path) -> None:
+    size, rules, steps = CASES[name]
+
+    async def run() -> tuple[str, str]:
+        app = make_app(tmp_path, seed=2, rules=rules)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            await steps(pilot, app)
+            await pilot.pause()
+            return screen_text(app), app.export_screenshot(title=name)
+
+    text, svg = asyncio.run(run())
+    path = SNAPSHOTS / f"{name}.txt"
+    if os.environ.get("UPDATE_SNAPSHOTS") or not path.exists():
+        SNAPSHOTS.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        (SNAPSHOTS / f"{name}.svg").write_text(svg, encoding="utf-8")
+        if not os.environ.get("UPDATE_SNAPSHOTS"):
+            pytest.fail(f"wrote a new snapshot {path.name}: check it and run again")
+    assert text == path.read_text(encoding="utf-8"), (
+        f"the screen differs from {path.name}; if the change is intended, run with "
+        "UPDATE_SNAPSHOTS=1")
