@@ -109,6 +109,7 @@ class EasyBot(BaseBot):
 
     name = "easy"
     bid_margin = BID_MARGIN
+    partner_margin = RAISE_PARTNER_MARGIN
     ask_points = (1, 2, 1)
     """Points on the table that make the bot ask for trump: as the bidder, as the
     bidder's partner, as a defender."""
@@ -141,7 +142,7 @@ class EasyBot(BaseBot):
         est = estimate_points(hand, view.rules.total_points)
         limit = int(est + self.bid_margin)
         if view.bidder is not None and view.bidder == view.partner:
-            limit -= RAISE_PARTNER_MARGIN
+            limit -= self.partner_margin
         if lowest <= limit:
             return BID_BASE + lowest
         return PASS_CODE
