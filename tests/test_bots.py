@@ -110,6 +110,37 @@ def test_every_bot_only_plays_legal_actions(name: str, variant: str,
         assert kinds & {"trump suit", "trump", "no trumps"}
 
 
+def random_rules(rng: random.Random) -> Rules:
+    """Any combination of the rule settings."""
+    kw: dict[str, Any] = {
+        "trump_indicator": rng.choice(["card", "marker"]),
+        "trump_choice": rng.choice(["chosen", "seventh"]),
+        "ask": rng.choice(["optional", "compulsory", "auto"]),
+        "unshown_trump": rng.choice(["show_last", "dead"]),
+        "min_bid": rng.choice([14, 15, 16]),
+    }
+    for f in dataclasses.fields(Rules):
+        if isinstance(f.default, bool):
+            kw[f.name] = rng.random() < 0.5
+    return Rules(**kw)
+
+
+@pytest.mark.parametrize("name", sorted(CHEAP_BOTS))
+def test_the_quick_bots_play_legally_under_any_rule_settings(name: str) -> None:
+    """Easy and random against each other under 400 random combinations of the rules
+    (no trumps, doubling, single hands, redeals, seventh card, automatic asking...)."""
+    rng = random.Random(f"settings-{name}")
+    for i in range(400):
+        rules = random_rules(rng)
+        deal = Deal.from_seed(rng.randrange(1 << 30), dealer=i % 4, rules=rules)
+        other = "random" if name == "easy" else "easy"
+        seats = [Strict(make_bot(name if (s + i) % 3 else other, seed=s)) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.turn
+            view = deal.view(seat)
+            deal.apply(seats[seat].choose(view, view.legal_actions), seat)
+
+
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_every_bot_plays_a_whole_game_through_decide(name: str) -> None:
     """A game (several deals, ``next deal`` between them) with no fault."""

@@ -333,7 +333,7 @@ class _PlayState:
                 continue  # keep trumps hidden
             if not self.is_master(c):
                 continue
-            if shown and s != trump and any(self.voids[o] >> s & 1 and
+            if shown and trump >= 0 and s != trump and any(self.voids[o] >> s & 1 and
                                             not self.voids[o] >> trump & 1 for o in opps):
                 continue  # an opponent would ruff it
             if not self.unseen & SUIT_MASKS[s] and CARD_POINTS[c] == 0:
@@ -350,7 +350,7 @@ class _PlayState:
             suit_cards = hand & SUIT_MASKS[s]
             if suit_cards & 1 << (s * 8):  # we hold the jack: do not lead under it
                 v += 3
-            if shown and s != trump and any(self.voids[o] >> s & 1 for o in opps):
+            if shown and 0 <= trump != s and any(self.voids[o] >> s & 1 for o in opps):
                 v += 2
             v -= suit_cards.bit_count() * 0.3
             return v, -c
