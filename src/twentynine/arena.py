@@ -418,6 +418,12 @@ def run_arena(opts: argparse.Namespace, rules: Rules) -> int:
             task = bar.add_task(f"{opts.bot_a} vs {opts.bot_b}", total=n)
             res = play_boards(opts.bot_a, opts.bot_b, n, opts.seed, rules, opts.jobs,
                               progress=lambda done: bar.update(task, completed=done))
-    print(res.report())
-    sys.stdout.flush()
-    return 1 if res.faults else 0
+    code = 1 if res.faults else 0
+    try:
+        print(res.report())
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: the reader has gone
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return code
