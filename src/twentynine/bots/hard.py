@@ -25,8 +25,10 @@ class HardBot(MediumBot):
     def __init__(self, seed: int | None = None, time_budget: float = 0.25,
                  samples: int = 400, bid_samples: int = 160, bid_threshold: float = 0.0,
                  partner_margin: int = 2, infer: bool = True, exact_tricks: int = 4,
-                 policy: str = "heuristic", oversample: int = 3) -> None:
+                 policy: str = "heuristic", oversample: int = 3,
+                 compete_threshold: float | None = -0.25) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
-                         exact_tricks=exact_tricks, policy=policy, oversample=oversample)
+                         exact_tricks=exact_tricks, policy=policy, oversample=oversample,
+                         compete_threshold=compete_threshold)

@@ -38,11 +38,14 @@ class MediumBot(BaseBot):
     def __init__(self, seed: int | None = None, time_budget: float = 0.08,
                  samples: int = 48, bid_samples: int = 64, bid_threshold: float = 0.0,
                  partner_margin: int = 2, infer: bool = False, exact_tricks: int = 0,
-                 policy: str = "heuristic", oversample: int = 1) -> None:
+                 policy: str = "heuristic", oversample: int = 1,
+                 compete_threshold: float | None = -0.25) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.samples = int(samples)
         self.bid_samples = int(bid_samples)
         self.bid_threshold = float(bid_threshold)
+        self.compete_threshold = (self.bid_threshold if compete_threshold is None
+                                  else float(compete_threshold))
         self.partner_margin = int(partner_margin)
         self.infer = bool(infer)
         self.exact_tricks = int(exact_tricks)
@@ -93,8 +96,10 @@ class MediumBot(BaseBot):
         rand: Rand = self.rng.random
         table = bid_table(worlds, seat, choices, rand, sim_deadline, self.rollout)
         rules = view.rules
+        opponents_high = view.bidder is not None and (view.bidder & 1) != (seat & 1)
+        threshold = self.compete_threshold if opponents_high else self.bid_threshold
         top, _evs = best_bid(rules.min_bid, rules.max_bid, seat & 1,
-                             rules.unshown_trump == "dead", table, self.bid_threshold)
+                             rules.unshown_trump == "dead", table, threshold)
         if not can_pass:
             return ACTIONS[BID_BASE + lo]
         partner_high = view.bidder is not None and view.bidder == view.partner

@@ -139,56 +139,92 @@ def random_rollout(d: Deal, rand: Rand) -> None:
 
 
 # --------------------------------------------------------------------------- exact search
+def _always(_: None = None) -> float:
+    return 0.0
+
+
 def _order(d: Deal, codes: list[int]) -> list[int]:
-    """Search order: pair first, then high cards (good moves early help alpha-beta)."""
-    if codes[-1] == PAIR_CODE:
-        return [PAIR_CODE, *codes[:-1]]
-    return codes
+    """Search order: the rollout policy's choice first (good moves early help alpha-beta)."""
+    first = rollout_policy(d, codes, _always)
+    if first == codes[0]:
+        return codes
+    out = [first]
+    out.extend(c for c in codes if c != first)
+    return out
 
 
-def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0) -> float:
-    """Exact value for ``team`` of ``d`` (every seat seeing every card), by alpha-beta."""
+def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
+          table: dict[tuple[int, ...], tuple[float, int]] | None = None) -> float:
+    """Exact value for ``team`` of ``d`` (every seat seeing every card), by alpha-beta
+    with a transposition table (``table``, shared between calls on the same world) kept
+    at the start of each trick."""
     if d.phase_code == DEAL_OVER:
         return outcome_value(d, team)
+    if table is None:
+        table = {}
+    key: tuple[int, ...] | None = None
+    if not d.trick:
+        h = d.hands
+        key = (h[0], h[1], h[2], h[3], d.turn, d.shown, d.points[team], d.pair_team,
+               d.won_since_shown, d.trump_card)
+        hit = table.get(key)
+        if hit is not None:
+            v, flag = hit
+            if flag == 0:
+                return v
+            if flag > 0:  # a lower bound
+                if v >= beta:
+                    return v
+                if v > alpha:
+                    alpha = v
+            else:  # an upper bound
+                if v <= alpha:
+                    return v
+                if v < beta:
+                    beta = v
+    a0, b0 = alpha, beta
     codes = d.legal_codes()
     if len(codes) == 1:
         c = d.clone()
         c.step(codes[0])
-        return solve(c, team, alpha, beta)
-    if (d.turn & 1) == team:
+        v = solve(c, team, alpha, beta, table)
+    elif (d.turn & 1) == team:
         v = -9.0
         for code in _order(d, codes):
             c = d.clone()
             c.step(code)
-            x = solve(c, team, alpha, beta)
+            x = solve(c, team, alpha, beta, table)
             if x > v:
                 v = x
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
-        return v
-    v = 9.0
-    for code in _order(d, codes):
-        c = d.clone()
-        c.step(code)
-        x = solve(c, team, alpha, beta)
-        if x < v:
-            v = x
-            if v < beta:
-                beta = v
-                if alpha >= beta:
-                    break
+    else:
+        v = 9.0
+        for code in _order(d, codes):
+            c = d.clone()
+            c.step(code)
+            x = solve(c, team, alpha, beta, table)
+            if x < v:
+                v = x
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+    if key is not None:
+        table[key] = (v, 1 if v >= b0 else (-1 if v <= a0 else 0))
     return v
 
 
 def solve_root(d: Deal, codes: Sequence[int], team: int) -> list[float]:
     """Exact value of each root action in ``codes`` for ``team``."""
     out = []
+    table: dict[tuple[int, ...], tuple[float, int]] = {}
     for code in codes:
         c = d.clone()
         c.step(code)
-        out.append(solve(c, team))
+        out.append(solve(c, team, -9.0, 9.0, table))
     return out
 
 
