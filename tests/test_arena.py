@@ -206,3 +206,21 @@ def test_the_progress_bar_run_gives_the_same_report(capsys: pytest.CaptureFixtur
         return lines[:next(i for i, ln in enumerate(lines) if "latency" in ln)]
     assert figures(quiet) == figures(loud)
     assert len(figures(quiet)) > 8
+
+
+class Dawdler(BaseBot):
+    name = "dawdler"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        import time
+
+        time.sleep(0.002)
+        return legal[0]
+
+
+def test_slow_decisions_are_timed_and_counted_as_time_outs() -> None:
+    board = play_board(Dawdler, "easy", 0, seed=1, rules=Rules(), time_limit=0.001)
+    assert board.faults[0] and all("budget" in f for f in board.faults[0])
+    assert min(board.latency[0]) >= 0.002 and not board.faults[1]
+    relaxed = play_board(Dawdler, "easy", 0, seed=1, rules=Rules(), time_limit=5)
+    assert not relaxed.faults[0]
