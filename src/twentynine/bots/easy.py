@@ -239,7 +239,7 @@ class _PlayState:
     def can_be_beaten(self, best: int, seats: list[int], trump: int) -> bool:
         """Whether one of ``seats`` (opponents still to play) might beat ``best``, the
         card now winning the trick."""
-        if not seats or (not self.trick and not seats):
+        if not seats:
             return False
         led = self.trick[0][1] >> 3 if self.trick else best >> 3
         for s in seats:
