@@ -8,9 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .bots import BOTS
 from .rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
 
-BOT_LEVELS = ("random", "easy", "medium", "hard")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game at the table")
     add_rules_options(play)
-    play.add_argument("--bots", choices=BOT_LEVELS, default="medium",
+    play.add_argument("--bots", choices=list(BOTS), default="medium",
                       help="strength of the three computer players (default: medium)")
     play.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")
     play.add_argument("--timer", type=_seconds, default=None, metavar="SECONDS",
@@ -109,8 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="measure two bots on duplicate boards")
     add_rules_options(arena)
-    arena.add_argument("--a", dest="bot_a", choices=BOT_LEVELS, default="hard")
-    arena.add_argument("--b", dest="bot_b", choices=BOT_LEVELS, default="medium")
+    arena.add_argument("--a", dest="bot_a", choices=list(BOTS), default="hard")
+    arena.add_argument("--b", dest="bot_b", choices=list(BOTS), default="medium")
     arena.add_argument("--boards", type=_positive_int, default=100)
     arena.add_argument("--seed", type=_seed, default=0)
     arena.add_argument("--jobs", type=_positive_int, default=1)
