@@ -12,7 +12,6 @@ from .bots import BOTS
 from .rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
 
 
-
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit 2."""
 
