@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .bots import BOTS
-from .rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
+from .rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, setting_value
 
 
 class _Parser(argparse.ArgumentParser):
@@ -65,6 +65,7 @@ def rules_from(opts: argparse.Namespace, base: Rules | None = None) -> Rules:
         rules = Rules.preset(opts.variant or "standard")
     else:
         rules = base
+    changes: dict[str, object] = {}
     for st in SETTINGS:
         text = getattr(opts, f"rule_{st.field}", None)
         if text is None:
@@ -74,8 +75,9 @@ def rules_from(opts: argparse.Namespace, base: Rules | None = None) -> Rules:
                              if len(st.choices) <= 4 else
                              f"{st.flag} must be from {st.choices[0]} to {st.choices[-1]}, "
                              f"not {text!r}")
-        rules = with_setting(rules, st.field, text)
-    return rules
+        changes[st.field] = setting_value(st.field, text)
+    # all at once, so the flags' order does not matter (--last-trick on --max-bid 29 on 28pt)
+    return rules.replace(**changes) if changes else rules
 
 
 def print_rules(rules: Rules) -> None:

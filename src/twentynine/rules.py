@@ -212,9 +212,10 @@ def setting_text(rules: Rules, name: str) -> str:
     return str(value)
 
 
-def with_setting(rules: Rules, name: str, text: str) -> Rules:
-    """``rules`` with one setting changed from its text form (raises RulesError)."""
-    current = getattr(rules, name)
+def setting_value(name: str, text: str) -> object:
+    """The value of setting ``name`` from its text form, not yet checked against the other
+    settings (raises RulesError)."""
+    current = getattr(Rules(), name)
     value: object
     if isinstance(current, bool):
         if text not in ("on", "off"):
@@ -228,7 +229,12 @@ def with_setting(rules: Rules, name: str, text: str) -> Rules:
                              f"not {text!r}") from None
     else:
         value = text
-    return rules.replace(**{name: value})
+    return value
+
+
+def with_setting(rules: Rules, name: str, text: str) -> Rules:
+    """``rules`` with one setting changed from its text form (raises RulesError)."""
+    return rules.replace(**{name: setting_value(name, text)})
 
 
 PRESETS: dict[str, Rules] = {
