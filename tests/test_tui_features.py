@@ -219,3 +219,37 @@ def test_pagat_puts_the_next_player_on_the_left(tmp_path: Path) -> None:
             assert "dealer East" in screen_text(app)  # seat 3 deals first
 
     asyncio.run(run())
+
+
+def test_arrow_keys_choose_and_nothing_steals_the_focus(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert app.focused is None
+            await pilot.press("up", "up", "right", "down")
+            assert app._sel_bid == 18
+            selected = [str(c.render()) for c in app.query(".chip.-selected")]
+            assert selected == ["18"]
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert Action.make_bid(18) in app.game.actions
+            while app.game.view(0).phase is Phase.AUCTION:
+                await pilot.press("p" if PASS in app.game.view(0).legal_actions else "enter")
+                await settle(pilot, app)
+            for _ in range(40):
+                await settle(pilot, app)
+                legal = app.game.view(0).legal_actions
+                if sum(1 for a in legal if a.card is not None) > 1:
+                    break
+                await pilot.press("enter" if any(a.card for a in legal) else "p")
+            hand = app.query_one(HandView).cards
+            legal_cards = [c for c in hand if any(a.card == c for a in legal)]
+            assert app._sel_card == legal_cards[0]
+            await pilot.press("right")
+            assert app._sel_card == legal_cards[1]
+            await pilot.press("left", "left")
+            assert app._sel_card == legal_cards[-1]
+            assert app.focused is None
+
+    asyncio.run(run())

@@ -55,8 +55,10 @@ from .screens import (
 )
 from .text import HUMAN, RED, event_message, seat_name
 from .widgets import (
+    ActionButton,
     Chip,
     ChoiceBar,
+    EventLog,
     HandView,
     ScoreBar,
     SeatPanel,
@@ -109,6 +111,7 @@ class TwentyNineApp(App[None]):
     CSS_PATH = "table.tcss"
     TITLE = "Twenty-Nine"
     ENABLE_COMMAND_PALETTE = False
+    AUTO_FOCUS = None
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-normal"), (120, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
 
@@ -211,7 +214,7 @@ class TwentyNineApp(App[None]):
                     yield SeatPanel(self._seat_at("east"), id="seat-east", classes="seat")
             with Vertical(id="side"):
                 yield SidePanel(id="info")
-                yield RichLog(id="log", markup=False, wrap=True, max_lines=200, min_width=10)
+                yield EventLog(id="log", markup=False, wrap=True, max_lines=200, min_width=10)
         with Horizontal(id="hand-row"):
             yield SeatPanel(HUMAN, id="seat-south", classes="seat")
             yield HandView(id="hand")
@@ -219,7 +222,7 @@ class TwentyNineApp(App[None]):
             yield ChoiceBar(id="choices")
             yield TextPanel("", id="status")
             for action, label, key in EXTRA_BUTTONS:
-                yield Button(f"{label} ({key})", id=f"btn-{action.code}",
+                yield ActionButton(f"{label} ({key})", id=f"btn-{action.code}",
                              action=f"app.simple('{action}')", compact=True)
         yield Footer()
 
@@ -229,9 +232,6 @@ class TwentyNineApp(App[None]):
         return positions(self.rules).index(where)
 
     def on_mount(self) -> None:
-        for b in self.query(Button):
-            b.can_focus = False
-        self.query_one("#log", RichLog).can_focus = False
         log = self.query_one("#log", RichLog)
         for e in self.events:
             msg = event_message(self.rules, e)
@@ -511,7 +511,7 @@ class TwentyNineApp(App[None]):
         legal = self._human_legal()
         hand = self._display_hand()
         sel = hand.index(self._sel_card) if self._sel_card in hand else 0
-        return TableState(view=v, scores=self.game.scores if self.game.is_over else v.scores,
+        return TableState(view=v, scores=self.game.scores,
                           game_over=self.game.is_over, gathering=self._gathering,
                           thinking=self._thinking if not self._gathering else None,
                           selected=sel, legal_cards=self._legal_cards(),

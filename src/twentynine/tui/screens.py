@@ -25,6 +25,8 @@ def rules_markdown() -> str:
 
 
 def _no_focus(*buttons: Button) -> None:
+    """Dialog buttons are for the mouse; the keys are bindings (Enter never presses a
+    button by accident)."""
     for b in buttons:
         b.can_focus = False
 
@@ -39,6 +41,7 @@ class SummaryScreen(ModalScreen[None]):
         Binding("enter", "next", "next deal"),
         Binding("space", "next", "next deal", show=False),
         Binding("n", "next", "next deal", show=False),
+        Binding("q", "app.request_quit", "quit"),
     ]
 
     def __init__(self, rules: Rules, number: int, outcome: DealOutcome,
@@ -162,8 +165,8 @@ class QuitScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="quit", classes="dialog"):
             yield Static("Quit the game?", classes="dialog-title")
-            yield Static("The game is saved; continue it later with "
-                         "`twentynine play --resume`.")
+            yield Static("Your game will be saved: continue it later with "
+                         "twentynine play --resume")
             if self.note:
                 yield Static(self.note, classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
@@ -267,8 +270,9 @@ class LastTrickScreen(ModalScreen[None]):
         with Vertical(id="lasttrick", classes="dialog"):
             yield Static(f"Trick {self.number}", classes="dialog-title")
             yield Static(body, id="last-cards")
+            winner = seat_name(self.rules, t.winner)
             yield Static(f"{seat_name(self.rules, t.leader)} led; "
-                         f"{seat_name(self.rules, t.winner)} won it, {t.points} {pts}.",
+                         f"{'you' if winner == 'You' else winner} won it, {t.points} {pts}.",
                          id="last-result")
         yield Footer()
 

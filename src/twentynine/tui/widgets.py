@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Button, RichLog, Static
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..deal import Phase
@@ -86,12 +86,13 @@ class ScoreBar(TextPanel):
         t = Text()
         t.append(f" Deal {v.number}", style="bold")
         t.append(f" · dealer {seat_name(rules, v.dealer)}", style="")
+        wide = self.size.width >= 96 or not self.size.width
         for team in (0, 1):
-            t.append("  │  ", style="dim")
+            t.append("  │  " if team == 0 or wide else "  ", style="dim")
             t.append(f"{TEAM_NAMES[team]} ", style="bold")
             t.append(f"{signed(state.scores[team]):>2} ")
             t.append_text(score_track(state.scores[team], rules.game_to))
-        if self.size.width >= 96 or not self.size.width:
+        if wide:
             t.append("  │  ", style="dim")
             t.append(f"first to ±{rules.game_to}", style="dim")
         self.set_text(t)
@@ -109,8 +110,8 @@ class SeatPanel(TextPanel):
         v = state.view
         rules = v.rules
         s = self.seat
-        name = seat_name(rules, s, you=False)
-        role = "you" if s == HUMAN else ("partner" if s == 2 else "")
+        name = seat_name(rules, s)
+        role = "partner" if s == 2 else ""
         t = Text()
         turn = v.turn == s and not state.gathering and v.phase not in (Phase.DEAL_OVER,
                                                                          Phase.GAME_OVER)
@@ -276,15 +277,10 @@ class SidePanel(TextPanel):
                 t.append(f"{who:<7}", style="dim")
                 t.append(f"{what}\n", style="dim" if what == "pass" else "bold")
         else:
-            compact = Text()
             for i, (who, what) in enumerate(lines):
-                if i:
-                    compact.append(" ")
-                compact.append(f"{who[0]}", style="dim")
-                compact.append(f"{'-' if what == 'pass' else what}",
-                               style="dim" if what == "pass" else "")
-            t.append_text(compact)
-            t.append("\n")
+                t.append(f"{who:<6}", style="dim")
+                t.append(f"{what:<6}", style="dim" if what == "pass" else "")
+                t.append("\n" if i % 2 or i == len(lines) - 1 else " ")
             if v.bidder is not None:
                 t.append(f"won by {name(v.bidder)} at {v.high_bid}\n", style="bold")
         self.set_text(t)
@@ -410,3 +406,12 @@ class ChoiceBar(Horizontal):
             return
         for chip in self.query(Chip):
             chip.set_class(chip.index == selected, "-selected")
+
+
+class EventLog(RichLog, can_focus=False):
+    """The table's running log of moves; never takes the keyboard focus (the arrow keys
+    belong to the hand and the bids)."""
+
+
+class ActionButton(Button, can_focus=False):
+    """A button that never takes the focus: Enter and the arrows stay with the table."""
