@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from ..actions import ACTIONS, BID_BASE, PASS_CODE, Action
+from ..actions import ACTIONS, BID_BASE, PASS_CODE, REDEAL_CODE, Action
 from ..deal import Deal
 from ..views import SeatView
 from .base import BaseBot
@@ -62,9 +62,10 @@ class MediumBot(BaseBot):
         phase = view.phase.value
         if phase == "auction":
             return self._bid(view, acts, deadline)
-        if phase == "trump choice":
-            return self._trump(view, acts, deadline)
-        return self._play(view, acts, deadline)
+        if phase == "play":
+            return self._play(view, acts, deadline)
+        # trump choice, doubling, single-hand offers: simulate each option
+        return self._trump(view, acts, deadline)
 
     # ------------------------------------------------------------------ worlds
     def _worlds(self, view: SeatView, n: int, deadline: float) -> list[Deal]:
@@ -86,8 +87,12 @@ class MediumBot(BaseBot):
     # ------------------------------------------------------------------ auction
     def _bid(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
         codes = [a.code for a in acts]
+        if REDEAL_CODE in codes and not any(c.points for c in view.hand):
+            return ACTIONS[REDEAL_CODE]  # no point card in four: ask for a new deal
         can_pass = PASS_CODE in codes
-        bids = [c - BID_BASE for c in codes if c != PASS_CODE]
+        bids = [c - BID_BASE for c in codes if BID_BASE <= c < PASS_CODE]
+        if not bids:
+            return ACTIONS[PASS_CODE] if can_pass else acts[0]
         lo = min(bids)
         sim_deadline = deadline - 0.1 * self.time_budget
         worlds = self._worlds(view, self.bid_samples, sim_deadline)

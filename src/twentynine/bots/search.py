@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from ..actions import (
     BID_BASE,
+    NO_TRUMPS_CODE,
     PAIR_CODE,
     PASS_CODE,
     SHOW_CODE,
@@ -23,7 +24,7 @@ from ..actions import (
     TRUMP_SUIT_BASE,
 )
 from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
-from ..deal import AUCTION, DEAL_OVER, TRUMP, Deal
+from ..deal import AUCTION, DEAL_OVER, PLAY, TRUMP, Deal
 from ..play import trick_winner
 
 MARGIN_WEIGHT = 0.15
@@ -57,6 +58,8 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
     n = len(codes)
     if n == 1:
         return codes[0]
+    if d.phase_code != PLAY:  # doubling, single-hand offers: decline
+        return PASS_CODE if PASS_CODE in codes else codes[0]
     last = codes[-1]
     if last == PAIR_CODE:
         return PAIR_CODE
@@ -78,11 +81,11 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
         if c >= 32:
             c = codes[0]
         suit_cards = [x for x in codes if x < 32 and x >> 3 == c >> 3]
-        return suit_cards[-1]
+        return suit_cards[-1] if suit_cards else codes[0]
     pos = len(trick)
     wi = trick_winner(trick, trump)
     wcard = trick[wi]
-    partner_wins = ((d.leader + wi) & 3) == (seat ^ 2)
+    partner_wins = d.sitting_out < 0 and ((d.leader + wi) & 3) == (seat ^ 2)
     pts = 0
     for c in trick:
         pts += CARD_POINTS[c]
@@ -231,15 +234,22 @@ def solve_root(d: Deal, codes: Sequence[int], team: int) -> list[float]:
 # --------------------------------------------------------------------------- bidding
 def trump_choices(d: Deal, seat: int) -> list[int]:
     """Trump codes worth simulating for ``seat`` as bidder: with a card, the lowest card of
-    each suit in the first four; with a marker, every suit."""
-    if d.rules.trump_indicator == "marker":
-        return [TRUMP_SUIT_BASE + s for s in range(4)]
-    hand = d.hands[seat]
-    out = []
-    for s in range(4):
-        m = hand & SUIT_MASKS[s]
-        if m:
-            out.append(TRUMP_CARD_BASE + mask_cards(m)[-1])
+    each suit in the first four; with a marker, every suit; no trumps where allowed.  With
+    the seventh-card rule there is no choice: ``[-1]``."""
+    rules = d.rules
+    if rules.trump_choice == "seventh":
+        return [-1]
+    if rules.trump_indicator == "marker":
+        out = [TRUMP_SUIT_BASE + s for s in range(4)]
+    else:
+        hand = d.hands[seat]
+        out = []
+        for s in range(4):
+            m = hand & SUIT_MASKS[s]
+            if m:
+                out.append(TRUMP_CARD_BASE + mask_cards(m)[-1])
+    if rules.no_trumps:
+        out.append(NO_TRUMPS_CODE)
     return out
 
 
@@ -265,12 +275,16 @@ def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: R
         base = w.clone()
         if base.phase_code == AUCTION:
             make_bidder(base, seat, base.rules.min_bid)
-        if base.phase_code != TRUMP or base.bidder != seat:
+        if base.bidder != seat:
             continue
         for i, code in enumerate(choices):
             d = base.clone()
-            d.step(code)
+            if code >= 0 and d.phase_code == TRUMP:
+                d.step(code)
             policy(d, rand)
+            if d.outcome is not None and d.outcome.game_points == (0, 0) and \
+                    d.trick_no < 8:
+                continue  # thrown in: no contract was played
             out[i].append((d.points[team], d.pair_team, d.shown))
         if time.perf_counter() > deadline:
             break

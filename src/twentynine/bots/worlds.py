@@ -35,12 +35,10 @@ import math
 import random
 
 from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
-from ..deal import PLAY, TRUMP, Deal
+from ..deal import DEAL_OVER, DOUBLING, PHASE_CODES, PLAY, SINGLE, Deal
 from ..views import SeatView, deal_from_view
 
 FULL_SUITS = (1 << 32) - 1
-
-_PHASE_CODES = {"auction": 0, "trump choice": TRUMP, "play": PLAY, "deal over": 3}
 
 
 def _strength(mask: int) -> float:
@@ -60,8 +58,8 @@ class WorldSampler:
         self.infer = infer
         me = view.seat
         self.me = me
-        phase = _PHASE_CODES[view.phase.value]
-        self.preplay = phase < PLAY
+        phase = PHASE_CODES[view.phase]
+        self.preplay = phase not in (PLAY, SINGLE, DEAL_OVER)
         self.marker = view.rules.trump_indicator == "marker"
         unseen = 0
         for c in view.unseen_cards():
@@ -89,23 +87,29 @@ class WorldSampler:
         self.trump_suit = view.trump_suit if view.trump_suit is not None else -1
         if view.trump_card is not None:
             self.trump_card = view.trump_card.index
+        for s in range(4):
+            if s != me:
+                self.need[s] = view.hand_sizes[s]
+        trump_set = phase in (PLAY, SINGLE, DEAL_OVER) or (
+            phase == DOUBLING and view.rules.trump_choice != "seventh")
+        self.no_trump_world = False
+        if bidder >= 0 and bidder != me and trump_set:
+            if self.trump_card >= 0 and view.trump_shown and unseen >> self.trump_card & 1:
+                # shown: the face-down card went back to the bidder's hand
+                self.forced[bidder] |= 1 << self.trump_card
+                self.need[bidder] -= 1
+                unseen &= ~(1 << self.trump_card)
+            elif view.face_down and self.trump_card < 0:
+                self.sample_fd = True
+            elif self.trump_suit < 0 and not view.no_trumps and view.single_hand is None:
+                if self.marker:
+                    self.sample_suit = True
+                else:  # no card lies face down: the bidder chose no trumps
+                    self.no_trump_world = True
         if self.preplay:
             for s in range(4):
-                self.need[s] = 8 if s != me else 4
+                self.need[s] += 4  # the second four cards, not dealt yet
         else:
-            for s in range(4):
-                if s != me:
-                    self.need[s] = view.hand_sizes[s]
-            if bidder >= 0 and bidder != me:
-                if self.trump_card >= 0 and view.trump_shown and unseen >> self.trump_card & 1:
-                    # shown: the face-down card went back to the bidder's hand
-                    self.forced[bidder] |= 1 << self.trump_card
-                    self.need[bidder] -= 1
-                    unseen &= ~(1 << self.trump_card)
-                elif view.face_down and self.trump_card < 0:
-                    self.sample_fd = True
-                elif self.marker and self.trump_suit < 0:
-                    self.sample_suit = True
             self._voids()
         self.unseen = unseen
         self.others = [s for s in range(4) if s != me]
@@ -317,32 +321,43 @@ class WorldSampler:
         hands, fd, suit = raw
         me = self.me
         if self.preplay:
-            # others: first four = current hand, the rest their second four;
-            # the viewer: everything dealt is the second four
+            # each seat's sampled cards: its current hand, then its second four (in the
+            # order dealt: the first of them is the seventh card)
             first = [0, 0, 0, 0]
             second = [0, 0, 0, 0]
-            first[me] = self.own
-            second[me] = hands[me]
-            for s in self.others:
-                cs = mask_cards(hands[s])
-                idx = rng.sample(range(8), 4)
-                f = 0
-                for i in idx:
-                    f |= 1 << cs[i]
-                first[s] = f
-                second[s] = hands[s] & ~f
+            order: list[list[int]] = [[], [], [], []]
+            sizes = self.view.hand_sizes
+            for s in range(4):
+                cs = list(mask_cards(hands[s]))
+                rng.shuffle(cs)
+                if s == me:
+                    first[s] = self.own
+                    sec = cs
+                else:
+                    k = sizes[s]
+                    f = 0
+                    for c in cs[:k]:
+                        f |= 1 << c
+                    first[s] = f
+                    sec = cs[k:]
+                m = 0
+                for c in sec:
+                    m |= 1 << c
+                second[s] = m
+                order[s] = sec
             cur = first
         else:
             cur = [hands[s] if s != me else self.own for s in range(4)]
             second = [0, 0, 0, 0]
+            order = []
         t = self.template
         if t is None:
             t = deal_from_view(
                 self.view,
                 [mask_cards(m) for m in cur],
                 trump_card=fd if self.sample_fd else None,
-                trump_suit=suit if self.sample_suit else None,
-                second=[mask_cards(m) for m in second] if self.preplay else None,
+                trump_suit=suit if self.sample_suit else (-1 if self.no_trump_world else None),
+                second=order if self.preplay else None,
             )
             self.template = t
             return t.clone()
@@ -351,12 +366,12 @@ class WorldSampler:
         if self.preplay:
             d.first = tuple(cur)
             d.second = tuple(second)
-        else:
-            if self.sample_fd:
-                d.trump_card = fd
-                d.trump_suit = suit
-            elif self.sample_suit:
-                d.trump_suit = suit
+            d.seventh = tuple(o[0] for o in order)
+        if self.sample_fd:
+            d.trump_card = fd
+            d.trump_suit = suit
+        elif self.sample_suit:
+            d.trump_suit = suit
         return d
 
     def sample_many(self, rng: random.Random, n: int) -> list[Deal]:
