@@ -10,9 +10,9 @@ from pathlib import Path
 from textual.widgets import Markdown
 from tui_support import make_app, screen_text, settle, wait_for
 
-from twentynine.actions import PASS, SHOW_TRUMP, Action
+from twentynine.actions import NO_TRUMPS, PASS, REDEAL, REDOUBLE, SHOW_TRUMP, SINGLE_HAND, Action
 from twentynine.deal import Phase
-from twentynine.events import CardPlayed, GameOver, Passed, TrickWon
+from twentynine.events import CardPlayed, GameOver, Passed, TrickWon, TrumpChosen
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
@@ -251,5 +251,56 @@ def test_arrow_keys_choose_and_nothing_steals_the_focus(tmp_path: Path) -> None:
             await pilot.press("left", "left")
             assert app._sel_card == legal_cards[-1]
             assert app.focused is None
+
+    asyncio.run(run())
+
+
+def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
+    rules = Rules(no_trumps=True, double=True, single_hand=True)
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2, rules=rules)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2", "8", "enter")
+            await settle(pilot, app)
+            assert NO_TRUMPS in app.game.view(0).legal_actions
+            assert app.query_one(f"#btn-{NO_TRUMPS.code}").display
+            assert "no trumps" in screen_text(app)  # the footer lists the key
+            await pilot.press("n")
+            await settle(pilot, app)
+            assert any(isinstance(e, TrumpChosen) and e.no_trumps for e in app.events)
+            for _ in range(10):
+                v = app.game.view(0)
+                if v.phase is Phase.PLAY:
+                    break
+                if REDOUBLE in v.legal_actions:
+                    assert "redouble" in screen_text(app)
+                    await pilot.press("d")
+                elif SINGLE_HAND in v.legal_actions:
+                    assert app.query_one(f"#btn-{SINGLE_HAND.code}").display
+                    assert "single hand" in str(app.query_one("#status").render()).lower()
+                    await pilot.press("p")
+                await settle(pilot, app)
+            assert app.game.view(0).phase is Phase.PLAY
+            assert "no trumps" in str(app.query_one("#info").render())
+
+    asyncio.run(run())
+
+
+def test_a_redeal_from_the_keyboard(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=10, rules=Rules(redeal=True))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert REDEAL in app.game.view(0).legal_actions
+            assert app.query_one(f"#btn-{REDEAL.code}").display
+            await pilot.press("e")
+            await settle(pilot, app)
+            assert isinstance(app.screen, SummaryScreen)
+            assert "thrown in" in str(app.screen.query_one("#sum-result").render())
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.game.view(0).number == 2 and app.game.view(0).dealer == 3
 
     asyncio.run(run())
