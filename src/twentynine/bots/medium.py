@@ -19,6 +19,7 @@ from ..views import SeatView
 from .base import BaseBot
 from .search import (
     Rand,
+    SearchTimeout,
     best_bid,
     bid_table,
     outcome_value,
@@ -146,7 +147,13 @@ class MediumBot(BaseBot):
             w = sampler.sample(rng)
             wt = sampler.weight(w) if self.infer else 1.0
             if exact:
-                vals = solve_root(w, codes, team)
+                try:
+                    vals = solve_root(w, codes, team, deadline + 0.2 * self.time_budget)
+                except SearchTimeout:
+                    if n:
+                        break
+                    exact = False  # too slow here: roll out instead
+                    continue
                 for i, v in enumerate(vals):
                     totals[i] += wt * v
             else:

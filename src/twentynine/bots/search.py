@@ -156,6 +156,20 @@ def _order(d: Deal, codes: list[int]) -> list[int]:
     return out
 
 
+class SearchTimeout(Exception):
+    """The exact search ran past its deadline."""
+
+
+class _Clock:
+    """The exact search's deadline and node count (module-wide: one search at a time)."""
+
+    deadline = float("inf")
+    nodes = 0
+
+
+_clock = _Clock()
+
+
 def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
           table: dict[tuple[int, ...], tuple[float, int]] | None = None) -> float:
     """Exact value for ``team`` of ``d`` (every seat seeing every card), by alpha-beta
@@ -167,6 +181,9 @@ def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
         table = {}
     key: tuple[int, ...] | None = None
     if not d.trick:
+        _clock.nodes += 1
+        if _clock.nodes & 255 == 0 and time.perf_counter() > _clock.deadline:
+            raise SearchTimeout
         h = d.hands
         key = (h[0], h[1], h[2], h[3], d.turn, d.shown, d.points[team], d.pair_team,
                d.won_since_shown, d.trump_card)
@@ -220,14 +237,20 @@ def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
     return v
 
 
-def solve_root(d: Deal, codes: Sequence[int], team: int) -> list[float]:
-    """Exact value of each root action in ``codes`` for ``team``."""
+def solve_root(d: Deal, codes: Sequence[int], team: int,
+               deadline: float = float("inf")) -> list[float]:
+    """Exact value of each root action in ``codes`` for ``team``; raises
+    :class:`SearchTimeout` past ``deadline`` (perf_counter seconds)."""
     out = []
     table: dict[tuple[int, ...], tuple[float, int]] = {}
-    for code in codes:
-        c = d.clone()
-        c.step(code)
-        out.append(solve(c, team, -9.0, 9.0, table))
+    _clock.deadline = deadline
+    try:
+        for code in codes:
+            c = d.clone()
+            c.step(code)
+            out.append(solve(c, team, -9.0, 9.0, table))
+    finally:
+        _clock.deadline = float("inf")
     return out
 
 
