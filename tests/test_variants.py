@@ -270,12 +270,19 @@ def test_auto_never_offers_show_trump_to_a_player_who_can_follow() -> None:
     rejects(deal, "show trump", "not when leading")
 
 
-def test_auto_show_then_the_pair() -> None:
-    # PAIR_BIDDERS without the "show trump": seat 1 is shown trump automatically in trick 2
-    script = [a for a in PAIR_BIDDERS_TRICKS_1_TO_3 if a != "show trump"]
-    deal = layout(*PAIR_BIDDERS, rules=Rules(ask="auto"))
+@pytest.mark.parametrize("ask", ["compulsory", "auto"])
+def test_asking_rules_then_the_pair(ask: str) -> None:
+    # seat 1 cannot follow in trick 2: it must ask (compulsory) or is shown trump (auto)
+    script = list(PAIR_BIDDERS_TRICKS_1_TO_3)
+    if ask == "auto":
+        script.remove("show trump")
+    deal = layout(*PAIR_BIDDERS, rules=Rules(ask=ask))
     play(deal, "bid 20", "pass", "pass", "pass", "trump 7H")
     events = play(deal, *script[:5])
+    if ask == "compulsory":
+        assert deal.turn == 1 and legal(deal) == {"show trump"}
+        events = deal.apply("show trump")
+        script.remove("show trump")
     assert events[-1] == TrumpShown(1, HEARTS, c("7H"), 0)
     play(deal, *script[5:], "play 9S", "play QS")
     assert legal(deal) == {"play TS", "pair"}
@@ -328,6 +335,16 @@ def test_dead_rule_a_deal_with_trump_shown_scores() -> None:
     out = deal.outcome
     assert out is not None and not out.dead
     assert out.game_points[1] == (1 if out.made else -1)
+
+
+def test_dead_rule_with_the_pair_the_deal_scores() -> None:
+    deal = layout(*PAIR_BIDDERS, rules=Rules(unshown_trump="dead"))
+    play(deal, "bid 20", "pass", "pass", "pass", "trump 7H", *PAIR_BIDDERS_TRICKS_1_TO_3,
+         "play 9S", "play QS", "pair")
+    finish(deal)
+    out = deal.outcome
+    assert out is not None and not out.dead and out.target == 16
+    assert out.game_points == ((1 if out.made else -1), 0)
 
 
 def test_dead_rule_with_a_marker_nothing_moves_at_the_eighth_trick() -> None:
@@ -620,6 +637,18 @@ def test_double_off_no_doubling_phase() -> None:
     deal = _lone(Rules())
     assert deal.phase is Phase.PLAY
     rejects(deal, "double", "play a card")
+
+
+@pytest.mark.parametrize(("doubling", "mult"), [(("double", "pass"), 2),
+                                               (("pass", "double", "redouble"), 4)])
+def test_double_with_the_pair(doubling: tuple[str, ...], mult: int) -> None:
+    deal = layout(*PAIR_BIDDERS, rules=DOUBLE)
+    play(deal, "bid 20", "pass", "pass", "pass", "trump 7H", *doubling,
+         *PAIR_BIDDERS_TRICKS_1_TO_3, "play 9S", "play QS", "pair")
+    finish(deal)
+    out = deal.outcome
+    assert out is not None and out.target == 16 and out.multiplier == mult
+    assert out.game_points == ((mult if out.made else -mult), 0)
 
 
 def _sweep_marker(rules: Rules, bidder: int, bid: int, *doubling: str) -> Deal:
