@@ -482,8 +482,8 @@ class TwentyNineApp(App[None]):
             self._time_left = None
             action = self._timeout_action()
             if action is not None:
-                self._say("Time is up: a move was made for you", f"bold {RED}")
-                self._human(action, quiet=True)
+                self.query_one("#log", RichLog).write("Time is up: a move was made for you")
+                self._human(action)
                 return
         self._refresh_status()
 
@@ -579,7 +579,7 @@ class TwentyNineApp(App[None]):
         t = Text()
         if self._time_left is not None and self._human_legal():
             secs = max(0, int(self._time_left + 0.999))
-            t.append(f"⏱ {secs:>2}s ", style=f"bold {RED}" if secs <= 5 else "bold")
+            t.append(f"{secs:>2}s left ", style=f"bold reverse {RED}" if secs <= 5 else "bold")
         if self._thinking is not None and not self._gathering and not self._human_legal():
             who = seat_name(self.rules, self._thinking)
             if not self._message.plain or self._message.plain.startswith(("Your", "You won")):
@@ -639,7 +639,7 @@ class TwentyNineApp(App[None]):
             return phase is Phase.PLAY
         return True
 
-    def _human(self, action: Action, quiet: bool = False) -> None:
+    def _human(self, action: Action) -> None:
         if self.game.turn != HUMAN or not self._human_legal():
             return
         self._apply(action, HUMAN)

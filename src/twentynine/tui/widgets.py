@@ -119,10 +119,10 @@ class SeatPanel(TextPanel):
         t.append(name, style="bold")
         if role:
             t.append(f" ({role})", style="dim")
-        if v.dealer == s:
-            t.append(" Ⓓ", style="bold #4fc3f7")
         self.set_class(turn, "-turn")
         extra: list[Text] = []
+        if v.dealer == s:
+            extra.append(Text("dealer", style="#4fc3f7"))
         last_bid = None
         for seat, bid in v.bids:
             if seat == s:
