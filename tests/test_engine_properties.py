@@ -43,19 +43,48 @@ from twentynine.views import SeatView
 RULES = [RULE_SETS[k] for k in sorted(RULE_SETS)]
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_NO_CARDS = (int, str, Enum, Rules, Action, type(None))
+
+
 def cards_in(obj: Any) -> set[Card]:
     """Every Card anywhere inside a view (or event): tuples and dataclasses walked."""
     found: set[Card] = set()
-    if isinstance(obj, Card):
-        found.add(obj)
-    elif obj is None or isinstance(obj, int | str | Enum | Rules | Action):
-        pass
-    elif isinstance(obj, tuple | list | frozenset | set):
-        for x in obj:
-            found |= cards_in(x)
-    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            found |= cards_in(getattr(obj, f.name))
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if type(x) is Card:
+            found.add(x)
+        elif isinstance(x, _NO_CARDS):
+            continue
+        elif isinstance(x, tuple | list | frozenset | set):
+            stack.extend(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            names = _FIELDS.get(type(x))
+            if names is None:
+                names = _FIELDS[type(x)] = tuple(f.name for f in dataclasses.fields(x))
+            stack.extend(getattr(x, n) for n in names)
+        else:
+            raise AssertionError(f"unexpected value in a view: {x!r}")
+    return found
+
+
+_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(SeatView))
+_FAST = frozenset({"hand", "trick", "tricks", "trump_card", "legal_actions", "rules"})
+
+
+def view_cards(v: SeatView) -> set[Card]:
+    """Every Card anywhere in a view: the known card fields read directly, any other field
+    walked (so a field added later cannot leak a card unnoticed)."""
+    found = set(v.hand)
+    found.update(c for _, c in v.trick)
+    for t in v.tricks:
+        found.update(c for _, c in t.cards)
+    if v.trump_card is not None:
+        found.add(v.trump_card)
+    for name in _VIEW_FIELDS:
+        if name not in _FAST:
+            found |= cards_in(getattr(v, name))
     return found
 
 
@@ -83,7 +112,10 @@ def check_view_secrecy(deal: Deal, views: list[SeatView]) -> None:
                 allowed.add(true_trump)
         else:
             assert v.trump_suit is None and v.trump_card is None
-        assert cards_in(v) <= allowed, (s, cards_in(v) - allowed)
+        seen = view_cards(v)
+        assert seen <= allowed, (s, seen - allowed)
+        for a in v.legal_actions:  # actions naming a card name one of the seat's own
+            assert a.card is None or a.card in v.hand, (s, a)
         for o in range(4):
             if o != s:
                 assert not set(views[o].hand) & set(v.hand)
@@ -133,7 +165,7 @@ class GameMachine(RuleBasedStateMachine):
     """Random legal actions through whole games under random rules."""
 
     game: Game
-    rules: Rules
+    game_rules: Rules
 
     @initialize(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES),
                 game_to=st.sampled_from([1, 2, 6]), dealer=st.integers(0, 3))
@@ -141,7 +173,7 @@ class GameMachine(RuleBasedStateMachine):
         self._new_game(seed, rules.replace(game_to=game_to), dealer)
 
     def _new_game(self, seed: int, rules: Rules, dealer: int) -> None:
-        self.rules = rules
+        self.game_rules = rules
         self.game = Game(seed, rules, first_dealer=dealer)
         self.played: set[Card] = set()
         self.deals_finished = 0
@@ -156,7 +188,7 @@ class GameMachine(RuleBasedStateMachine):
         self._new_game(seed, rules.replace(game_to=game_to), seed % 4)
 
     @precondition(lambda self: not self.game.is_over)
-    @rule(data=st.data(), burst=st.integers(1, 8))
+    @rule(data=st.data(), burst=st.integers(1, 40))
     def play_legal_actions(self, data: st.DataObject, burst: int) -> None:
         """A few random legal actions, the invariants checked after each one."""
         for _ in range(burst):
@@ -184,13 +216,13 @@ class GameMachine(RuleBasedStateMachine):
             elif isinstance(e, DealScored):
                 self.deals_finished += 1
                 out = e.outcome
-                assert sum(out.card_points) == self.rules.total_points
+                assert sum(out.card_points) == self.game_rules.total_points
                 assert out.game_points[1 - (out.bidder & 1)] == 0
                 assert out.game_points[out.bidder & 1] in ((0,) if out.dead else (1, -1))
                 assert e.scores == game.scores
             elif isinstance(e, GameOver):
                 assert game.is_over and e.winner == game.winner
-                g = self.rules.game_to
+                g = self.game_rules.game_to
                 assert game.scores[e.winner] == g or game.scores[1 - e.winner] == -g
 
     @precondition(lambda self: not self.game.is_over)
@@ -230,7 +262,7 @@ class GameMachine(RuleBasedStateMachine):
     def _check(self) -> None:
         game = self.game
         deal = game.deal
-        g = self.rules.game_to
+        g = self.game_rules.game_to
         assert all(-g <= s <= g for s in game.scores)
         assert bool(game.legal_codes()) != game.is_over
         if game.is_over:
@@ -239,7 +271,7 @@ class GameMachine(RuleBasedStateMachine):
         check_cards_conserved(deal, views)
         check_view_secrecy(deal, views)
         if deal.outcome is not None:
-            assert sum(deal.outcome.card_points) == self.rules.total_points
+            assert sum(deal.outcome.card_points) == self.game_rules.total_points
             assert sum(deal.outcome.tricks) == 8
         assert set(played_list(views[0])) == self.played
 

@@ -6,6 +6,8 @@ Every expectation below was worked out by hand from the rulings and the hand-mad
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 from helpers import cards, finish, hand, layout, legal, play, plays_of, snapshot
 from layouts import (
@@ -47,7 +49,7 @@ def bids(lo: int, hi: int = 28) -> set[str]:
     return {f"bid {n}" for n in range(lo, hi + 1)}
 
 
-def tricks_won(events: list[object]) -> list[TrickWon]:
+def tricks_won(events: Iterable[object]) -> list[TrickWon]:
     return [e for e in events if isinstance(e, TrickWon)]
 
 
