@@ -41,22 +41,12 @@ from twentynine.events import (
     TrumpShown,
     event_for_seat,
 )
-from twentynine.rules import SETTINGS, Setting
+from twentynine.rules import SETTINGS, Setting, setting_value
 
 ALL_CARDS = frozenset(CARDS)
 
 
 # --------------------------------------------------------------------------- strategies
-def setting_value(setting: Setting, text: str) -> Any:
-    """A setting's text (as on the command line) as the value of its Rules field."""
-    default = getattr(Rules(), setting.field)
-    if isinstance(default, bool):
-        return text == "on"
-    if isinstance(default, int):
-        return int(text)
-    return text
-
-
 def _choices(setting: Setting) -> st.SearchStrategy[Any]:
     if setting.field == "game_to":
         # any length is legal, but random play must finish whole games quickly
@@ -64,7 +54,7 @@ def _choices(setting: Setting) -> st.SearchStrategy[Any]:
     if setting.field == "max_bid":
         # the full range Rules accepts (14..29); invalid ones are skipped below
         return st.one_of(st.just(28), st.integers(14, 29))
-    return st.sampled_from([setting_value(setting, t) for t in setting.choices])
+    return st.sampled_from([setting_value(setting.field, t) for t in setting.choices])
 
 
 FIELD_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {s.field: _choices(s) for s in SETTINGS}
@@ -87,7 +77,7 @@ def random_rules(rng: random.Random) -> Rules:
     while True:
         fields: dict[str, Any] = {}
         for s in SETTINGS:
-            fields[s.field] = setting_value(s, rng.choice(s.choices))
+            fields[s.field] = setting_value(s.field, rng.choice(s.choices))
         fields["game_to"] = rng.randint(1, 3)
         r = _rules_or_none(**fields)
         if r is not None:
