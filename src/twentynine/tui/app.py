@@ -153,12 +153,14 @@ class TwentyNineApp(App[None]):
         self.events: list[Event] = []
         """Every event of the game so far, as seat 0 may see it."""
         game: Game | None = None
+        loaded_events: list[Event] = []
         if resume:
             loaded = saves.load_game(self.save_file)
             if loaded.message:
                 self.startup_messages.append(loaded.message)
             if loaded.game is not None:
                 game = loaded.game
+                loaded_events = list(loaded.events)
                 self.rules = game.rules
             elif loaded.message is None:
                 self.startup_messages.append("There is no saved game; starting a new one.")
@@ -176,10 +178,7 @@ class TwentyNineApp(App[None]):
             game = Game(seed if seed is not None else random.randrange(1_000_000), self.rules)
             self.events = [event_for_seat(e, HUMAN) for e in game.opening_events()]
         else:
-            from ..records import game_record, replay_game
-
-            _g, evs = replay_game(game_record(game))
-            self.events = [event_for_seat(e, HUMAN) for e in evs]
+            self.events = [event_for_seat(e, HUMAN) for e in loaded_events]
         self.game: Game = game
         self.bots: dict[int, BaseBot] = {}
         self._make_bots()
@@ -290,7 +289,7 @@ class TwentyNineApp(App[None]):
                 self._summary_for = v.number
                 self._show_summary()
             return
-        token = len(g.log)
+        token = len(g.actions)
         if g.turn == HUMAN:
             if self._turn_token != token:
                 self._turn_token = token
@@ -323,7 +322,7 @@ class TwentyNineApp(App[None]):
 
     def _bot_done(self, seat: int, action: Action, token: int) -> None:
         g = self.game
-        if token != len(g.log) or g.turn != seat or g.is_over:
+        if token != len(g.actions) or g.turn != seat or g.is_over:
             return
         if self._modal_open():
             self._pending_bot = (seat, action, token)
@@ -465,7 +464,7 @@ class TwentyNineApp(App[None]):
         pending, self._pending_bot = self._pending_bot, None
         if pending is not None:
             seat, action, token = pending
-            if token == len(self.game.log) and self.game.turn == seat:
+            if token == len(self.game.actions) and self.game.turn == seat:
                 self._thinking = None
                 self._apply(action, seat)
                 return

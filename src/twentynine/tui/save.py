@@ -18,6 +18,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ..events import Event
 from ..game import Game
 from ..records import RecordError, dumps, game_record, loads, replay_game
 
@@ -48,6 +49,8 @@ class Loaded:
     game: Game | None
     message: str | None = None
     moved_to: Path | None = None
+    events: tuple[Event, ...] = ()
+    """Every event of the replayed game (unfiltered)."""
 
 
 def _set_aside(path: Path, reason: str) -> Loaded:
@@ -76,7 +79,7 @@ def load_game(path: Path) -> Loaded:
     except (OSError, UnicodeDecodeError) as exc:
         return _set_aside(path, f"unreadable: {exc}")
     try:
-        game, _events = replay_game(loads(text))
+        game, events = replay_game(loads(text))
     except RecordError as exc:
         return _set_aside(path, str(exc))
     except Exception as exc:  # a record that breaks the engine in some other way
@@ -84,7 +87,7 @@ def load_game(path: Path) -> Loaded:
     if game.is_over:
         remove_save(path)
         return Loaded(None, "The saved game was already finished; starting a new one.")
-    return Loaded(game)
+    return Loaded(game, events=tuple(events))
 
 
 def check_existing(path: Path) -> Loaded:

@@ -200,6 +200,10 @@ class TrickView(Widget):
                                    style="dim")
             elif v.phase is Phase.AUCTION:
                 caption = Text("Auction", style="dim")
+                if v.bidder is not None and v.high_bid is not None:
+                    caption.append(f" · {seat_name(v.rules, v.bidder)} {v.high_bid}",
+                                   style="bold")
+                caption.append(f" · {seat_name(v.rules, v.turn)} to speak", style="dim")
             elif v.phase is Phase.TRUMP:
                 caption = Text(f"{seat_name(v.rules, v.turn)} choosing trump", style="dim")
 
