@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 from tui_support import SNAPSHOTS, make_app, screen_text, settle
 
 from twentynine.rules import Rules
@@ -74,6 +75,12 @@ def test_snapshot(name: str, tmp_path: Path) -> None:
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             await steps(pilot, app)
+            await pilot.pause()
+            log = app.query_one("#log", RichLog)  # the log's scrolling is timed: settle it
+            log.scroll_end(animate=False, immediate=True)
+            if len(app.screen_stack) > 1:
+                log.display = False  # behind a dialog it may be drawn from an older frame
+            await pilot.pause()
             await pilot.pause()
             return screen_text(app), app.export_screenshot(title=name)
 
