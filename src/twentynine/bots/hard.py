@@ -8,8 +8,9 @@
   as the time budget allows.
 * Bidding and the trump choice are simulated over more worlds.
 
-Time: every decision stops at ``time_budget`` seconds (0.25 by default); a single legal
-action is returned at once.
+Time: every card-play decision stops at ``time_budget`` seconds (0.25 by default), the
+auction, trump and doubling decisions, where more is at stake, at 2.4 times that (0.6 s)
+unless ``bid_time`` is given; a single legal action is returned at once.
 """
 
 from __future__ import annotations
@@ -21,14 +22,16 @@ class HardBot(MediumBot):
     """The strongest bot within its time budget."""
 
     name = "hard"
+    bid_factor = 2.4
 
     def __init__(self, seed: int | None = None, time_budget: float = 0.25,
-                 samples: int = 400, bid_samples: int = 160, bid_threshold: float = 0.0,
+                 samples: int = 400, bid_samples: int = 500, bid_threshold: float = 0.0,
                  partner_margin: int = 2, infer: bool = True, exact_tricks: int = 4,
                  policy: str = "heuristic", oversample: int = 3,
-                 compete_threshold: float | None = -0.25) -> None:
+                 compete_threshold: float | None = -0.25,
+                 bid_time: float | None = None) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
                          exact_tricks=exact_tricks, policy=policy, oversample=oversample,
-                         compete_threshold=compete_threshold)
+                         compete_threshold=compete_threshold, bid_time=bid_time)

@@ -35,13 +35,18 @@ class MediumBot(BaseBot):
     """Samples worlds and rolls each legal action out in them."""
 
     name = "medium"
+    bid_factor = 1.0
+    """The auction's time as a multiple of ``time_budget`` unless ``bid_time`` is given."""
 
     def __init__(self, seed: int | None = None, time_budget: float = 0.08,
                  samples: int = 48, bid_samples: int = 64, bid_threshold: float = 0.0,
                  partner_margin: int = 2, infer: bool = False, exact_tricks: int = 0,
                  policy: str = "heuristic", oversample: int = 1,
-                 compete_threshold: float | None = -0.25) -> None:
+                 compete_threshold: float | None = -0.25,
+                 bid_time: float | None = None) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
+        self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
+        """Seconds for the auction, trump and doubling decisions (play uses time_budget)."""
         self.samples = int(samples)
         self.bid_samples = int(bid_samples)
         self.bid_threshold = float(bid_threshold)
@@ -59,12 +64,13 @@ class MediumBot(BaseBot):
         acts = list(legal)
         if len(acts) == 1:
             return acts[0]
-        deadline = time.perf_counter() + self.time_budget
+        start = time.perf_counter()
         phase = view.phase.value
+        if phase == "play":
+            return self._play(view, acts, start + self.time_budget)
+        deadline = start + self.bid_time
         if phase == "auction":
             return self._bid(view, acts, deadline)
-        if phase == "play":
-            return self._play(view, acts, deadline)
         # trump choice, doubling, single-hand offers: simulate each option
         return self._trump(view, acts, deadline)
 
@@ -95,7 +101,7 @@ class MediumBot(BaseBot):
         if not bids:
             return ACTIONS[PASS_CODE] if can_pass else acts[0]
         lo = min(bids)
-        sim_deadline = deadline - 0.1 * self.time_budget
+        sim_deadline = deadline - 0.1 * self.bid_time
         worlds = self._worlds(view, self.bid_samples, sim_deadline)
         seat = view.seat
         choices = trump_choices(worlds[0], seat)
