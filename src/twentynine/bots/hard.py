@@ -29,9 +29,10 @@ class HardBot(MediumBot):
                  partner_margin: int = 2, infer: bool = True, exact_tricks: int = 4,
                  policy: str = "heuristic", oversample: int = 3,
                  compete_threshold: float | None = -0.25,
-                 bid_time: float | None = None) -> None:
+                 bid_time: float | None = None, infer_scale: float = 0.5) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
                          exact_tricks=exact_tricks, policy=policy, oversample=oversample,
-                         compete_threshold=compete_threshold, bid_time=bid_time)
+                         compete_threshold=compete_threshold, bid_time=bid_time,
+                         infer_scale=infer_scale)

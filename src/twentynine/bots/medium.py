@@ -43,8 +43,9 @@ class MediumBot(BaseBot):
                  partner_margin: int = 2, infer: bool = False, exact_tricks: int = 0,
                  policy: str = "heuristic", oversample: int = 1,
                  compete_threshold: float | None = -0.25,
-                 bid_time: float | None = None) -> None:
+                 bid_time: float | None = None, infer_scale: float = 1.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
+        self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
         """Seconds for the auction, trump and doubling decisions (play uses time_budget)."""
         self.samples = int(samples)
@@ -77,7 +78,7 @@ class MediumBot(BaseBot):
     # ------------------------------------------------------------------ worlds
     def _worlds(self, view: SeatView, n: int, deadline: float) -> list[Deal]:
         """``n`` worlds; with inference, resampled by their likelihood."""
-        sampler = WorldSampler(view, infer=self.infer)
+        sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale)
         rng = self.rng
         if not self.infer or self.oversample == 1:
             return sampler.sample_many(rng, n)
@@ -143,7 +144,7 @@ class MediumBot(BaseBot):
     def _play(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
         codes = [a.code for a in acts]
         team = view.team
-        sampler = WorldSampler(view, infer=self.infer)
+        sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale)
         rng = self.rng
         rand: Rand = rng.random
         exact = 8 - len(view.tricks) <= self.exact_tricks

@@ -53,9 +53,11 @@ def _strength(mask: int) -> float:
 class WorldSampler:
     """Deals the unseen cards consistently with one seat's view."""
 
-    def __init__(self, view: SeatView, infer: bool = False) -> None:
+    def __init__(self, view: SeatView, infer: bool = False, scale: float = 1.0) -> None:
         self.view = view
         self.infer = infer
+        self.scale = scale
+        """How strongly the auction tilts the weights (1: as designed, 0: not at all)."""
         me = view.seat
         self.me = me
         phase = PHASE_CODES[view.phase]
@@ -196,7 +198,7 @@ class WorldSampler:
                 held |= 1 << world.trump_card
             n = (held & SUIT_MASKS[world.trump_suit]).bit_count()
             logw += 0.5 * n
-        return math.exp(logw)
+        return math.exp(self.scale * logw)
 
     # ------------------------------------------------------------------ dealing
     def _feasible(self, cards: int) -> bool:
@@ -379,7 +381,7 @@ class WorldSampler:
         return [self.sample(rng) for _ in range(n)]
 
 
-def sample_worlds(view: SeatView, n: int, rng: random.Random, infer: bool = False
-                  ) -> list[Deal]:
+def sample_worlds(view: SeatView, n: int, rng: random.Random, infer: bool = False,
+                  scale: float = 1.0) -> list[Deal]:
     """``n`` worlds consistent with ``view``."""
-    return WorldSampler(view, infer).sample_many(rng, n)
+    return WorldSampler(view, infer, scale).sample_many(rng, n)
