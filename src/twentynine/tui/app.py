@@ -206,7 +206,7 @@ class TwentyNineApp(App[None]):
         yield ScoreBar(id="scorebar")
         with Horizontal(id="main"):
             with Vertical(id="table"):
-                yield SeatPanel(2, id="seat-north", classes="seat")
+                yield SeatPanel(2, compact=True, id="seat-north", classes="seat")
                 with Horizontal(id="middle"):
                     yield SeatPanel(self._seat_at("west"), id="seat-west", classes="seat")
                     yield TrickView(id="trick")

@@ -80,13 +80,20 @@ class TextPanel(Static):
 class ScoreBar(TextPanel):
     """Top line: deal number, dealer, and both teams' game scores on -6..+6."""
 
+    _state: TableState | None = None
+
+    def on_resize(self) -> None:
+        if self._state is not None:
+            self.show(self._state)
+
     def show(self, state: TableState) -> None:
+        self._state = state
         v = state.view
         rules = v.rules
         t = Text()
         t.append(f" Deal {v.number}", style="bold")
         t.append(f" · dealer {seat_name(rules, v.dealer)}", style="")
-        wide = self.size.width >= 96 or not self.size.width
+        wide = self.size.width >= 96
         for team in (0, 1):
             t.append("  │  " if team == 0 or wide else "  ", style="dim")
             t.append(f"{TEAM_NAMES[team]} ", style="bold")
@@ -102,9 +109,11 @@ class SeatPanel(TextPanel):
     """One seat: name, dealer, turn, bid, cards left, and the face-down trump in front of
     the bidder."""
 
-    def __init__(self, seat: int, **kwargs: object) -> None:
+    def __init__(self, seat: int, compact: bool = False, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.seat = seat
+        self.compact = compact
+        """All the details on one line (the partner's panel across the top)."""
 
     def show(self, state: TableState) -> None:
         v = state.view
@@ -153,9 +162,13 @@ class SeatPanel(TextPanel):
             extra.append(Text("sits out", style="dim italic"))
         if state.thinking == s:
             extra.append(Text("thinking…", style="italic dim"))
-        for e in extra:
+        if self.compact and extra:
             t.append("\n")
-            t.append_text(e)
+            t.append_text(Text(" · ").join(extra))
+        else:
+            for e in extra:
+                t.append("\n")
+                t.append_text(e)
         self.set_text(t)
 
 
@@ -199,10 +212,10 @@ class TrickView(Widget):
                     caption = Text(f"Trick {n} · {seat_name(v.rules, v.turn)} to lead",
                                    style="dim")
             elif v.phase is Phase.AUCTION:
-                caption = Text("Auction", style="dim")
                 if v.bidder is not None and v.high_bid is not None:
-                    caption.append(f" · {seat_name(v.rules, v.bidder)} {v.high_bid}",
-                                   style="bold")
+                    caption = Text(f"{seat_name(v.rules, v.bidder)} {v.high_bid}", style="bold")
+                else:
+                    caption = Text("Auction", style="dim")
                 caption.append(f" · {seat_name(v.rules, v.turn)} to speak", style="dim")
             elif v.phase is Phase.TRUMP:
                 caption = Text(f"{seat_name(v.rules, v.turn)} choosing trump", style="dim")
@@ -246,9 +259,8 @@ class SidePanel(TextPanel):
         if v.bidder is None or v.high_bid is None:
             t.append_text(_line("Bid", Text("—", style="dim")))
         else:
-            t.append_text(_line("Bid", Text(f"{v.high_bid} · {name(v.bidder)}", style="bold")))
-            if v.phase is Phase.AUCTION:
-                t.append(" (so far)", style="dim")
+            label = "High" if v.phase is Phase.AUCTION else "Bid"
+            t.append_text(_line(label, Text(f"{v.high_bid} · {name(v.bidder)}", style="bold")))
             if v.multiplier > 1:
                 t.append(f" x{v.multiplier}", style="bold #ff8a65")
         t.append("\n")
