@@ -304,3 +304,21 @@ def test_a_redeal_from_the_keyboard(tmp_path: Path) -> None:
             assert app.game.view(0).number == 2 and app.game.view(0).dealer == 3
 
     asyncio.run(run())
+
+
+def test_house_rules_are_listed_during_play_and_on_the_rules_page(tmp_path: Path) -> None:
+    rules = Rules(double=True, min_bid=15)
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2, rules=rules)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            info = str(app.query_one("#info").render())
+            assert "House rules" in info and "min-bid 15, double" in info
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            source = app.screen.query_one(Markdown).source
+            assert source.startswith("# This game's settings")
+            assert "`--double on`" in source and "`--min-bid 15`" in source
+
+    asyncio.run(run())

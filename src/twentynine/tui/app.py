@@ -22,6 +22,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog
 from textual.worker import get_current_worker
 
@@ -231,7 +232,7 @@ class TwentyNineApp(App[None]):
         return positions(self.rules).index(where)
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self._table.query_one("#log", RichLog)
         for e in self.events:
             msg = event_message(self.rules, e)
             if msg:
@@ -255,6 +256,11 @@ class TwentyNineApp(App[None]):
         if self._gathering or self._pending_bot is not None:
             return False
         return bool(self._human_legal())
+
+    @property
+    def _table(self) -> Screen[object]:
+        """The table's own screen (below any dialog): widgets are looked up there."""
+        return self.screen_stack[0]
 
     def _modal_open(self) -> bool:
         return len(self.screen_stack) > 1
@@ -341,7 +347,7 @@ class TwentyNineApp(App[None]):
             return False
         mine = [event_for_seat(e, HUMAN) for e in events]
         self.events.extend(mine)
-        log = self.query_one("#log", RichLog)
+        log = self._table.query_one("#log", RichLog)
         last = ""
         for e in mine:
             msg = event_message(self.rules, e)
@@ -449,7 +455,7 @@ class TwentyNineApp(App[None]):
         self._summary_for = None
         self._bot_token = None
         self._turn_token = None
-        log = self.query_one("#log", RichLog)
+        log = self._table.query_one("#log", RichLog)
         log.clear()
         for e in self.events:
             msg = event_message(self.rules, e)
@@ -481,7 +487,7 @@ class TwentyNineApp(App[None]):
             self._time_left = None
             action = self._timeout_action()
             if action is not None:
-                self.query_one("#log", RichLog).write("Time is up: a move was made for you")
+                self._table.query_one("#log", RichLog).write("Time is up: a move was made for you")
                 self._human(action)
                 return
         self._refresh_status()
@@ -519,14 +525,14 @@ class TwentyNineApp(App[None]):
     def _refresh_ui(self) -> None:
         st = self._state()
         v = st.view
-        self.query_one(ScoreBar).show(st)
-        for panel in self.query(SeatPanel):
+        self._table.query_one(ScoreBar).show(st)
+        for panel in self._table.query(SeatPanel):
             panel.show(st)
-        self.query_one(TrickView).show(st)
-        self.query_one(SidePanel).show(st)
-        self.query_one(HandView).show(st, self._display_hand())
+        self._table.query_one(TrickView).show(st)
+        self._table.query_one(SidePanel).show(st)
+        self._table.query_one(HandView).show(st, self._display_hand())
         legal = self._human_legal()
-        choices = self.query_one(ChoiceBar)
+        choices = self._table.query_one(ChoiceBar)
         in_auction = v.phase is Phase.AUCTION
         marker = v.phase is Phase.TRUMP and v.rules.trump_indicator == "marker"
         if st.my_turn and in_auction:
@@ -544,7 +550,7 @@ class TwentyNineApp(App[None]):
         else:
             choices.display = False
         for action, _label, _key in EXTRA_BUTTONS:
-            btn = self.query_one(f"#btn-{action.code}", Button)
+            btn = self._table.query_one(f"#btn-{action.code}", Button)
             btn.disabled = action not in legal
             if action is SHOW_TRUMP:
                 btn.display = v.phase is Phase.PLAY and v.single_hand is None
@@ -574,7 +580,7 @@ class TwentyNineApp(App[None]):
         return name, ((int(arg),) if arg.lstrip("-").isdigit() else (arg,))
 
     def _refresh_status(self) -> None:
-        status = self.query_one("#status", TextPanel)
+        status = self._table.query_one("#status", TextPanel)
         t = Text()
         if self._time_left is not None and self._human_legal():
             secs = max(0, int(self._time_left + 0.999))
@@ -740,7 +746,7 @@ class TwentyNineApp(App[None]):
         if isinstance(self.screen, RulesScreen):
             return
         if not self.is_screen_installed("rules"):
-            self.install_screen(RulesScreen(), "rules")  # kept: the page renders only once
+            self.install_screen(RulesScreen(self.rules), "rules")  # rendered once, kept
         self.push_screen("rules", self._after_modal)
 
     def action_request_quit(self) -> None:

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
-from ..rules import Rules
+from ..rules import SETTINGS, Rules, setting_text
 from ..scoring import DealOutcome
 from ..views import TrickRecord
 from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
@@ -22,6 +22,21 @@ from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
 def rules_markdown() -> str:
     """The players' rules (docs/rules.md, packaged as twentynine/data/rules.md)."""
     return resources.files("twentynine").joinpath("data/rules.md").read_text(encoding="utf-8")
+
+
+def settings_markdown(rules: Rules) -> str:
+    """A short section on this game's settings that differ from the standard game."""
+    std = Rules()
+    rows = []
+    for st in SETTINGS:
+        value = setting_text(rules, st.field)
+        if value != setting_text(std, st.field):
+            rows.append(f"| `{st.flag} {value}` | {st.help} |")
+    if not rows:
+        return ""
+    head = ("# This game's settings\n\nThis game differs from the standard game "
+            "described below in these settings:\n\n| setting | what it means |\n|---|---|\n")
+    return head + "\n".join(rows) + "\n\n"
 
 
 def _no_focus(*buttons: Button) -> None:
@@ -226,9 +241,13 @@ class RulesScreen(ModalScreen[None]):
         Binding("q", "close", "close", show=False),
     ]
 
+    def __init__(self, rules: Rules | None = None) -> None:
+        super().__init__()
+        self.rules = rules or Rules()
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_markdown(), id="rules-text")
+            yield Markdown(settings_markdown(self.rules) + rules_markdown(), id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:

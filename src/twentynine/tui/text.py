@@ -25,7 +25,7 @@ from ..events import (
     TrumpChosen,
     TrumpShown,
 )
-from ..rules import Rules
+from ..rules import SETTINGS, Rules, setting_text
 
 HUMAN = 0
 """The human always plays seat 0, at the bottom of the screen."""
@@ -193,3 +193,20 @@ def signed(n: int) -> str:
     if n < 0:
         return f"-{-n}"
     return "0"
+
+
+def house_rules(rules: Rules) -> list[str]:
+    """The settings that differ from the standard game, in their flags' words:
+    ``double``, ``no pair``, ``min-bid 15``."""
+    std = Rules()
+    out: list[str] = []
+    for st in SETTINGS:
+        value = setting_text(rules, st.field)
+        if value == setting_text(std, st.field):
+            continue
+        name = st.flag.lstrip("-")
+        if st.choices == ("on", "off"):
+            out.append(name if value == "on" else f"no {name}")
+        else:
+            out.append(f"{name} {value}")
+    return out

@@ -22,6 +22,7 @@ from .text import (
     RED,
     TEAM_NAMES,
     card_box,
+    house_rules,
     join_columns,
     positions,
     score_track,
@@ -299,6 +300,10 @@ class SidePanel(TextPanel):
                 t.append("\n" if i % 2 or i == len(lines) - 1 else " ")
             if v.bidder is not None:
                 t.append(f"won by {name(v.bidder)} at {v.high_bid}\n", style="bold")
+        house = house_rules(rules)
+        if house:
+            t.append("\nHouse rules\n", style="bold underline")
+            t.append(", ".join(house), style="#b8c9c0")
         self.set_text(t)
 
     @staticmethod
