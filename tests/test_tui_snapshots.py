@@ -39,6 +39,18 @@ async def _playing(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     await pilot.press("right")
 
 
+async def _following(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+    await pilot.press("2", "8", "enter")
+    await settle(pilot, app)
+    await pilot.press("1", "enter")
+    for _ in range(8):
+        await settle(pilot, app)
+        if app.game.view(0).trick:
+            return
+        await pilot.press("enter")
+    raise AssertionError("South never followed to a trick")
+
+
 async def _summary(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     await pilot.press("2", "8", "enter")
     await settle(pilot, app)
@@ -62,6 +74,8 @@ CASES: dict[str, tuple[tuple[int, int], Rules, Steps]] = {
     "play_100x30": ((100, 30), Rules(), _playing),
     "play_120x40": ((120, 40), Rules(), _playing),
     "summary_100x30": ((100, 30), Rules(), _summary),
+    "following_80x24": ((80, 24), Rules(), _following),
+    "following_120x40": ((120, 40), Rules(), _following),
     "pagat_marker_100x30": ((100, 30), Rules.preset("pagat"), _marker),
 }
 

@@ -400,10 +400,10 @@ class TwentyNineApp(App[None]):
             else:
                 extra = ""
                 if SHOW_TRUMP in legal:
-                    extra += " · s: ask for trump"
+                    extra += " · s asks for trump"
                 if PAIR in legal:
-                    extra += " · a: declare the pair"
-                self._say(f"Your turn: choose a card, Enter to play{extra}", "bold")
+                    extra += " · a declares the pair"
+                self._say(f"Your turn: play a card{extra}", "bold")
 
     def _legal_cards(self) -> frozenset[Card]:
         return frozenset(a.card for a in self._human_legal()

@@ -225,12 +225,12 @@ class TrickView(Widget):
             return card_box(cards.get(p), highlight=p == winner_pos)
 
         blank = [Text(" " * 6)] * 3
-        gap = 3
+        width = self.size.width or 24
+        gap = max(3, min(8, (width - 18) // 4))
         rows: list[Text] = []
         rows += join_columns([blank, box("north"), blank], gap)
         rows += join_columns([box("west"), blank, box("east")], gap)
         rows += join_columns([blank, box("south"), blank], gap)
-        width = self.size.width or 24
         out = Text()
         top_pad = max(0, (self.size.height - len(rows) - 1) // 2)
         out.append("\n" * top_pad)
