@@ -44,7 +44,7 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..deal import IllegalActionError, Phase
 from ..events import DealScored, Event, GameOver, TrickWon, event_for_seat
 from ..game import Game
-from ..rules import Rules
+from ..rules import Rules, RulesError
 from . import save as saves
 from .screens import (
     GameOverScreen,
@@ -52,6 +52,7 @@ from .screens import (
     NoticeScreen,
     QuitScreen,
     RulesScreen,
+    SettingsScreen,
     SummaryScreen,
 )
 from .text import HUMAN, RED, event_message, seat_name
@@ -136,20 +137,23 @@ class TwentyNineApp(App[None]):
         Binding("h", "simple('single hand')", "single hand"),
         Binding("e", "simple('redeal')", "redeal"),
         Binding("l", "last_trick", "last trick"),
+        Binding("o", "settings", "settings"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("q", "request_quit", "quit"),
     ]
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  bots: str = "medium", speed: str = "normal", timer: float | None = None,
-                 resume: bool = False, data_dir: Path | str | None = None) -> None:
+                 resume: bool = False, data_dir: Path | str | None = None,
+                 notices: list[str] | None = None) -> None:
         super().__init__()
         self.rules = rules or Rules()
         self.bot_name = bots if bots in BOTS else "random"
         self.move_delay, self.trick_delay = SPEEDS.get(speed, SPEEDS["normal"])
         self.timer = timer
         self.save_file = saves.save_path(data_dir)
-        self.startup_messages: list[str] = []
+        self.settings_file = saves.settings_path(data_dir)
+        self.startup_messages: list[str] = list(notices or [])
         self._replaces_save = False
         self.events: list[Event] = []
         """Every event of the game so far, as seat 0 may see it."""
@@ -185,15 +189,17 @@ class TwentyNineApp(App[None]):
         self._make_bots()
         # table state
         self._gathering = False
-        self._bot_token: int | None = None
+        self._generation = 0
+        """Counts games started in this app, so a late bot move of an old game is ignored."""
+        self._bot_token: tuple[int, int] | None = None
         self._thinking: int | None = None
-        self._pending_bot: tuple[int, Action, int] | None = None
+        self._pending_bot: tuple[int, Action, tuple[int, int]] | None = None
         self._summary_for: int | None = None
         self._sel_card: Card | None = None
         self._sel_bid = 0
         self._bid_digits = ""
         self._sel_suit = 0
-        self._turn_token: int | None = None
+        self._turn_token: tuple[int, int] | None = None
         self._time_left: float | None = None
         self._last_tick = time.monotonic()
         self._message: Text = Text("")
@@ -242,7 +248,7 @@ class TwentyNineApp(App[None]):
         if self.timer is not None:
             self.set_interval(0.2, self._tick)
         if self.startup_messages:
-            self.push_screen(NoticeScreen("About your saved game", self.startup_messages),
+            self.push_screen(NoticeScreen("Please note", self.startup_messages),
                              self._after_modal)
         self._advance()
 
@@ -295,7 +301,7 @@ class TwentyNineApp(App[None]):
                 self._summary_for = v.number
                 self._show_summary()
             return
-        token = len(g.actions)
+        token = (self._generation, len(g.actions))
         if g.turn == HUMAN:
             if self._turn_token != token:
                 self._turn_token = token
@@ -310,7 +316,7 @@ class TwentyNineApp(App[None]):
             self._refresh_ui()
 
     @work(thread=True, exclusive=True, group="bots")
-    def _bot_worker(self, seat: int, view_: object, token: int) -> None:
+    def _bot_worker(self, seat: int, view_: object, token: tuple[int, int]) -> None:
         from ..views import SeatView
 
         assert isinstance(view_, SeatView)
@@ -326,9 +332,9 @@ class TwentyNineApp(App[None]):
         with suppress(RuntimeError):  # the app is closing
             self.call_from_thread(self._bot_done, seat, decision.action, token)
 
-    def _bot_done(self, seat: int, action: Action, token: int) -> None:
+    def _bot_done(self, seat: int, action: Action, token: tuple[int, int]) -> None:
         g = self.game
-        if token != len(g.actions) or g.turn != seat or g.is_over:
+        if token != (self._generation, len(g.actions)) or g.turn != seat or g.is_over:
             return
         if self._modal_open():
             self._pending_bot = (seat, action, token)
@@ -444,17 +450,33 @@ class TwentyNineApp(App[None]):
     def _next_deal(self) -> None:
         self._apply(NEXT_DEAL, self.game.turn)
 
-    def _after_game_over(self, again: bool | None) -> None:
-        if not again:
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "settings":
+            self._open_settings()
+            return
+        if choice != "again":
             self.exit()
             return
         seed = random.randrange(1_000_000) if self._seed is None else self.game.seed + 1
-        self.game = Game(seed, self.rules)
+        self._new_game(seed, self.rules)
+
+    def _new_game(self, seed: int, rules: Rules) -> None:
+        """Start a fresh game (after game over, or with new settings)."""
+        self._generation += 1
+        if rules != self.rules and self.is_screen_installed("rules"):
+            self.uninstall_screen("rules")  # it lists the old settings
+        self.rules = rules
+        self.game = Game(seed, rules)
         self._make_bots()
+        self._table.query_one("#seat-west", SeatPanel).seat = self._seat_at("west")
+        self._table.query_one("#seat-east", SeatPanel).seat = self._seat_at("east")
         self.events = [event_for_seat(e, HUMAN) for e in self.game.opening_events()]
         self._summary_for = None
         self._bot_token = None
         self._turn_token = None
+        self._pending_bot = None
+        self._thinking = None
+        self._sel_bid = 0
         log = self._table.query_one("#log", RichLog)
         log.clear()
         for e in self.events:
@@ -464,13 +486,38 @@ class TwentyNineApp(App[None]):
         self._say("A new game", "bold")
         self._advance()
 
+    def _open_settings(self) -> None:
+        screen = SettingsScreen(self.rules)
+
+        def done(rules: Rules | None) -> None:
+            if rules is None:
+                if self.game.is_over:  # cancelled between games: back to the result
+                    self._after_summary(None)
+                else:
+                    self._after_modal()
+                return
+            if screen.saved:
+                try:
+                    saves.save_default_rules(rules, self.settings_file)
+                except OSError as exc:
+                    self.log.error(f"could not save the settings: {exc}")
+            seed = self.game.seed if not self.game.is_over else (
+                random.randrange(1_000_000) if self._seed is None else self.game.seed + 1)
+            self._new_game(seed, rules)
+
+        self.push_screen(screen, done)
+
+    def action_settings(self) -> None:
+        if not self.game.actions and not self._modal_open():
+            self._open_settings()
+
     def _after_modal(self, _result: object = None) -> None:
         """A dialog closed: a bot move that arrived meanwhile is applied now."""
         self._last_tick = time.monotonic()
         pending, self._pending_bot = self._pending_bot, None
         if pending is not None:
             seat, action, token = pending
-            if token == len(self.game.actions) and self.game.turn == seat:
+            if token == (self._generation, len(self.game.actions)) and self.game.turn == seat:
                 self._thinking = None
                 self._apply(action, seat)
                 return
@@ -602,6 +649,8 @@ class TwentyNineApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("rules", "request_quit", "quit"):
             return True
+        if action == "settings":
+            return not self.game.actions and not self._modal_open()
         if action == "last_trick":
             return not self._modal_open() and bool(self.game.view(HUMAN).tricks)
         gameplay = {"move", "step", "card", "bid_digit", "suit", "confirm", "confirm_bid",
@@ -810,8 +859,19 @@ class TwentyNineApp(App[None]):
 
 
 def run_play(opts: argparse.Namespace, rules: Rules) -> int:
-    """Start the table with the ``play`` options."""
+    """Start the table with the ``play`` options.  The player's saved default settings
+    (from the settings screen) are the base that the command line's flags change."""
+    notices: list[str] = []
+    if not opts.resume:
+        saved, problem = saves.load_default_rules(saves.settings_path())
+        if problem:
+            notices.append(problem)
+        if saved is not None:
+            from ..cli import rules_from
+
+            with suppress(RulesError):
+                rules = rules_from(opts, saved)
     app = TwentyNineApp(rules, seed=opts.seed, bots=opts.bots, speed=opts.speed,
-                        timer=opts.timer, resume=opts.resume)
+                        timer=opts.timer, resume=opts.resume, notices=notices)
     app.run()
     return 0

@@ -10,6 +10,7 @@ variable ``TWENTYNINE_DATA_DIR`` (or an explicit ``data_dir``) says otherwise.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from contextlib import suppress
@@ -21,6 +22,7 @@ import platformdirs
 from ..events import Event
 from ..game import Game
 from ..records import RecordError, dumps, game_record, loads, replay_game
+from ..rules import Rules, RulesError
 
 SAVE_NAME = "save.json"
 ENV_DIR = "TWENTYNINE_DATA_DIR"
@@ -113,3 +115,34 @@ def remove_save(path: Path) -> None:
     """Delete the save file if there is one."""
     with suppress(FileNotFoundError):
         path.unlink()
+
+
+SETTINGS_NAME = "settings.json"
+
+
+def settings_path(explicit: Path | str | None = None) -> Path:
+    """Where the player's default rule settings are kept."""
+    return data_dir(explicit) / SETTINGS_NAME
+
+
+def load_default_rules(path: Path) -> tuple[Rules | None, str | None]:
+    """The saved default rules, or None; a damaged settings file is set aside (and
+    reported in the second value) rather than used."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise RulesError("the settings must be a JSON object")
+        return Rules.from_dict(data), None
+    except FileNotFoundError:
+        return None, None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        moved = _set_aside(path, str(exc))
+        return None, (moved.message or "").replace("saved game", "saved settings")
+
+
+def save_default_rules(rules: Rules, path: Path) -> None:
+    """Keep ``rules`` as the player's default for new games."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(rules.to_dict(), indent=1), encoding="utf-8")
+    os.replace(tmp, path)

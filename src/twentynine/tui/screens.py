@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
-from ..rules import SETTINGS, Rules, setting_text
+from ..rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
 from ..scoring import DealOutcome
 from ..views import TrickRecord
 from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
@@ -121,14 +121,15 @@ class SummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class GameOverScreen(ModalScreen[bool]):
-    """Who won; play again (True) or quit (False)."""
+class GameOverScreen(ModalScreen[str]):
+    """Who won; then ``again``, ``settings`` (a new game with other settings) or ``quit``."""
 
     CSS_PATH = "screens.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "again", "play again"),
         Binding("enter", "again", "play again", show=False),
+        Binding("o", "settings", "settings"),
         Binding("q", "quit_game", "quit"),
         Binding("escape", "quit_game", "quit", show=False),
     ]
@@ -148,17 +149,22 @@ class GameOverScreen(ModalScreen[bool]):
                          f"{TEAM_LONG[1]} {signed(self.scores[1])}", id="over-score")
             with Horizontal(classes="dialog-buttons"):
                 a = Button("Play again (n)", variant="primary", action="screen.again")
+                o = Button("Settings (o)", action="screen.settings")
                 q = Button("Quit (q)", action="screen.quit_game")
-                _no_focus(a, q)
+                _no_focus(a, o, q)
                 yield a
+                yield o
                 yield q
         yield Footer()
 
     def action_again(self) -> None:
-        self.dismiss(True)
+        self.dismiss("again")
+
+    def action_settings(self) -> None:
+        self.dismiss("settings")
 
     def action_quit_game(self) -> None:
-        self.dismiss(False)
+        self.dismiss("quit")
 
 
 class QuitScreen(ModalScreen[bool]):
@@ -296,4 +302,112 @@ class LastTrickScreen(ModalScreen[None]):
         yield Footer()
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SettingsView(Static):
+    """The list of settings with the cursor's row marked (a window around the cursor)."""
+
+
+class SettingsScreen(ModalScreen["Rules | None"]):
+    """Every rule setting with its explanation: ↑↓ choose, ←→ change, Enter plays with
+    them, s also keeps them as the default for new games.  Dismissed with the chosen rules
+    (None: cancelled); ``saved`` tells whether they should become the default."""
+
+    CSS_PATH = "screens.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1)", "setting", key_display="↑↓"),
+        Binding("down", "cursor(1)", "setting", show=False),
+        Binding("right", "change(1)", "change", key_display="←→"),
+        Binding("left", "change(-1)", "change", show=False),
+        Binding("space", "change(1)", "change", show=False),
+        Binding("p", "preset", "preset"),
+        Binding("enter", "use", "play"),
+        Binding("s", "save", "save as default"),
+        Binding("escape", "cancel", "cancel"),
+    ]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(classes="dialog-screen")
+        self.rules = rules
+        self.cursor = 0
+        self.saved = False
+        self.message = ""
+        self._preset = -1
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="settings", classes="dialog"):
+            yield Static("Rule settings for a new game", classes="dialog-title")
+            yield SettingsView(id="settings-list")
+            yield Static("", id="settings-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def on_resize(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        std = Rules()
+        rows = max(5, self.app.size.height - 12)
+        start = max(0, min(self.cursor - rows // 2, len(SETTINGS) - rows))
+        t = Text()
+        for i, st in enumerate(SETTINGS[start:start + rows], start):
+            value = setting_text(self.rules, st.field)
+            mark = "*" if value != setting_text(std, st.field) else " "
+            line = Text(f"{'▶' if i == self.cursor else ' '} {st.flag:<20} {mark} < {value} >")
+            if i == self.cursor:
+                line.stylize("bold reverse")
+            if i > start:
+                t.append("\n")
+            t.append_text(line)
+        self.query_one("#settings-list", Static).update(t)
+        help_text = Text(SETTINGS[self.cursor].help, style="italic")
+        if self.message:
+            help_text = Text(self.message, style="bold #ff8a65")
+        self.query_one("#settings-help", Static).update(help_text)
+
+    def action_cursor(self, delta: int) -> None:
+        self.cursor = (self.cursor + delta) % len(SETTINGS)
+        self.message = ""
+        self._show()
+
+    def action_change(self, delta: int) -> None:
+        """The next (or previous) value of the setting that fits with the others."""
+        st = SETTINGS[self.cursor]
+        current = setting_text(self.rules, st.field)
+        n = len(st.choices)
+        i = st.choices.index(current) if current in st.choices else 0
+        self.message = ""
+        for k in range(1, n):
+            text = st.choices[(i + delta * k) % n]
+            try:
+                self.rules = with_setting(self.rules, st.field, text)
+                break
+            except RulesError as exc:
+                self.message = str(exc)
+        else:
+            self.message = self.message or "this setting has no other value with the others"
+        if setting_text(self.rules, st.field) != current:
+            self.message = ""
+        self._show()
+
+    def action_preset(self) -> None:
+        """Cycle through the named presets."""
+        names = list(PRESETS)
+        self._preset = (self._preset + 1) % len(names)
+        self.rules = PRESETS[names[self._preset]]
+        self.message = f"preset: {names[self._preset]}"
+        self._show()
+
+    def action_use(self) -> None:
+        self.dismiss(self.rules)
+
+    def action_save(self) -> None:
+        self.saved = True
+        self.dismiss(self.rules)
+
+    def action_cancel(self) -> None:
         self.dismiss(None)
