@@ -23,8 +23,8 @@ settings.register_profile(
 )
 settings.register_profile(
     "soak",
-    max_examples=1500,
-    stateful_step_count=400,
+    max_examples=500,
+    stateful_step_count=300,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
