@@ -22,6 +22,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog
 from textual.worker import get_current_worker
@@ -204,6 +205,7 @@ class TwentyNineApp(App[None]):
         self._last_tick = time.monotonic()
         self._message: Text = Text("")
         self._key_signature: tuple[bool | None, ...] = ()
+        self._warned_small = False
 
     # ------------------------------------------------------------------ setup
     def _make_bots(self) -> None:
@@ -251,6 +253,13 @@ class TwentyNineApp(App[None]):
             self.push_screen(NoticeScreen("Please note", self.startup_messages),
                              self._after_modal)
         self._advance()
+
+    def on_resize(self, event: Resize) -> None:
+        small = event.size.width < 80 or event.size.height < 24
+        if small and not self._warned_small:
+            self.notify("The table needs a terminal of at least 80 x 24 characters.",
+                        severity="warning", timeout=6)
+        self._warned_small = small
 
     # ------------------------------------------------------------------ helpers
     @property
