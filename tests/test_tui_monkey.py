@@ -41,9 +41,9 @@ def test_random_keys_with_every_optional_rule(tmp_path: Path) -> None:
     rules = Rules(no_trumps=True, double=True, single_hand=True, redeal=True,
                   pointless_hand_redeal=True, big_bids=True, half_loss=True, all_tricks=True,
                   match_bids=True, min_bid=14)
-    asyncio.run(_monkey(tmp_path, seed=5, presses=200, rules=rules))
+    asyncio.run(_monkey(tmp_path, seed=5, presses=150, rules=rules))
     rules = Rules.preset("pagat").replace(trump_choice="seventh", ask="auto")
-    asyncio.run(_monkey(tmp_path, seed=6, presses=150, rules=rules))
+    asyncio.run(_monkey(tmp_path, seed=6, presses=100, rules=rules))
 
 
 async def _monkey(tmp_path: Path, seed: int, presses: int, rules: Rules | None = None
