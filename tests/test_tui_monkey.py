@@ -67,7 +67,7 @@ async def _monkey(tmp_path: Path, seed: int, presses: int, rules: Rules | None =
         await settle(pilot, app)
         assert app.is_running
         _consistent(app)
-        assert len(app.game.actions) > presses // 10, "the random keys should have made progress"
+        assert len(app.game.actions) >= 10, "the random keys should have made progress"
         # a dialog that may be open is closed by escape; the quit dialog keeps the game
         while isinstance(app.screen, (QuitScreen, RulesScreen)):
             await pilot.press("escape")
