@@ -25,6 +25,7 @@ from .search import (
     outcome_value,
     random_rollout,
     rollout,
+    smart_rollout,
     solve_root,
     trump_choices,
 )
@@ -43,7 +44,8 @@ class MediumBot(BaseBot):
                  partner_margin: int = 2, infer: bool = False, exact_tricks: int = 0,
                  policy: str = "heuristic", oversample: int = 1,
                  compete_threshold: float | None = -0.25,
-                 bid_time: float | None = None, infer_scale: float = 1.0) -> None:
+                 bid_time: float | None = None, infer_scale: float = 1.0,
+                 bid_policy: str | None = None) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -57,7 +59,11 @@ class MediumBot(BaseBot):
         self.infer = bool(infer)
         self.exact_tricks = int(exact_tricks)
         self.oversample = max(1, int(oversample))
-        self.rollout = rollout if policy == "heuristic" else random_rollout
+        policies = {"heuristic": rollout, "smart": smart_rollout}
+        self.rollout = policies.get(policy, random_rollout)
+        """The rollout policy of card play."""
+        self.bid_rollout = policies.get(bid_policy or policy, random_rollout)
+        """The rollout policy of the auction and trump decisions."""
 
     # ------------------------------------------------------------------ entry
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -107,7 +113,7 @@ class MediumBot(BaseBot):
         seat = view.seat
         choices = trump_choices(worlds[0], seat)
         rand: Rand = self.rng.random
-        table = bid_table(worlds, seat, choices, rand, sim_deadline, self.rollout)
+        table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout)
         rules = view.rules
         opponents_high = view.bidder is not None and (view.bidder & 1) != (seat & 1)
         threshold = self.compete_threshold if opponents_high else self.bid_threshold
@@ -133,7 +139,7 @@ class MediumBot(BaseBot):
             for i, code in enumerate(codes):
                 d = w.clone()
                 d.step(code)
-                self.rollout(d, rand)
+                self.bid_rollout(d, rand)
                 totals[i] += outcome_value(d, team)
             if time.perf_counter() > deadline:
                 break

@@ -128,6 +128,124 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
     return min(cards, key=lambda c: _key_low(c, trump))
 
 
+def _beats(c: int, best: int, led: int, trump: int) -> bool:
+    """Whether ``c`` beats the trick's best card ``best`` (``trump`` -1 while hidden)."""
+    s = c >> 3
+    if trump >= 0 and s == trump:
+        return best >> 3 != trump or c < best
+    return best >> 3 != trump and s == led and c < best
+
+
+def _holds(d: Deal, seat: int, best: int, led: int, trump: int, pts: int) -> bool:
+    """Whether ``best`` (``seat``'s side's card) survives the opponents still to play, who
+    are assumed to play their best with the cards they hold in this world."""
+    hidden = trump < 0 and d.trump_suit >= 0 and not d.shown
+    for k in range(1, 4 - len(d.trick)):
+        r = (seat + k) & 3
+        if (r & 1) == (seat & 1) or r == d.sitting_out:
+            continue
+        h = d.hands[r]
+        follow = h & SUIT_MASKS[led]
+        if follow:
+            if best >> 3 == led and (follow & ((1 << best) - 1)):
+                return False
+            continue
+        if trump >= 0:
+            tr = h & SUIT_MASKS[trump]
+            if tr and (best >> 3 != trump or tr & ((1 << best) - 1)):
+                return False
+        elif hidden and pts >= 2:
+            tr = h & SUIT_MASKS[d.trump_suit]
+            if r == d.bidder and d.trump_card >= 0:
+                tr |= 1 << d.trump_card
+            if tr:
+                return False
+    return True
+
+
+def smart_policy(d: Deal, codes: list[int], rand: Rand) -> int:
+    """:func:`rollout_policy` with a better eye (it reads the world's hands, as a double-dummy
+    player would): wins a trick only with a card that will hold, feeds a partner whose card
+    will hold, draws trumps as the bidding side, asks for trump when holding one."""
+    n = len(codes)
+    if n == 1:
+        return codes[0]
+    if d.phase_code != PLAY:
+        return PASS_CODE if PASS_CODE in codes else codes[0]
+    last = codes[-1]
+    if last == PAIR_CODE:
+        return PAIR_CODE
+    seat = d.turn
+    trick = d.trick
+    trump = d.trump_suit if d.shown else -1
+    hand = d.hands[seat]
+    if not trick:
+        cards = [c for c in codes if c < 32]
+        bidding_side = d.bidder >= 0 and (d.bidder & 1) == (seat & 1)
+        if trump >= 0 and bidding_side:
+            my_tr = hand & SUIT_MASKS[trump]
+            out_tr = SUIT_MASKS[trump] & ~d.played & ~hand & \
+                ~d.hands[seat ^ 2] & ((1 << 32) - 1)
+            opp_tr = out_tr & (d.hands[(seat + 1) & 3] | d.hands[(seat + 3) & 3])
+            if my_tr and opp_tr:
+                top = mask_cards(my_tr)[0]
+                if top < mask_cards(opp_tr)[0]:
+                    return top
+        winners = [c for c in cards if c >> 3 != trump and _holds(d, seat, c, c >> 3, trump,
+                                                                 CARD_POINTS[c])]
+        if winners and rand() < 0.85:
+            return max(winners, key=lambda c: (CARD_POINTS[c], -c))
+        pool = [c for c in cards if c >> 3 != trump] or cards
+        c = pool[int(rand() * len(pool))]
+        suit_cards = [x for x in pool if x >> 3 == c >> 3]
+        return suit_cards[-1]
+    pos = len(trick)
+    wi = trick_winner(trick, trump)
+    wcard = trick[wi]
+    partner_wins = d.sitting_out < 0 and ((d.leader + wi) & 3) == (seat ^ 2)
+    pts = 0
+    for c in trick:
+        pts += CARD_POINTS[c]
+    led = trick[0] >> 3
+    if last == SHOW_CODE:
+        cards = codes[:-1]
+        if not partner_wins:
+            tr = hand & SUIT_MASKS[d.trump_suit] if d.trump_suit >= 0 else 0
+            if seat == d.bidder and d.trump_card >= 0:
+                tr |= 1 << d.trump_card
+            if tr and rand() < (0.9 if pts >= 1 else 0.35):
+                return SHOW_CODE
+            if not tr and rand() < 0.05:
+                return SHOW_CODE
+    else:
+        cards = codes if last < 32 else codes[:-1]
+    if partner_wins:
+        if pos == 3 or _holds(d, seat, wcard, led, trump, pts + 2):
+            return max(cards, key=lambda c: (CARD_POINTS[c], 0 if c >> 3 == trump else 1,
+                                             c & 7))
+        return min(cards, key=lambda c: _key_low(c, trump))
+    winners = [c for c in cards if _beats(c, wcard, led, trump)]
+    if winners:
+        if pos == 3:
+            if pts or any(CARD_POINTS[c] for c in winners):
+                return min(winners, key=lambda c: (1 if c >> 3 == trump else 0,
+                                                   CARD_POINTS[c], -(c & 7)))
+        else:
+            good = [c for c in winners if _holds(d, seat, c, led, trump, pts + CARD_POINTS[c])]
+            if good and (pts or any(CARD_POINTS[c] for c in good) or pos == 2):
+                return min(good, key=lambda c: (1 if c >> 3 == trump else 0,
+                                                CARD_POINTS[c], -(c & 7)))
+    return min(cards, key=lambda c: _key_low(c, trump))
+
+
+def smart_rollout(d: Deal, rand: Rand) -> None:
+    """Finish the deal with :func:`smart_policy` for every seat."""
+    legal = d.legal_codes
+    step = d.step
+    while d.phase_code != DEAL_OVER:
+        step(smart_policy(d, legal(), rand))
+
+
 def rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with :func:`rollout_policy` for every seat."""
     legal = d.legal_codes
