@@ -30,7 +30,7 @@ from .actions import (
     TRUMP_CARD_BASE,
     Action,
 )
-from .cards import CARDS, Card, as_card, cards_mask, mask_cards
+from .cards import CARDS, SEAT_WORDS, Card, as_card, cards_mask, mask_cards
 from .events import CardsDealt, DealScored, DealStarted, Event, ThrownIn
 from .rules import Rules
 from .scoring import (
@@ -63,8 +63,6 @@ _PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.DEAL_OVER, Phase.DOUBLI
            Phase.SINGLE_HAND)
 PHASE_CODES = {p: i for i, p in enumerate(_PHASES)}
 
-SEAT_NAMES = ("South", "East", "North", "West")
-"""Seat names in play order for the anticlockwise table (seat 0 is the human's)."""
 
 
 class IllegalActionError(ValueError):
@@ -358,7 +356,8 @@ class Deal:
             action = Action.parse(action)
         if seat is not None and seat != self.turn and self.phase_code != DEAL_OVER:
             raise IllegalActionError(
-                f"it is {SEAT_NAMES[self.turn]}'s turn, not {SEAT_NAMES[seat]}'s")
+                f"it is not your turn: {SEAT_WORDS[self.turn]} is to move, "
+                f"not {SEAT_WORDS[seat]}")
         code = action.code
         if code not in self.legal_codes():
             raise IllegalActionError(self.explain(action))
