@@ -37,6 +37,7 @@ from ..deal import Phase
 from ..play import trick_winner
 from ..views import SeatView
 from .base import BaseBot
+from .calls import bid_caution, easy_call
 
 # Bidding: what each of the four cards adds to the points the team can expect to take,
 # as trump and outside trump.  Fitted by least squares on 20,000 self-play deals in which
@@ -89,6 +90,16 @@ def estimate_points(hand: int, rules_total: int) -> float:
     return BASE_ESTIMATE + v - (29 - rules_total) / 2
 
 
+def expected_seventh(hand: int, rules_total: int) -> float:
+    """As :func:`estimate_points` when the seventh card will set trump: the hand's value
+    averaged over the suits, each as likely as its unseen cards (8 less those held)."""
+    unseen = 32 - hand.bit_count()
+    v = 0.0
+    for s in range(4):
+        v += (8 - (hand & SUIT_MASKS[s]).bit_count()) / unseen * suit_value(hand, s)
+    return BASE_ESTIMATE + v - (29 - rules_total) / 2
+
+
 _BOLD_KINDS = frozenset({"double", "redouble", "single hand", "redeal", "no trumps"})
 
 
@@ -119,6 +130,9 @@ class EasyBot(BaseBot):
         codes = [a.code for a in legal]
         if len(codes) == 1:
             return legal[0]
+        call = easy_call(view, codes)  # double, single hand, redeal, no trumps
+        if call is not None:
+            return ACTIONS[call]
         phase = view.phase
         if phase is Phase.AUCTION:
             code = self._bid(view, codes)
@@ -139,8 +153,10 @@ class EasyBot(BaseBot):
             return PASS_CODE
         lowest = min(bids)
         hand = _mask(view.hand)
-        est = estimate_points(hand, view.rules.total_points)
-        limit = int(est + self.bid_margin)
+        rules = view.rules
+        est = (expected_seventh(hand, rules.total_points) if rules.trump_choice == "seventh"
+               else estimate_points(hand, rules.total_points))
+        limit = int(est + self.bid_margin - bid_caution(rules, lowest))
         if view.bidder is not None and view.bidder == view.partner:
             limit -= self.partner_margin
         if lowest <= limit:

@@ -13,14 +13,15 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from ..actions import ACTIONS, BID_BASE, PASS_CODE, REDEAL_CODE, Action
+from ..actions import ACTIONS, BID_BASE, NO_TRUMPS_CODE, PASS_CODE, REDEAL_CODE, Action
 from ..deal import Deal
 from ..views import SeatView
 from .base import BaseBot
+from .calls import best_bid as scored_bid
+from .calls import hand_mask, no_trumps_ok, search_call, wants_redeal
 from .search import (
     Rand,
     SearchTimeout,
-    best_bid,
     bid_table,
     outcome_value,
     random_rollout,
@@ -78,7 +79,13 @@ class MediumBot(BaseBot):
         deadline = start + self.bid_time
         if phase == "auction":
             return self._bid(view, acts, deadline)
-        # trump choice, doubling, single-hand offers: simulate each option
+        # doubling and single-hand offers (calls.py); the trump choice: simulate each option
+        call = search_call(view, acts, lambda n: self._worlds(view, n, deadline),
+                           self.bid_samples, self.bid_rollout, self.rng.random, deadline)
+        if call is not None:
+            return call
+        if len(acts) > 1 and not no_trumps_ok(hand_mask(view)):
+            acts = [a for a in acts if a.code != NO_TRUMPS_CODE] or acts
         return self._trump(view, acts, deadline)
 
     # ------------------------------------------------------------------ worlds
@@ -101,8 +108,8 @@ class MediumBot(BaseBot):
     # ------------------------------------------------------------------ auction
     def _bid(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
         codes = [a.code for a in acts]
-        if REDEAL_CODE in codes and not any(c.points for c in view.hand):
-            return ACTIONS[REDEAL_CODE]  # no point card in four: ask for a new deal
+        if REDEAL_CODE in codes and wants_redeal(view):
+            return ACTIONS[REDEAL_CODE]  # a hopeless four: ask for a new deal
         can_pass = PASS_CODE in codes
         bids = [c - BID_BASE for c in codes if BID_BASE <= c < PASS_CODE]
         if not bids:
@@ -117,8 +124,7 @@ class MediumBot(BaseBot):
         rules = view.rules
         opponents_high = view.bidder is not None and (view.bidder & 1) != (seat & 1)
         threshold = self.compete_threshold if opponents_high else self.bid_threshold
-        top, _evs = best_bid(rules.min_bid, rules.max_bid, seat & 1,
-                             rules.unshown_trump == "dead", table, threshold)
+        top = scored_bid(rules, seat & 1, table, threshold)  # big bids, half loss
         if not can_pass:
             return ACTIONS[BID_BASE + lo]
         partner_high = view.bidder is not None and view.bidder == view.partner
