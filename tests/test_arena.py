@@ -224,3 +224,19 @@ def test_slow_decisions_are_timed_and_counted_as_time_outs() -> None:
     assert min(board.latency[0]) >= 0.002 and not board.faults[1]
     relaxed = play_board(Dawdler, "easy", 0, seed=1, rules=Rules(), time_limit=5)
     assert not relaxed.faults[0]
+
+
+def test_the_budget_option_reaches_only_the_search_bots(capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    from twentynine.arena import budget_options
+
+    assert budget_options("hard", 0.05) == {"time_budget": 0.05}
+    assert budget_options("medium", 0.05) == {"time_budget": 0.05}
+    assert budget_options("easy", 0.05) == {}
+    assert budget_options("hard", None) == {}
+    code = main(["arena", "--a", "medium", "--b", "easy", "--boards", "1", "--seed", "2",
+                 "--budget", "0.005", "--quiet"])
+    assert code == 0
+    assert "A (medium) vs B (easy)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["arena", "--budget", "9", "--quiet"])

@@ -396,11 +396,26 @@ def play_boards(bot_a: BotSpec, bot_b: BotSpec, boards: int, seed: int = 0,
                        [results[i] for i in range(boards)])
 
 
+SEARCH_BOTS = ("medium", "hard")
+"""The bots that search on the clock: ``--budget`` sets their ``time_budget``."""
+
+
+def budget_options(name: str, budget: float | None) -> dict[str, float]:
+    """Constructor options for bot ``name`` under ``--budget`` (none for the others)."""
+    if budget is None or name not in SEARCH_BOTS:
+        return {}
+    return {"time_budget": budget}
+
+
 def run_arena(opts: argparse.Namespace, rules: Rules) -> int:
     """The ``twentynine arena`` command: play, print the figures; exit 1 on any fault."""
     n = opts.boards
+    budget = getattr(opts, "budget", None)
+    opt_a = budget_options(opts.bot_a, budget)
+    opt_b = budget_options(opts.bot_b, budget)
     if opts.quiet:
-        res = play_boards(opts.bot_a, opts.bot_b, n, opts.seed, rules, opts.jobs)
+        res = play_boards(opts.bot_a, opts.bot_b, n, opts.seed, rules, opts.jobs,
+                          options_a=opt_a, options_b=opt_b)
     else:
         from rich.console import Console
         from rich.progress import (
@@ -417,6 +432,7 @@ def run_arena(opts: argparse.Namespace, rules: Rules) -> int:
                       console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(f"{opts.bot_a} vs {opts.bot_b}", total=n)
             res = play_boards(opts.bot_a, opts.bot_b, n, opts.seed, rules, opts.jobs,
+                              options_a=opt_a, options_b=opt_b,
                               progress=lambda done: bar.update(task, completed=done))
     code = 1 if res.faults else 0
     try:

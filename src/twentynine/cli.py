@@ -36,6 +36,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def _budget(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.001 <= x <= 1.5:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0.001 and 1.5 seconds")
+    return x
+
+
 def _seconds(text: str) -> float:
     try:
         x = float(text)
@@ -116,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=_seed, default=0)
     arena.add_argument("--jobs", type=_positive_int, default=1)
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
+                       help="the search bots' time per card-play decision (their auction "
+                            "and call decisions scale with it); default: each bot's own")
 
     rules = sub.add_parser("rules", help="print the rule settings of a variant")
     add_rules_options(rules)
