@@ -16,8 +16,9 @@ bots) and, where chance matters, a simulation over sampled worlds for ``medium``
   announcer leads every trick, so a suit is lost exactly when some opponent keeps a card
   over the announcer's card that meets it), and announce at 97% or more.
 * **No trumps.**  Only with a balanced, strong four (:func:`no_trumps_hand`: two jacks,
-  no suit longer than two, 7 card points); the search bots still simulate it against the
-  suits but never choose it without a hand that could be balanced (:func:`no_trumps_ok`).
+  no suit longer than two, 7 card points), at every level; with a weaker balanced hand the
+  search bots simulate it against the suits, and never choose it without a hand that
+  could be balanced (:func:`no_trumps_ok`).
 * **Redeal.**  A pointless four asks for a new deal unless the partner has already bid
   (:func:`wants_redeal`): the same rule at every level.
 * **Scoring options.**  :func:`contract_ev` scores simulated results with big bids and the
@@ -294,8 +295,10 @@ def easy_call(view: SeatView, codes: Sequence[int]) -> int | None:
 def search_call(view: SeatView, acts: Sequence[Action], worlds: Callable[[int], list[Deal]],
                 n: int, policy: Callable[[Deal, Rand], None], rand: Rand,
                 deadline: float) -> Action | None:
-    """The search bots' answer to a doubling or single-hand offer (None otherwise):
-    ``worlds(n)`` samples worlds consistent with the view."""
+    """The search bots' answer to a doubling or single-hand offer, or no trumps with a
+    balanced strong four (None otherwise: the bot simulates its trump choice, no trumps
+    included only with a hand that passes :func:`no_trumps_ok`); ``worlds(n)`` samples
+    worlds consistent with the view."""
     codes = [a.code for a in acts]
     by_code = {a.code: a for a in acts}
     if DOUBLE_CODE in codes or REDOUBLE_CODE in codes:
@@ -312,6 +315,8 @@ def search_call(view: SeatView, acts: Sequence[Action], worlds: Callable[[int], 
         if len(ws) >= MIN_WORLDS and sweep_chance(view, ws) >= SINGLE_SURE:
             return by_code[SINGLE_HAND_CODE]
         return by_code[PASS_CODE]
+    if NO_TRUMPS_CODE in codes and no_trumps_hand(hand_mask(view)):
+        return by_code[NO_TRUMPS_CODE]
     return None
 
 
