@@ -138,6 +138,9 @@ def test_the_redeal_rule_itself() -> None:
     d = redeal_deal("KD QD 8D 7D | KC QC 8C 7C", POINTLESS)
     play(d, "pass", "pass")
     assert wants_redeal(d.view(2))  # a partner's pass is no reason to keep the hand
+    d = redeal_deal("KS QS 8S 7S | 7H 8H KH QH", "KD QD 8D 7D | KC QC 8C 7C")
+    assert REDEAL_CODE in d.legal_codes()
+    assert not wants_redeal(d.view(0))  # four spades may yet make a long trump
     taken = set(parse_cards("TS QS 8H 7H 7S 8S KH QH"))
     free = [c.name for c in CARDS if c not in taken]
     d = layout("TS QS 8H 7H | 7S 8S KH QH", " ".join(free[:8]), " ".join(free[8:16]),

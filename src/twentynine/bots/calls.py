@@ -19,8 +19,8 @@ bots) and, where chance matters, a simulation over sampled worlds for ``medium``
   no suit longer than two, 7 card points), at every level; with a weaker balanced hand the
   search bots simulate it against the suits, and never choose it without a hand that
   could be balanced (:func:`no_trumps_ok`).
-* **Redeal.**  A pointless four asks for a new deal unless the partner has already bid
-  (:func:`wants_redeal`): the same rule at every level.
+* **Redeal.**  A pointless four with no suit of three asks for a new deal unless the
+  partner has already bid (:func:`wants_redeal`): the same rule at every level.
 * **Scoring options.**  :func:`contract_ev` scores simulated results with big bids and the
   half loss, so the search bots bid more cautiously when a failure costs 2;
   :func:`bid_caution` is ``easy``'s margin for the same.
@@ -82,9 +82,12 @@ def _played(view: SeatView) -> int:
 
 # --------------------------------------------------------------------------- redeal
 def wants_redeal(view: SeatView) -> bool:
-    """Ask for a redeal with a pointless four, unless the partner has already bid (then
-    the team may still make its contract, and a new deal throws that chance away)."""
-    if hand_mask(view) & POINT_MASK:
+    """Ask for a redeal with a hopeless four: no point card and no suit of three or more
+    (three small cards of a suit may still make a long trump), unless the partner has
+    already bid (then the team may still make its contract, and a new deal throws that
+    chance away)."""
+    hand = hand_mask(view)
+    if hand & POINT_MASK or max((hand & m).bit_count() for m in SUIT_MASKS) >= 3:
         return False
     return not any(s == view.partner and b for s, b in view.bids)
 
