@@ -38,9 +38,9 @@ class MediumBot(BaseBot):
 
     name = "medium"
     bid_factor = 1.0
-    """The auction's time as a multiple of ``time_budget`` unless ``bid_time`` is given."""
+    """The auction's time cap as a multiple of ``time_budget`` unless ``bid_time`` is given."""
 
-    def __init__(self, seed: int | None = None, time_budget: float = 0.08,
+    def __init__(self, seed: int | None = None, time_budget: float = 0.5,
                  samples: int = 48, bid_samples: int = 64, bid_threshold: float = 0.0,
                  partner_margin: int = 2, infer: bool = False, exact_tricks: int = 0,
                  policy: str = "heuristic", oversample: int = 1,
@@ -50,7 +50,10 @@ class MediumBot(BaseBot):
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
-        """Seconds for the auction, trump and doubling decisions (play uses time_budget)."""
+        """The clock's cap in seconds for the auction, trump and doubling decisions (play
+        uses time_budget).  The search is bounded by its sample counts; the clock only stops
+        it on a machine too busy to finish them, so with the defaults the same seed gives
+        the same decisions."""
         self.samples = int(samples)
         self.bid_samples = int(bid_samples)
         self.bid_threshold = float(bid_threshold)
@@ -167,7 +170,7 @@ class MediumBot(BaseBot):
             wt = sampler.weight(w) if self.infer else 1.0
             if exact:
                 try:
-                    vals = solve_root(w, codes, team, deadline + 0.2 * self.time_budget)
+                    vals = solve_root(w, codes, team, deadline)
                 except SearchTimeout:
                     if n:
                         break
