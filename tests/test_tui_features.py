@@ -4,9 +4,11 @@ trick, game over and play again, the pagat layout."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from pathlib import Path
 
+import pytest
 from textual.widgets import Markdown
 from tui_support import make_app, screen_text, settle, wait_for
 
@@ -322,3 +324,32 @@ def test_house_rules_are_listed_during_play_and_on_the_rules_page(tmp_path: Path
             assert "`--double on`" in source and "`--min-bid 15`" in source
 
     asyncio.run(run())
+
+
+class _RaisingBot:
+    """A bot that always fails."""
+
+    name = "broken"
+
+    def choose(self, view: object, legal: object) -> Action:
+        raise RuntimeError("out of its mind")
+
+
+def test_a_failing_bot_does_not_break_the_game(tmp_path: Path,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for seat in (1, 2, 3):
+                app.bots[seat] = _RaisingBot()  # type: ignore[assignment]
+            await settle(pilot, app)
+            await pilot.press("p")
+            # the three bots fail at every turn; a legal action is played for each of them
+            await wait_for(pilot, lambda: len(app.game.actions) >= 4, limit=100000)
+            assert app.is_running
+            assert app.game.actions[1:4] == [Action.make_bid(16), Action.make_bid(17),
+                                             Action.make_bid(18)]
+    with caplog.at_level(logging.WARNING, logger="twentynine.bots"):
+        asyncio.run(run())
+    faults = [r.getMessage() for r in caplog.records if r.name == "twentynine.bots"]
+    assert faults and all("raised RuntimeError: out of its mind" in f for f in faults)

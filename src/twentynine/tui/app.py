@@ -11,6 +11,7 @@ legal actions through :meth:`check_action`.
 from __future__ import annotations
 
 import argparse
+import logging
 import random
 import time
 from contextlib import suppress
@@ -71,6 +72,10 @@ from .widgets import (
     TrickView,
     sort_hand,
 )
+
+BOT_TIME_LIMIT = 2.0
+"""Seconds a bot may think before its move is replaced by a legal one (a fault)."""
+BOT_LOG = logging.getLogger("twentynine.bots")
 
 SPEEDS: dict[str, tuple[float, float]] = {
     "slow": (1.6, 2.4),
@@ -331,7 +336,11 @@ class TwentyNineApp(App[None]):
         assert isinstance(view_, SeatView)
         worker = get_current_worker()
         start = time.monotonic()
-        decision = decide(self.bots[seat], view_)
+        decision = decide(self.bots[seat], view_, budget=BOT_TIME_LIMIT)
+        if decision.fault is not None:
+            # the bot raised, chose an illegal action or took too long: decide() played a
+            # legal action for it; the game goes on and the fault is logged
+            BOT_LOG.warning("seat %d: %s", seat, decision.fault)
         remaining = self.move_delay - (time.monotonic() - start)
         while remaining > 0 and not worker.is_cancelled:
             time.sleep(min(0.05, remaining))
