@@ -12,11 +12,11 @@ from .random_bot import RandomBot
 
 BOTS: dict[str, Callable[..., BaseBot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
-    "easy": EasyBot,
 }
-"""Bot factories by name; each takes ``seed`` (and optional ``time_budget``)."""
+"""Bot factories by name, weakest first; each takes ``seed`` (and optional ``time_budget``)."""
 
 
 def make_bot(name: str, seed: int | None = None, **options: float) -> BaseBot:
