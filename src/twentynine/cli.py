@@ -127,8 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=_positive_int, default=1)
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.add_argument("--budget", type=_budget, default=None, metavar="SECONDS",
-                       help="the search bots' time per card-play decision (their auction "
-                            "and call decisions scale with it); default: each bot's own")
+                       help="cap the search bots' (medium, hard) time per decision "
+                            "(their time_budget); default: each bot's own")
 
     rules = sub.add_parser("rules", help="print the rule settings of a variant")
     add_rules_options(rules)
