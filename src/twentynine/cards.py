@@ -47,6 +47,15 @@ _LOW: tuple[tuple[int, ...], ...] = tuple(
 _HIGH: tuple[tuple[int, ...], ...] = tuple(tuple(b + 16 for b in t) for t in _LOW)
 
 
+_LOW_LISTS: tuple[list[int], ...] = tuple(list(t) for t in _LOW)
+_HIGH_LISTS: tuple[list[int], ...] = tuple(list(t) for t in _HIGH)
+
+
+def mask_list(mask: int) -> list[int]:
+    """The card ints in ``mask`` as a new list (the hot path's legal moves)."""
+    return _LOW_LISTS[mask & 0xFFFF] + _HIGH_LISTS[mask >> 16]
+
+
 def mask_cards(mask: int) -> tuple[int, ...]:
     """The card ints in ``mask``, highest suit-rank order (ascending int)."""
     return _LOW[mask & 0xFFFF] + _HIGH[mask >> 16]

@@ -14,7 +14,7 @@ from .cards import (
     SUIT_MASKS,
     SUIT_NAMES,
     SUIT_SINGULAR,
-    mask_cards,
+    mask_list,
 )
 from .events import CardPlayed, Event, PairDeclared, TrickWon, TrumpShown
 
@@ -79,17 +79,17 @@ def legal_codes(deal: Deal) -> list[int]:
             playable = follow
         elif not deal.shown:
             if deal.single >= 0:  # a single hand is played without trumps
-                return list(mask_cards(hand))
+                return mask_list(hand)
             if deal.rules.ask != "optional":
                 return [SHOW_CODE]
-            codes = list(mask_cards(hand))
+            codes = mask_list(hand)
             codes.append(SHOW_CODE)
             return codes  # no pair while trump is hidden
         elif seat == deal.asker and deal.rules.asker_must_trump and deal.trump_suit >= 0:
             trumps = hand & SUIT_MASKS[deal.trump_suit]
             if trumps:
                 playable = trumps
-    codes = list(mask_cards(playable))
+    codes = mask_list(playable)
     if deal.won_since_shown >> (seat & 1) & 1 and deal.pair_team < 0 and \
             can_declare_pair(deal, seat):
         codes.append(PAIR_CODE)
