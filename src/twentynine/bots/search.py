@@ -53,16 +53,25 @@ def _is_master(c: int, hand: int, played: int) -> bool:
     return not (higher & ~played & ~hand)
 
 
-def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
-    """A cheap, sensible action for the seat to move (``codes`` are its legal codes)."""
-    n = len(codes)
-    if n == 1:
+def _forced(d: Deal, codes: list[int]) -> int:
+    """The action every rollout policy takes without thinking (-1 if none): the only legal
+    one; a pass on doubling and single-hand offers; the pair whenever it may be declared."""
+    if len(codes) == 1:
         return codes[0]
     if d.phase_code != PLAY:  # doubling, single-hand offers: decline
         return PASS_CODE if PASS_CODE in codes else codes[0]
-    last = codes[-1]
-    if last == PAIR_CODE:
+    if codes[-1] == PAIR_CODE:
         return PAIR_CODE
+    return -1
+
+
+def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
+    """A cheap, sensible action for the seat to move (``codes`` are its legal codes)."""
+    n = len(codes)
+    forced = _forced(d, codes)
+    if forced >= 0:
+        return forced
+    last = codes[-1]
     seat = d.turn
     trick = d.trick
     trump = d.trump_suit if d.shown else -1
@@ -167,14 +176,10 @@ def smart_policy(d: Deal, codes: list[int], rand: Rand) -> int:
     """:func:`rollout_policy` with a better eye (it reads the world's hands, as a double-dummy
     player would): wins a trick only with a card that will hold, feeds a partner whose card
     will hold, draws trumps as the bidding side, asks for trump when holding one."""
-    n = len(codes)
-    if n == 1:
-        return codes[0]
-    if d.phase_code != PLAY:
-        return PASS_CODE if PASS_CODE in codes else codes[0]
+    forced = _forced(d, codes)
+    if forced >= 0:
+        return forced
     last = codes[-1]
-    if last == PAIR_CODE:
-        return PAIR_CODE
     seat = d.turn
     trick = d.trick
     trump = d.trump_suit if d.shown else -1
