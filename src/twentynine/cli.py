@@ -1,5 +1,6 @@
-"""The ``twentynine`` command: ``play`` a game at the table, run the bot ``arena``, print
-the ``rules`` settings.  Bad values exit with status 2 and a one-line message."""
+"""The ``twentynine`` command: ``play`` a game at the table, ``serve`` it to a browser, run
+the bot ``arena``, print the ``rules`` settings.  Bad values exit with status 2 and a
+one-line message."""
 
 from __future__ import annotations
 
@@ -101,6 +102,52 @@ def print_rules(rules: Rules) -> None:
     print("(* differs from the standard game)")
 
 
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a port from 1 to 65535")
+    return n
+
+
+def add_play_options(p: argparse.ArgumentParser) -> None:
+    """The options of a game at the table (``play``, and ``serve`` passes them on)."""
+    add_rules_options(p)
+    p.add_argument("--bots", choices=list(BOTS), default="medium",
+                   help="strength of the three computer players (default: medium)")
+    p.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")
+    p.add_argument("--timer", type=_seconds, default=None, metavar="SECONDS",
+                   help="a move clock for your turns (off by default)")
+    p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default="normal",
+                   help="how fast the computer's moves are shown")
+    p.add_argument("--resume", action="store_true", help="continue the saved game")
+
+
+SERVE_ONLY = ("--port", "--host")
+"""``serve``'s own options, each with a value; every other option goes to the table."""
+
+
+def table_args(argv: Sequence[str]) -> list[str]:
+    """The arguments of ``serve`` that are the table's (``serve`` and its own options
+    removed).
+
+    >>> table_args(["serve", "--port", "9000", "--seed", "3", "--host=0.0.0.0"])
+    ['--seed', '3']
+    """
+    out: list[str] = []
+    it = iter(list(argv)[1:] if argv and argv[0] == "serve" else argv)
+    for a in it:
+        name = a.split("=", 1)[0]
+        if name in SERVE_ONLY:
+            if "=" not in a:
+                next(it, None)
+            continue
+        out.append(a)
+    return out
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``twentynine`` command."""
     parser = _Parser(prog="twentynine",
@@ -108,15 +155,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game at the table")
-    add_rules_options(play)
-    play.add_argument("--bots", choices=list(BOTS), default="medium",
-                      help="strength of the three computer players (default: medium)")
-    play.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")
-    play.add_argument("--timer", type=_seconds, default=None, metavar="SECONDS",
-                      help="a move clock for your turns (off by default)")
-    play.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default="normal",
-                      help="how fast the computer's moves are shown")
-    play.add_argument("--resume", action="store_true", help="continue the saved game")
+    add_play_options(play)
+
+    serve = sub.add_parser("serve", help="serve the table to a web browser")
+    serve.add_argument("--port", type=_port, default=8029, help="port (default: 8029)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default: 127.0.0.1, this machine only)")
+    add_play_options(serve)
 
     arena = sub.add_parser("arena", help="measure two bots on duplicate boards")
     add_rules_options(arena)
@@ -148,6 +193,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if opts.command == "rules":
         print_rules(rules)
         return 0
+    if opts.command == "serve":
+        from .net.web import serve
+
+        return serve(table_args(list(argv) if argv is not None else sys.argv[1:]),
+                     opts.host, opts.port)
     if opts.command == "arena":
         from .arena import run_arena
 

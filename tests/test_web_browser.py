@@ -1,0 +1,171 @@
+"""``twentynine serve`` in a real browser: headless Chromium, driven by Playwright, loads the
+page from a server this test starts on a free loopback port, sees the table, bids by key
+and plays a card; the saved game then shows South's card played by the engine.
+
+Chromium comes from Debian's ``chromium`` package (``.ci/run`` installs it); nothing here
+downloads a browser.  Without Chromium or Playwright the test fails, unless
+``TWENTYNINE_SKIP_BROWSER=1`` is set (for a machine without a browser, never in CI).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from twentynine.events import CardPlayed
+from twentynine.records import loads, replay_game
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+_ESC = re.compile(rb"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Z]|.)")
+
+
+@pytest.mark.parametrize("argv", [
+    ["serve", "--port", "0"], ["serve", "--port", "http"], ["serve", "--seed", "x"],
+    ["serve", "--bots", "genius"],
+])
+def test_bad_serve_values_exit_2_with_one_line(argv: list[str],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from twentynine import cli
+
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+
+
+def _need_browser() -> None:
+    missing = []
+    if not Path(CHROMIUM).exists():
+        missing.append("Chromium (apt-get install -y chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing.append("Playwright for Python (pip install playwright)")
+    if not missing:
+        return
+    if os.environ.get("TWENTYNINE_SKIP_BROWSER") == "1" and not os.environ.get("CI"):
+        pytest.skip("no browser here: " + ", ".join(missing))
+    pytest.fail("the browser test needs " + " and ".join(missing)
+                + " (set TWENTYNINE_SKIP_BROWSER=1 to skip it outside CI)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited with {proc.returncode}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"nothing listens on port {port} after {timeout} s")
+
+
+@pytest.fixture
+def served_table(tmp_path: Path) -> Iterator[tuple[int, Path]]:
+    port = free_port()
+    env = dict(os.environ, TWENTYNINE_DATA_DIR=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "twentynine.cli", "serve", "--port", str(port),
+         "--seed", "3", "--bots", "random", "--speed", "instant"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, proc)
+        yield port, tmp_path
+    finally:
+        proc.terminate()
+        try:
+            out = proc.communicate(timeout=10)[0]
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out = proc.communicate()[0]
+    assert b"open http://127.0.0.1:%d/" % port in out
+
+
+class Screen:
+    """What the page's terminal has been sent, as plain text (escape codes removed)."""
+
+    def __init__(self) -> None:
+        self.raw = bytearray()
+
+    def feed(self, payload: bytes | str) -> None:
+        if isinstance(payload, bytes):
+            self.raw.extend(payload)
+
+    def text(self, since: int = 0) -> str:
+        return _ESC.sub(b"", bytes(self.raw[since:])).decode("utf-8", "replace")
+
+
+def wait_until(page: object, check: Callable[[], bool], what: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        page.wait_for_timeout(100)  # type: ignore[attr-defined]
+    raise AssertionError(f"the page never showed {what}")
+
+
+def test_the_table_in_a_browser_plays_a_card(served_table: tuple[int, Path],
+                                             tmp_path_factory: pytest.TempPathFactory) -> None:
+    _need_browser()
+    from playwright.sync_api import Route, sync_playwright
+
+    port, data_dir = served_table
+    origin = f"http://127.0.0.1:{port}"
+    screen = Screen()
+
+    def only_this_server(route: Route) -> None:
+        # the page also asks for a web font: nothing but the loopback server is ever a target
+        if route.request.url.startswith(origin):
+            route.continue_()
+        else:
+            route.abort()
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
+            args=CHROMIUM_FLAGS, headless=True, viewport={"width": 1400, "height": 900})
+        try:
+            page = context.new_page()
+            page.route("**/*", only_this_server)
+            page.on("websocket", lambda ws: ws.on("framereceived", screen.feed))
+            page.goto(origin + "/")
+            wait_until(page, lambda: "Your bid" in screen.text(), "the auction")
+            table = screen.text()
+            for part in ("North", "West", "East", "Deal 1", "Auction"):
+                assert part in table, part
+            page.click("#terminal")  # keys go to the focused terminal
+            mark = len(screen.raw)
+            page.keyboard.press("p")  # South passes
+            wait_until(page, lambda: "Your turn" in screen.text(mark), "South's turn to play")
+            mark = len(screen.raw)
+            page.keyboard.press("Enter")  # the chosen (first legal) card
+            wait_until(page, lambda: "You played" in screen.text(mark), "South's card played")
+            page.keyboard.press("q")
+            page.keyboard.press("y")  # save and quit
+            save = data_dir / "save.json"
+            wait_until(page, save.exists, "the game saved")
+        finally:
+            context.close()
+    game, events = replay_game(loads(save.read_text()))
+    assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in events)
+    assert game.actions[0].kind.value == "pass"
