@@ -65,6 +65,11 @@ class Action:
 
     code: int
 
+    def __post_init__(self) -> None:
+        c = self.code
+        if type(c) is not int or not 0 <= c < N_CODES:
+            raise ActionError(f"{c!r} is not an action code: codes run from 0 to {N_CODES - 1}")
+
     @property
     def kind(self) -> ActionKind:
         """What kind of action this is."""
@@ -132,7 +137,15 @@ class Action:
     @staticmethod
     def trump_suit(suit: int | str) -> Action:
         """Choose a trump suit with a marker."""
-        s = parse_suit(suit) if isinstance(suit, str) else suit
+        if isinstance(suit, str):
+            try:
+                s = parse_suit(suit)
+            except CardError as exc:
+                raise ActionError(str(exc)) from None
+        elif type(suit) is int:
+            s = suit
+        else:
+            raise ActionError(f"{suit!r} is not a suit: use S, H, D or C (or 0 to 3)")
         if not 0 <= s < 4:
             raise ActionError(f"{suit!r} is not a suit")
         return ACTIONS[TRUMP_SUIT_BASE + s]
@@ -140,6 +153,8 @@ class Action:
     @staticmethod
     def make_bid(n: int) -> Action:
         """Bid ``n`` points."""
+        if type(n) is not int:
+            raise ActionError(f"{n!r} is not a bid: a bid is a whole number, like 17")
         if not 0 <= n < PASS_CODE - BID_BASE:
             raise ActionError(f"{n} is not a bid a player could make")
         return ACTIONS[BID_BASE + n]
@@ -147,6 +162,9 @@ class Action:
     @staticmethod
     def from_code(code: int) -> Action:
         """The action with this code."""
+        if type(code) is not int or not 0 <= code < N_CODES:
+            raise ActionError(f"{code!r} is not an action code: codes run from 0 to "
+                              f"{N_CODES - 1}")
         return ACTIONS[code]
 
     @staticmethod
@@ -154,6 +172,8 @@ class Action:
         """Read the text form: ``bid 17``, ``pass``, ``trump JH``, ``trump suit H``,
         ``show trump``, ``pair``, ``play 10C``, ``next deal``, ``no trumps``, ``double``,
         ``redouble``, ``single hand``, ``redeal``."""
+        if not isinstance(text, str):
+            raise ActionError(f"{text!r} is not an action: write it as text, like 'bid 17'")
         t = " ".join(text.strip().lower().split())
         simple = {kind.value: ACTIONS[code] for code, kind in _SIMPLE_KINDS.items()}
         simple.update({"show": SHOW_TRUMP, "deal": NEXT_DEAL, "no trump": ACTIONS[NO_TRUMPS_CODE]})

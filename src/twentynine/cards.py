@@ -89,6 +89,11 @@ class Card:
 
     index: int
 
+    def __post_init__(self) -> None:
+        i = self.index
+        if type(i) is not int or not 0 <= i < 32:
+            raise CardError(f"{i!r} is not a card: card numbers run from 0 to 31")
+
     @property
     def suit(self) -> int:
         """Suit index 0..3 (spades, hearts, diamonds, clubs)."""
@@ -139,6 +144,8 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``JH``, ``th``, ``10C`` or ``J♥``."""
+        if not isinstance(text, str):
+            raise CardError(f"{text!r} is not a card: write rank then suit, like JH or 10C")
         t = text.strip().upper()
         if len(t) == 3 and t.startswith("10"):
             t = "T" + t[2]
@@ -160,6 +167,8 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(32))
 
 def parse_suit(text: str) -> int:
     """Read a suit letter, symbol or name into its index."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a suit: use S, H, D or C")
     t = text.strip()
     if t in SUIT_SYMBOLS:
         return SUIT_SYMBOLS.index(t)
@@ -175,6 +184,8 @@ def parse_suit(text: str) -> int:
 
 def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces or commas: ``"JH 9S AD TC"``."""
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a list of cards: write them like 'JH 9S AD TC'")
     return [Card.parse(p) for p in text.replace(",", " ").split()]
 
 
@@ -184,9 +195,9 @@ def as_card(card: Card | str | int) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    if isinstance(card, int) and 0 <= card < 32:
+    if type(card) is int and 0 <= card < 32:  # not a bool: True is no card
         return CARDS[card]
-    raise CardError(f"{card!r} is not a card")
+    raise CardError(f"{card!r} is not a card: give a Card, a name like JH or a number 0-31")
 
 
 def format_cards(cards: Iterable[Card]) -> str:

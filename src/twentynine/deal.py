@@ -32,7 +32,7 @@ from .actions import (
 )
 from .cards import CARDS, SEAT_WORDS, Card, as_card, cards_mask, mask_cards
 from .events import CardsDealt, DealScored, DealStarted, Event, ThrownIn
-from .rules import Rules
+from .rules import Rules, RulesError
 from .scoring import (
     DealOutcome,
     clamp_scores,
@@ -73,15 +73,45 @@ class DealError(ValueError):
     """Cards or settings that cannot make a deal."""
 
 
+def check_seat(seat: object) -> int:
+    """``seat`` itself if it is a seat number 0..3, else :class:`IllegalActionError`."""
+    if type(seat) is not int or not 0 <= seat < 4:
+        raise IllegalActionError(f"{seat!r} is not a seat: seats are numbered 0 to 3")
+    return seat
+
+
+def _check_start(dealer: object, rules: object, number: object, scores: object) -> Rules:
+    """The rules a deal is played under, after checking the other starting values."""
+    if rules is None:
+        rules = Rules()
+    elif not isinstance(rules, Rules):
+        raise RulesError(f"the rules must be a Rules value, like Rules.preset('standard'), "
+                         f"not {rules!r}")
+    if type(dealer) is not int or not 0 <= dealer < 4:
+        raise DealError(f"the dealer must be seat 0, 1, 2 or 3, not {dealer!r}")
+    if type(number) is not int or number < 1:
+        raise DealError(f"the deal number must be a whole number from 1, not {number!r}")
+    g = rules.game_to
+    if (not isinstance(scores, tuple) or len(scores) != 2
+            or not all(type(x) is int and -g <= x <= g for x in scores)):
+        raise DealError(f"the scores must be two whole numbers from -{g} to {g}, "
+                        f"not {scores!r}")
+    return rules
+
+
 def _check_hands(first: Sequence[Sequence[Card | str]], second: Sequence[Sequence[Card | str]]
                  ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    if len(first) != 4 or len(second) != 4:
+    if (isinstance(first, str) or isinstance(second, str)
+            or not isinstance(first, Sequence) or not isinstance(second, Sequence)
+            or len(first) != 4 or len(second) != 4):
         raise DealError("a deal needs four first hands and four second hands")
     f: list[int] = []
     s: list[int] = []
     seen = 0
     for hands, out in ((first, f), (second, s)):
         for seat, hand in enumerate(hands):
+            if isinstance(hand, str) or not isinstance(hand, Sequence):
+                raise DealError(f"seat {seat}'s hand must be a list of 4 cards, not {hand!r}")
             cards = [as_card(c) for c in hand]
             if len(cards) != 4:
                 raise DealError(f"seat {seat} must get exactly 4 cards in each round, "
@@ -191,10 +221,9 @@ class Deal:
         """Start a deal from explicit cards: ``first[seat]`` and ``second[seat]`` hold
         four cards each, in the order dealt (the first of the second four is the seventh
         card)."""
-        if dealer not in (0, 1, 2, 3):
-            raise DealError(f"the dealer must be seat 0, 1, 2 or 3, not {dealer!r}")
+        checked = _check_start(dealer, rules, number, scores)
         f, s, seventh = _check_hands(first, second)
-        self._setup(rules or Rules(), dealer, f, s, number, scores, seventh)
+        self._setup(checked, dealer, f, s, number, scores, seventh)
 
     def _setup(self, rules: Rules, dealer: int, first: tuple[int, ...],
                second: tuple[int, ...], number: int, scores: tuple[int, int],
@@ -246,13 +275,14 @@ class Deal:
     def from_rng(cls, rng: random.Random, dealer: int = 0, rules: Rules | None = None, *,
                  number: int = 1, scores: tuple[int, int] = (0, 0)) -> Deal:
         """Shuffle with ``rng`` and deal."""
+        checked = _check_start(dealer, rules, number, scores)
         pack = list(range(32))
         rng.shuffle(pack)
         first = tuple(cards_mask(pack[4 * s: 4 * s + 4]) for s in range(4))
         second = tuple(cards_mask(pack[16 + 4 * s: 20 + 4 * s]) for s in range(4))
         seventh = tuple(pack[16 + 4 * s] for s in range(4))
         d = cls.__new__(cls)
-        d._setup(rules or Rules(), dealer, first, second, number, scores, seventh)
+        d._setup(checked, dealer, first, second, number, scores, seventh)
         return d
 
     def opening_events(self) -> list[Event]:
@@ -318,6 +348,7 @@ class Deal:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (not counting a face-down trump card)."""
+        check_seat(seat)
         return tuple(CARDS[c] for c in mask_cards(self.hands[seat]))
 
     @property
@@ -354,7 +385,10 @@ class Deal:
         and changes nothing."""
         if isinstance(action, str):
             action = Action.parse(action)
-        if seat is not None and seat != self.turn and self.phase_code != DEAL_OVER:
+        elif not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action: pass an Action, like "
+                                     "Action.make_bid(17), or its text, like 'bid 17'")
+        if seat is not None and check_seat(seat) != self.turn and self.phase_code != DEAL_OVER:
             raise IllegalActionError(
                 f"it is not your turn: {SEAT_WORDS[self.turn]} is to move, "
                 f"not {SEAT_WORDS[seat]}")
@@ -450,7 +484,7 @@ class Deal:
         """What ``seat`` may know, as a frozen copy."""
         from .views import make_view
 
-        return make_view(self, seat)
+        return make_view(self, check_seat(seat))
 
     @property
     def actions(self) -> list[Action]:

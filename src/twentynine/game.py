@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from .actions import ACTIONS, NEXT_DEAL, NEXT_DEAL_CODE, Action
-from .deal import DEAL_OVER, Deal, IllegalActionError, Phase
+from .deal import DEAL_OVER, Deal, DealError, IllegalActionError, Phase, check_seat
 from .events import Event, GameOver
 from .rules import Rules
 from .scoring import game_winner
@@ -26,8 +26,10 @@ class Game:
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, first_dealer: int = 3) -> None:
         """Start a game from ``seed``; seat 3 deals first, so seat 0 speaks first."""
+        if type(seed) is not int:
+            raise DealError(f"the seed must be a whole number, not {seed!r}")
         self.seed = seed
-        self.rules = rules or Rules()
+        self.rules = Rules() if rules is None else rules
         self.first_dealer = first_dealer
         self._rng = random.Random(seed)
         self.scores: tuple[int, int] = (0, 0)
@@ -76,6 +78,11 @@ class Game:
         :class:`IllegalActionError` and change nothing."""
         if isinstance(action, str):
             action = Action.parse(action)
+        elif not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action: pass an Action, like "
+                                     "Action.make_bid(17), or its text, like 'bid 17'")
+        if seat is not None:
+            check_seat(seat)
         if self.winner is not None:
             raise IllegalActionError("the game is over")
         if self.deal.phase_code == DEAL_OVER:

@@ -78,9 +78,13 @@ def dumps(record: dict[str, Any]) -> str:
 
 def loads(text: str) -> dict[str, Any]:
     """Parse JSON text into a record dict (checked when replayed)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except RecursionError:
+        raise RecordError("the record's JSON is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, and numbers of over 4,300 digits
         raise RecordError(f"the record is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
@@ -88,6 +92,8 @@ def loads(text: str) -> dict[str, Any]:
 
 
 def _check_header(record: dict[str, Any], kind: str) -> Rules:
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object (a dict), not {type(record).__name__}")
     if record.get("schema") != SCHEMA:
         raise RecordError(f"unsupported record schema {record.get('schema')!r} "
                           f"(this version reads {SCHEMA})")
@@ -127,9 +133,10 @@ def replay_deal(record: dict[str, Any]) -> tuple[Deal, list[Event]]:
     number = _int(record, "number", 1, 10_000)
     scores = record.get("scores", [0, 0])
     cards = record.get("cards")
+    g = rules.game_to
     if (not isinstance(scores, list) or len(scores) != 2
-            or not all(isinstance(x, int) for x in scores)):
-        raise RecordError("the record's scores must be two whole numbers")
+            or not all(type(x) is int and -g <= x <= g for x in scores)):
+        raise RecordError(f"the record's scores must be two whole numbers from -{g} to {g}")
     if not isinstance(cards, dict):
         raise RecordError("the record has no cards")
     try:

@@ -110,6 +110,10 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated)."""
+        names = {f.name for f in fields(self)}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise RulesError(f"unknown rule settings: {', '.join(unknown)}")
         return dataclasses.replace(self, **changes)
 
     @classmethod
