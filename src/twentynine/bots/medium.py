@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from ..actions import ACTIONS, BID_BASE, NO_TRUMPS_CODE, PASS_CODE, REDEAL_CODE, Action
 from ..deal import Deal
@@ -31,6 +32,24 @@ from .search import (
     trump_choices,
 )
 from .worlds import WorldSampler
+
+
+@dataclass(slots=True)
+class Estimates:
+    """What the bot's last search measured, for the coach (:mod:`twentynine.coach`).
+
+    ``values[i]`` is the mean worth of ``codes[i]`` to the bot's team over the sampled
+    worlds (game points won minus lost, plus the small card-margin tie-break of
+    :func:`~.search.outcome_value`), weighted as the search weighted them.  For a bid,
+    ``values`` is empty and ``table[i]`` holds the simulated results (team points, pair
+    team, trump shown) with the trump choice ``choices[i]``."""
+
+    phase: str
+    codes: list[int]
+    values: list[float]
+    samples: int
+    choices: list[int] = field(default_factory=list)
+    table: list[list[tuple[int, int, bool]]] = field(default_factory=list)
 
 
 class MediumBot(BaseBot):
@@ -68,11 +87,14 @@ class MediumBot(BaseBot):
         """The rollout policy of card play."""
         self.bid_rollout = policies.get(bid_policy or policy, random_rollout)
         """The rollout policy of the auction and trump decisions."""
+        self.estimates: Estimates | None = None
+        """What the last decision's search measured (None when it searched nothing)."""
 
     # ------------------------------------------------------------------ entry
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """The action with the best simulated worth."""
         acts = list(legal)
+        self.estimates = None
         if len(acts) == 1:
             return acts[0]
         start = time.perf_counter()
@@ -124,6 +146,8 @@ class MediumBot(BaseBot):
         choices = trump_choices(worlds[0], seat)
         rand: Rand = self.rng.random
         table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout)
+        self.estimates = Estimates("bid", codes, [], len(worlds), list(choices),
+                                   [list(r) for r in table])
         rules = view.rules
         opponents_high = view.bidder is not None and (view.bidder & 1) != (seat & 1)
         threshold = self.compete_threshold if opponents_high else self.bid_threshold
@@ -144,14 +168,17 @@ class MediumBot(BaseBot):
         team = view.team
         rand: Rand = self.rng.random
         totals = [0.0] * len(codes)
+        n = 0
         for w in worlds:
             for i, code in enumerate(codes):
                 d = w.clone()
                 d.step(code)
                 self.bid_rollout(d, rand)
                 totals[i] += outcome_value(d, team)
+            n += 1
             if time.perf_counter() > deadline:
                 break
+        self.estimates = Estimates("trump", codes, [t / max(n, 1) for t in totals], n)
         best = max(range(len(codes)), key=lambda i: totals[i])
         return acts[best]
 
@@ -165,6 +192,7 @@ class MediumBot(BaseBot):
         exact = 8 - len(view.tricks) <= self.exact_tricks
         totals = [0.0] * len(codes)
         n = 0
+        wsum = 0.0
         while n < self.samples:
             w = sampler.sample(rng)
             wt = sampler.weight(w) if self.infer else 1.0
@@ -185,7 +213,9 @@ class MediumBot(BaseBot):
                     self.rollout(d, rand)
                     totals[i] += wt * outcome_value(d, team)
             n += 1
+            wsum += wt
             if time.perf_counter() > deadline:
                 break
+        self.estimates = Estimates("play", codes, [t / (wsum or 1.0) for t in totals], n)
         best = max(range(len(codes)), key=lambda i: totals[i])
         return acts[best]

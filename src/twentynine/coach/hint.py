@@ -1,0 +1,525 @@
+"""A hint for the seat to move: the strongest bot's choice, why, and what each option is worth.
+
+The hint is computed from the seat's **view only** (never the engine's state): the
+``hard`` bot, seeded from the view itself (:func:`view_seed`), chooses the action, and
+what its search measured gives the numbers:
+
+* card play (and asking for trump, the pair): the bot's mean worth of each legal action
+  over the worlds it sampled; a second, smaller measurement over worlds sampled the same
+  way adds the chance that your side takes the current trick, the points the trick
+  carries and your side's card points at the end of the deal;
+* the auction: with each possible trump, the points your side takes as bidder in the
+  simulated deals, and the chance of making each bid;
+* the trump choice and the optional calls (double, redouble, single hand, no trumps,
+  redeal): the simulated worth and chance of making the contract with each choice.
+
+>>> from twentynine.deal import Deal
+>>> d = Deal.from_seed(4)
+>>> h = hint(d.view(d.turn))
+>>> h.action in d.legal_actions(), h.options[0].action == h.action
+(True, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..actions import (
+    BID_BASE,
+    DOUBLE_CODE,
+    NO_TRUMPS_CODE,
+    PAIR_CODE,
+    PASS_CODE,
+    REDEAL_CODE,
+    REDOUBLE_CODE,
+    SHOW_CODE,
+    SINGLE_HAND_CODE,
+    TRUMP_CARD_BASE,
+    TRUMP_SUIT_BASE,
+    Action,
+    ActionKind,
+)
+from ..bots.calls import contract_ev, sweep_chance
+from ..bots.hard import HardBot
+from ..bots.medium import Estimates
+from ..bots.search import MARGIN_WEIGHT, rollout, rollout_policy
+from ..bots.worlds import WorldSampler
+from ..cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS
+from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, Deal
+from ..scoring import pair_target
+from ..tui.text import positions
+from ..views import SeatView
+
+MEASURE_WORLDS = 64
+"""Worlds of the second measurement (trick chances, card points, contract chances)."""
+SAMPLES = 160
+"""Worlds the hint's search samples for a card (the table's ``hard`` samples 400): tuned
+so the hint stays under half a second at the median on a busy 2-core machine
+(``benchmarks/hint_latency.py``)."""
+BID_SAMPLES = 200
+"""Worlds for a bid, the trump choice and the calls (the table's ``hard``: 500)."""
+TIME_CAP = 4.0
+"""The bot's safety clock for a hint: its sample counts, not the clock, bound the search,
+so the hint is hard's own choice for the view (the cap only stops a starved machine)."""
+
+
+class NoHint(ValueError):
+    """A hint was asked for a seat that has no decision to make."""
+
+
+def view_seed(view: SeatView) -> int:
+    """A seed made from everything the view shows, so the same view always gets the same
+    hint (and a different view, a fresh one).
+
+    >>> from twentynine.deal import Deal
+    >>> d = Deal.from_seed(2)
+    >>> view_seed(d.view(1)) == view_seed(Deal.from_seed(2).view(1))
+    True
+    """
+    digest = hashlib.sha256(repr(view).encode("utf-8")).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal action and what it is worth to the player's side."""
+
+    action: Action
+    words: str
+    """The action in plain words: ``J♣``, ``bid 17``, ``ask for trump``."""
+    worth: float | None
+    """Expected game points a deal for your side (won minus lost, with a small card-point
+    tie-break), as the search estimated it; None where nothing was simulated."""
+    card_points: float | None = None
+    """Expected card points of your side at the end of the deal."""
+    trick_win: float | None = None
+    """Card play: the chance your side takes the current trick."""
+    trick_points: float | None = None
+    """Card play: the points the current trick carries on average."""
+    made: float | None = None
+    """The chance the contract is made (by whichever side bid)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BidChance:
+    """One bid in the auction: the chance of making it with your best trump, and its
+    expected game points for your side."""
+
+    bid: int
+    chance: float
+    worth: float
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The suggestion for one decision."""
+
+    seat: int
+    phase: str
+    action: Action
+    """The strongest bot's choice for this view and seed."""
+    reason: str
+    options: tuple[Option, ...]
+    """Every legal action: the suggestion first, then the others best first."""
+    worlds: int
+    """How many deals consistent with the view the bot's search simulated."""
+    trumps: tuple[tuple[str, float], ...] = ()
+    """Auction: the points your side takes on average as bidder with each trump."""
+    bids: tuple[BidChance, ...] = ()
+    """Auction: every bid you may make, with its chance and worth."""
+    seed: int = 0
+    seconds: float = field(default=0.0, compare=False)
+
+    def option(self, action: Action) -> Option | None:
+        """The option for ``action``, if it is legal."""
+        for o in self.options:
+            if o.action == action:
+                return o
+        return None
+
+
+# --------------------------------------------------------------------------- words
+def seat_word(view: SeatView, seat: int) -> str:
+    """``you``, ``partner`` or the opponent's screen position (``West``)."""
+    if seat == view.seat:
+        return "you"
+    if seat == view.partner:
+        return "partner"
+    pos = positions(view.rules)
+    # positions are relative to seat 0 at the bottom; turn them for other viewers
+    return pos[(seat - view.seat) & 3].capitalize()
+
+
+def suit_word(suit: int) -> str:
+    """``♠ spades``."""
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def action_words(action: Action) -> str:
+    """An action in plain words, for hints and reviews."""
+    k = action.kind
+    card = action.card
+    if k is ActionKind.PLAY and card is not None:
+        return card.label
+    if k is ActionKind.TRUMP_CARD and card is not None:
+        return f"{card.label} face down ({SUIT_NAMES[card.suit]} trump)"
+    if k is ActionKind.BID:
+        return f"bid {action.bid}"
+    if k is ActionKind.TRUMP_SUIT and action.suit is not None:
+        return f"{suit_word(action.suit)} as trump"
+    words = {PASS_CODE: "pass", SHOW_CODE: "ask for trump", PAIR_CODE: "declare the pair",
+             NO_TRUMPS_CODE: "no trumps", DOUBLE_CODE: "double", REDOUBLE_CODE: "redouble",
+             SINGLE_HAND_CODE: "single hand", REDEAL_CODE: "ask for a redeal"}
+    return words.get(action.code, str(action))
+
+
+def _trump_label(code: int) -> str:
+    if code < 0:
+        return "the seventh card's suit"
+    if TRUMP_CARD_BASE <= code < BID_BASE:
+        return suit_word(CARDS[code & 31].suit)
+    if TRUMP_SUIT_BASE <= code < TRUMP_SUIT_BASE + 4:
+        return suit_word(code - TRUMP_SUIT_BASE)
+    if code == NO_TRUMPS_CODE:
+        return "no trumps"
+    return str(Action(code))
+
+
+def _pct(x: float | None) -> str:
+    return "?" if x is None else f"{100 * x:.0f}%"
+
+
+# --------------------------------------------------------------------------- measuring
+@dataclass(slots=True)
+class _Tally:
+    weight: float = 0.0
+    worth: float = 0.0
+    card_points: float = 0.0
+    trick_weight: float = 0.0
+    trick_win: float = 0.0
+    trick_points: float = 0.0
+    made_weight: float = 0.0
+    made: float = 0.0
+
+
+def measure(view: SeatView, codes: list[int], n: int, rng: random.Random
+            ) -> tuple[list[_Tally], list[Deal]]:
+    """Play each code in ``n`` worlds consistent with ``view`` (weighted by the auction, as
+    ``hard`` weights them) and finish the deal with the bots' rollout policy; tally your
+    side's worth, card points, the current trick and the contract.  Also returns the
+    worlds."""
+    sampler = WorldSampler(view, infer=True, scale=0.5)
+    team = view.team
+    rand = rng.random
+    tallies = [_Tally() for _ in codes]
+    worlds = []
+    for _ in range(n):
+        w = sampler.sample(rng)
+        worlds.append(w)
+        wt = sampler.weight(w)
+        t0 = len(w.history)
+        for i, code in enumerate(codes):
+            d = w.clone()
+            d.step(code)
+            t = tallies[i]
+            if w.phase_code == PLAY:
+                while d.phase_code == PLAY and len(d.history) == t0:
+                    d.step(rollout_policy(d, d.legal_codes(), rand))
+                if len(d.history) > t0:
+                    _lead, _cards, win, pts = d.history[t0]
+                    t.trick_weight += wt
+                    t.trick_win += wt * ((win & 1) == team)
+                    t.trick_points += wt * pts
+            if d.phase_code != DEAL_OVER:
+                rollout(d, rand)
+            out = d.outcome
+            assert out is not None
+            g = out.game_points
+            p = d.points
+            t.weight += wt
+            t.worth += wt * ((g[team] - g[1 - team])
+                             + MARGIN_WEIGHT * (p[team] - p[1 - team]) / 29.0)
+            t.card_points += wt * p[team]
+            if not out.dead and out.thrown_in is None:
+                t.made_weight += wt
+                t.made += wt * out.made
+    return tallies, worlds
+
+
+def _mean(num: float, den: float) -> float | None:
+    return num / den if den > 0 else None
+
+
+# --------------------------------------------------------------------------- the hint
+def hint_bot(seed: int, samples: int = SAMPLES, bid_samples: int = BID_SAMPLES,
+             time_cap: float = TIME_CAP) -> HardBot:
+    """The bot whose choice the hint gives: ``hard`` (inference, exact endgames) with the
+    hint's sample counts."""
+    return HardBot(seed=seed, time_budget=time_cap, samples=samples, bid_samples=bid_samples)
+
+
+def hint(view: SeatView, *, seed: int | None = None, time_cap: float = TIME_CAP,
+         worlds: int = MEASURE_WORLDS, samples: int = SAMPLES,
+         bid_samples: int = BID_SAMPLES) -> Hint:
+    """The hint for ``view``'s seat, which must be the seat to move.
+
+    The suggested action is ``hint_bot(view_seed(view)).choose(view, legal)``; the rest
+    explains it.  Raises :class:`NoHint` if the seat has nothing to decide."""
+    legal = list(view.legal_actions)
+    if not legal:
+        raise NoHint("there is nothing to hint: it is not this seat's turn")
+    t_start = time.perf_counter()
+    if seed is None:
+        seed = view_seed(view)
+    bot = hint_bot(seed, samples, bid_samples, time_cap)
+    action = bot.choose(view, legal)
+    est = bot.estimates
+    rng = random.Random(seed ^ 0x5EED5EED)
+    phase = PHASE_CODES[view.phase]
+    if phase == AUCTION:
+        h = _auction_hint(view, legal, action, est)
+    else:
+        h = _measured_hint(view, legal, action, est, rng, worlds)
+    return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], seed,
+                time.perf_counter() - t_start)
+
+
+_Parts = tuple[str, tuple[Option, ...], int, tuple[tuple[str, float], ...],
+               tuple[BidChance, ...]]
+
+
+def _ordered(options: list[Option], action: Action) -> tuple[Option, ...]:
+    first = [o for o in options if o.action == action]
+    rest = sorted((o for o in options if o.action != action),
+                  key=lambda o: -9.0 if o.worth is None else -o.worth)
+    return tuple(first + rest)
+
+
+def _auction_hint(view: SeatView, legal: list[Action], action: Action,
+                  est: Estimates | None) -> _Parts:
+    rules = view.rules
+    team = view.team
+    codes = [a.code for a in legal]
+    bids = sorted(a.bid for a in legal if a.bid is not None)
+    if action.code == REDEAL_CODE:
+        reason = ("Ask for a redeal: your four cards hold no point card and no suit of "
+                  "three, so your side can hardly make a contract.")
+        opts = [Option(a, action_words(a), None) for a in legal]
+        return reason, _ordered(opts, action), 0, (), ()
+    if est is None or est.phase != "bid" or not bids:
+        opts = [Option(a, action_words(a), None) for a in legal]
+        return ("Your only choice here." if len(legal) == 1 else
+                f"{action_words(action).capitalize()}."), _ordered(opts, action), 0, (), ()
+    table = est.table
+    choices = est.choices
+    means = [sum(r[0] for r in res) / len(res) if res else 0.0 for res in table]
+    trumps = tuple(sorted(((_trump_label(c), m) for c, m, res in zip(choices, means, table,
+                                                                      strict=True) if res),
+                          key=lambda x: -x[1]))
+
+    def chance(b: int) -> tuple[float, int]:
+        best, best_i = 0.0, 0
+        for i, res in enumerate(table):
+            if not res:
+                continue
+            ok = 0
+            for pts, pair_team, _shown in res:
+                tgt = pair_target(rules, b, team, pair_team if pair_team >= 0 else None)
+                ok += pts >= tgt
+            c = ok / len(res)
+            if c > best:
+                best, best_i = c, i
+        return best, best_i
+
+    chances = []
+    for b in range(min(bids), rules.max_bid + 1):
+        c, _ = chance(b)
+        ev = max((contract_ev(rules, team, b, r) for r in table if r), default=-1.0)
+        chances.append(BidChance(b, c, ev))
+    by_bid = {bc.bid: bc for bc in chances}
+    best_i = max(range(len(table)), key=lambda i: means[i])
+    opts = []
+    for a in legal:
+        if a.bid is not None:
+            bc = by_bid[a.bid]
+            opts.append(Option(a, action_words(a), bc.worth, means[chance(a.bid)[1]],
+                               made=bc.chance))
+        elif a.code == PASS_CODE:
+            opts.append(Option(a, "pass", 0.0))
+        else:
+            opts.append(Option(a, action_words(a), None))
+    lo = min(bids)
+    best_label, best_pts = _trump_label(choices[best_i]), means[best_i]
+    total = rules.total_points
+    good = [bc.bid for bc in chances if bc.worth > 0]
+    if action.bid is not None:
+        b = action.bid
+        c, ci = chance(b)
+        reason = (f"Bid {b}: with {_trump_label(choices[ci])} as trump your side takes "
+                  f"{means[ci]:.1f} of the {total} points on average and makes {b} in "
+                  f"{_pct(c)} of the {est.samples} deals consistent with your cards.")
+        if PASS_CODE not in codes:
+            reason = f"You must bid (no pass here): the lowest is {lo}. " + reason
+        elif by_bid[b].worth < 0 and view.bidder is not None and \
+                (view.bidder & 1) != team:
+            reason += (f" A small expected loss ({by_bid[b].worth:+.2f} game points), but "
+                       f"cheaper than letting the opponents play their {view.high_bid}.")
+        elif good and max(good) > b:
+            top = max(good)
+            reason += (f" You could go on to {top} ({_pct(by_bid[top].chance)}) if "
+                       f"pressed.")
+    else:
+        partner_high = view.bidder is not None and view.bidder == view.partner
+        c_lo = by_bid[lo].chance
+        if partner_high and good and max(good) >= lo:
+            reason = (f"Pass: your partner holds the bid at {view.high_bid}; your cards would "
+                      f"make {max(good)} at best, not enough over partner's bid to take "
+                      f"it over.")
+        else:
+            reason = (f"Pass: even {lo} is made in only {_pct(c_lo)} of the {est.samples} "
+                      f"deals consistent with your cards (your best trump, {best_label}, "
+                      f"takes {best_pts:.1f} of the {total} points on average).")
+    return reason, _ordered(opts, action), est.samples, trumps, tuple(chances)
+
+
+def _measured_hint(view: SeatView, legal: list[Action], action: Action,
+                   est: Estimates | None, rng: random.Random, n: int) -> _Parts:
+    codes = [a.code for a in legal]
+    tallies, worlds = measure(view, codes, n if len(codes) > 1 else max(8, n // 4), rng)
+    est_worth: dict[int, float] = {}
+    samples = len(worlds)
+    if est is not None and est.phase in ("play", "trump") and est.values:
+        est_worth = dict(zip(est.codes, est.values, strict=True))
+        samples = est.samples
+    opts = []
+    for a, t in zip(legal, tallies, strict=True):
+        worth = est_worth.get(a.code, _mean(t.worth, t.weight))
+        opts.append(Option(a, action_words(a), worth, _mean(t.card_points, t.weight),
+                           _mean(t.trick_win, t.trick_weight),
+                           _mean(t.trick_points, t.trick_weight),
+                           _mean(t.made, t.made_weight)))
+    ordered = _ordered(opts, action)
+    phase = PHASE_CODES[view.phase]
+    if len(legal) == 1:
+        reason = f"{action_words(action).capitalize()}: your only legal action."
+    elif phase == PLAY:
+        reason = _play_reason(view, ordered)
+    elif DOUBLE_CODE in codes or REDOUBLE_CODE in codes:
+        reason = _double_reason(view, ordered)
+    elif SINGLE_HAND_CODE in codes:
+        reason = _single_reason(view, action, worlds)
+    else:
+        reason = _trump_reason(view, ordered)
+    return reason, ordered, samples, (), ()
+
+
+def _expected(o: Option) -> str:
+    parts = []
+    if o.worth is not None:
+        parts.append(f"{o.worth:+.2f} game points a deal")
+    if o.card_points is not None:
+        parts.append(f"{o.card_points:.1f} card points for your side")
+    return ("Expected: " + ", ".join(parts) + ".") if parts else ""
+
+
+def _play_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
+    best = ordered[0]
+    a = best.action
+    hidden = not view.trump_shown and view.face_down
+    i_bid = view.bidder == view.seat
+    if a.code == SHOW_CODE:
+        text = (f"Ask for trump: you cannot follow suit, and with trump seen your side "
+                f"wins this trick in {_pct(best.trick_win)} of the deals consistent with "
+                f"what you know")
+    elif a.code == PAIR_CODE:
+        text = ("Declare the pair: your king and queen of trump move the target 4 points "
+                "in your side's favour")
+    elif best.trick_win is not None and best.trick_win < 0.15:
+        text = (f"Play {best.words}: the other side takes this trick in "
+                f"{_pct(1 - best.trick_win)} of the deals consistent with what you know, "
+                f"so give away as little as you can")
+    else:
+        text = (f"Play {best.words}: your side wins this trick in {_pct(best.trick_win)} "
+                f"of the deals consistent with what you know")
+        if best.trick_points is not None and best.trick_points >= 0.5:
+            text += f" ({best.trick_points:.1f} points on average)"
+        card = a.card
+        if i_bid and hidden and card is not None and \
+                (view.trump_suit is None or card.suit != view.trump_suit):
+            text += ", and it keeps your trump hidden"
+    text += "."
+    if len(ordered) > 1:
+        alt = ordered[1]
+        gap = (best.worth or 0.0) - (alt.worth or 0.0)
+        if best.trick_win is not None and alt.trick_win is not None and \
+                alt.trick_win < best.trick_win - 0.1:
+            text += f" {alt.words}: your side wins it only {_pct(alt.trick_win)}."
+        elif gap >= 0.01:
+            text += f" {alt.words} is worth {gap:.2f} game points less."
+        else:
+            text += f" {alt.words} is about as good."
+    exp = _expected(best)
+    return f"{text} {exp}" if exp else text
+
+
+def _double_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
+    best = ordered[0]
+    passing = next((o for o in ordered if o.action.code == PASS_CODE), best)
+    p = passing.made
+    target = view.target or view.high_bid
+    bidder_side = view.bidder is not None and (view.bidder & 1) == view.team
+    if best.action.code == DOUBLE_CODE:
+        return (f"Double: the bidders make their {target} in only {_pct(p)} of the deals "
+                f"consistent with your cards, so doubling the stakes pays. "
+                f"{_expected(best)}")
+    if best.action.code == REDOUBLE_CODE:
+        return (f"Redouble: your side makes its {target} in {_pct(p)} of the deals "
+                f"consistent with your cards. {_expected(best)}")
+    if bidder_side:
+        return (f"Pass: your side makes its {target} in {_pct(p)} of the deals, not sure "
+                f"enough to raise the stakes again.")
+    return (f"Pass: the bidders make their {target} in {_pct(p)} of the deals consistent "
+            f"with your cards, too often to double (a double pays when they make it "
+            f"clearly less than 35% of the time).")
+
+
+def _single_reason(view: SeatView, action: Action, worlds: list[Deal]) -> str:
+    p = sweep_chance(view, worlds)
+    if action.code == SINGLE_HAND_CODE:
+        return (f"Announce a single hand: your cards take every trick in {_pct(p)} of the "
+                f"{len(worlds)} deals consistent with what you know.")
+    return (f"Pass: your cards would take every trick in only {_pct(p)} of the "
+            f"{len(worlds)} deals consistent with what you know; a single hand needs "
+            f"near certainty.")
+
+
+def _trump_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
+    best = ordered[0]
+    bid = view.high_bid
+    text = (f"Choose {best.words}: your side makes its {bid} in {_pct(best.made)} of the "
+            f"deals consistent with your cards")
+    if best.card_points is not None:
+        text += f", taking {best.card_points:.1f} points on average"
+    text += "."
+    if len(ordered) > 1:
+        alt = ordered[1]
+        text += f" {alt.words}: {_pct(alt.made)}."
+    exp = _expected(best)
+    return f"{text} {exp}" if exp else text
+
+
+__all__ = [
+    "BidChance",
+    "Hint",
+    "NoHint",
+    "Option",
+    "action_words",
+    "hint",
+    "hint_bot",
+    "measure",
+    "seat_word",
+    "view_seed",
+]

@@ -1,0 +1,293 @@
+"""The review of a finished deal: every decision of the player graded, and the same deal
+with ``hard`` in the player's seat.
+
+* **Grades.**  The record is replayed to each of the player's decisions (those with more
+  than one legal action) and the player's **view at that moment** is handed to the hint
+  (:func:`twentynine.coach.hint.hint`): what the player could have known then, nothing
+  more.  The action taken is compared with the hint's choice: the loss is the difference
+  in the search's estimated worth (game points a deal) and in your side's expected card
+  points.  A loss of :data:`MISTAKE_GAME_POINTS` game points, or
+  :data:`MISTAKE_CARD_POINTS` card points, marks a mistake, with a one-line reason.
+* **Double dummy.**  For card play from the fifth trick on (earlier, an exact solve of
+  every card takes too long), the exact solver (:func:`twentynine.bots.search.solve_root`)
+  values each card **with every hand seen**.  It is a separate column, labelled as
+  such: it says what was best with the cards as they lay, not what could be known.
+* **Your seat, played by hard.**  The deal is played again from the same cards with
+  ``hard`` in the player's seat and the same bots, with the same seeds, in the others;
+  both results are shown, as at a duplicate bridge club.
+
+A review is computed once (in the background at the table, with a progress callback)
+and kept in the history database (:func:`cached_review`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..actions import ACTIONS, Action, ActionKind
+from ..bots import make_bot
+from ..bots.search import SearchTimeout, solve_root
+from ..deal import DEAL_OVER, PLAY, Deal
+from ..records import RecordError, replay_deal
+from .hint import BID_SAMPLES, SAMPLES, TIME_CAP, Hint, Option, action_words, hint, seat_word
+
+if TYPE_CHECKING:
+    from .history import DealRow, History
+
+REVIEW_VERSION = 1
+"""Bumped when the grading changes, so kept reviews are computed again."""
+MISTAKE_GAME_POINTS = 0.15
+"""A decision that gives up this many game points a deal (or more) is a mistake."""
+MISTAKE_CARD_POINTS = 2.0
+"""... or this many of your side's card points."""
+DD_FROM_TRICK = 4
+"""The double-dummy column starts at this trick index (0-based: the fifth trick)."""
+DD_SECONDS = 1.5
+"""Time cap of one double-dummy solve."""
+
+Progress = Callable[[int, int], None]
+"""Called with (decisions done, decisions in all) as the review goes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """One decision of the player."""
+
+    index: int
+    """Position of the action in the record's action list."""
+    phase: str
+    trick: int | None
+    """Card play: the trick number, 1 to 8."""
+    taken: str
+    """The action taken, in plain words."""
+    taken_code: int
+    best: str
+    """The hint's choice for the same view."""
+    best_code: int
+    loss: float
+    """Game points a deal given up (0 when the action taken was as good)."""
+    card_loss: float | None
+    """Your side's card points given up (None where not simulated, e.g. a bid)."""
+    mistake: bool
+    reason: str
+    """One line: why a mistake, or what the search thought."""
+    dd_loss: float | None = None
+    """Double dummy (all cards seen): game points given up; None where not solved."""
+    dd_best: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """A deal's result for the player's side."""
+
+    game_points: int
+    """Game points won (negative: lost) by your side this deal."""
+    card_points: int
+    made: bool | None
+    """Whether the contract was made (None: thrown in)."""
+    bidder: int | None
+    bid: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A deal's review."""
+
+    seat: int
+    grades: tuple[Grade, ...]
+    you: SeatResult
+    hard: SeatResult
+    """The same deal with ``hard`` in your seat."""
+    hard_actions: tuple[str, ...]
+    """Every action of that replay (record text form)."""
+    version: int = REVIEW_VERSION
+    seconds: float = 0.0
+
+    @property
+    def mistakes(self) -> tuple[Grade, ...]:
+        """The grades marked as mistakes."""
+        return tuple(g for g in self.grades if g.mistake)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form, for the history's cache."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Review:
+        """Read :meth:`to_dict`'s form."""
+        return cls(data["seat"], tuple(Grade(**g) for g in data["grades"]),
+                   SeatResult(**data["you"]), SeatResult(**data["hard"]),
+                   tuple(data["hard_actions"]), data["version"], data["seconds"])
+
+
+def _result(deal: Deal, seat: int) -> SeatResult:
+    out = deal.outcome
+    assert out is not None
+    us = seat & 1
+    bidder = out.single_hand if out.single_hand is not None else out.bidder
+    return SeatResult(out.game_points[us] - out.game_points[1 - us], out.card_points[us],
+                      None if out.thrown_in is not None else out.made,
+                      bidder if bidder is not None and bidder >= 0 else None, out.bid or None)
+
+
+def bot_seeds(game_seed: int | None, seat: int = 0) -> dict[int, int]:
+    """The seeds of the other seats' bots, as the table seeds them (``seed * 4 + seat``);
+    with no game seed, fixed ones."""
+    base = game_seed if game_seed is not None else 0
+    return {s: base * 4 + s for s in range(4) if s != seat}
+
+
+def replay_with_hard(record: dict[str, Any], seat: int, bots: str = "medium",
+                     seeds: Mapping[int, int] | None = None) -> Deal:
+    """The record's deal played again from its cards with ``hard`` in ``seat`` and
+    ``bots`` (seeded with ``seeds``) in the other seats."""
+    deal, _ = replay_deal(dict(record, actions=[]))
+    seeds = dict(seeds) if seeds is not None else bot_seeds(None, seat)
+    # a generous clock: the bots' sample counts bound them, so the replay is the same
+    # every time, however busy the machine
+    players = {s: make_bot("hard" if s == seat else bots, seed=seeds.get(s, s),
+                           time_budget=TIME_CAP) for s in range(4)}
+    while deal.phase_code != DEAL_OVER:
+        v = deal.view(deal.turn)
+        deal.apply(players[deal.turn].choose(v, v.legal_actions))
+    return deal
+
+
+def _loss(h: Hint, taken: Option | None) -> tuple[float, float | None]:
+    best = h.options[0]
+    if taken is None or taken.action == best.action:
+        return 0.0, 0.0 if best.card_points is not None else None
+    loss = 0.0
+    if best.worth is not None and taken.worth is not None:
+        loss = max(0.0, best.worth - taken.worth)
+    card = None
+    if best.card_points is not None and taken.card_points is not None:
+        card = best.card_points - taken.card_points
+    return loss, card
+
+
+def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick: int | None,
+            lost_to: str | None) -> str:
+    best = h.options[0]
+    where = f"Trick {trick}" if trick is not None else h.phase.capitalize()
+    cost = f"{loss:.2f} game points"
+    if card_loss is not None and card_loss >= 0.5:
+        cost += f" and {card_loss:.1f} card points"
+    text = f"{where}: {taken.words} gave up {cost}"
+    if taken.trick_win is not None and best.trick_win is not None:
+        if taken.trick_win < best.trick_win - 0.1:
+            return (f"{text}: your side wins the trick {100 * taken.trick_win:.0f}% of the "
+                    f"time with it, {100 * best.trick_win:.0f}% with {best.words}.")
+        if lost_to:
+            return f"{text}: {lost_to}; {best.words} was safer."
+    if taken.made is not None and best.made is not None and h.phase != "play":
+        return (f"{text}: the contract is made {100 * taken.made:.0f}% of the time with it, "
+                f"{100 * best.made:.0f}% with {best.words}.")
+    return f"{text}; {best.words} was better."
+
+
+def _dd(deal: Deal, code: int) -> tuple[float | None, str | None]:
+    codes = deal.legal_codes()
+    try:
+        vals = solve_root(deal, codes, deal.turn & 1, time.perf_counter() + DD_SECONDS)
+    except SearchTimeout:
+        return None, None
+    best = max(range(len(codes)), key=lambda i: vals[i])
+    taken = vals[codes.index(code)]
+    return max(0.0, vals[best] - taken), action_words(ACTIONS[codes[best]])
+
+
+def review_deal(record: dict[str, Any], seat: int = 0, *, bots: str = "medium",
+                seeds: Mapping[int, int] | None = None, progress: Progress | None = None,
+                double_dummy: bool = True, samples: int = SAMPLES,
+                bid_samples: int = BID_SAMPLES) -> Review:
+    """Grade every decision of ``seat`` in a finished deal's record and replay the deal
+    with ``hard`` in that seat.  Raises :class:`~twentynine.records.RecordError` for a
+    record that does not replay or a deal not finished."""
+    t0 = time.perf_counter()
+    final, _ = replay_deal(record)
+    if final.outcome is None:
+        raise RecordError("the deal is not finished: only a finished deal can be reviewed")
+    deal, _ = replay_deal(dict(record, actions=[]))
+    actions = final.actions
+    todo = _decisions(deal, actions, seat)
+    total = len(todo) + 1
+    grades = []
+    done = 0
+    for i, a in enumerate(actions):
+        if done < len(todo) and todo[done] == i:
+            view = deal.view(seat)
+            h = hint(view, samples=samples, bid_samples=bid_samples)
+            taken = h.option(a)
+            loss, card_loss = _loss(h, taken)
+            trick = deal.trick_no + 1 if deal.phase_code == PLAY else None
+            lost_to = None
+            if trick is not None and a.kind is ActionKind.PLAY and \
+                    len(final.history) > deal.trick_no:
+                _lead, _cards, win, pts = final.history[deal.trick_no]
+                if (win & 1) != (seat & 1) and a.card is not None and a.card.points:
+                    lost_to = (f"it gave {seat_word(view, win)}'s trick {a.card.points} "
+                               f"more points ({pts} in all)")
+            mistake = taken is not None and taken.action != h.action and (
+                loss >= MISTAKE_GAME_POINTS or
+                (card_loss is not None and card_loss >= MISTAKE_CARD_POINTS))
+            if taken is None:
+                reason = f"{action_words(a)} was not among the legal actions the hint saw."
+            elif mistake:
+                reason = _reason(h, taken, loss, card_loss, trick, lost_to)
+            elif taken.action == h.action:
+                reason = "The search's choice too."
+            else:
+                reason = f"Close to the search's choice ({h.options[0].words})."
+            dd_loss = dd_best = None
+            if double_dummy and deal.phase_code == PLAY and deal.trick_no >= DD_FROM_TRICK:
+                dd_loss, dd_best = _dd(deal, a.code)
+            grades.append(Grade(i, view.phase.value, trick, action_words(a), a.code,
+                                h.options[0].words, h.action.code, loss, card_loss, mistake,
+                                reason, dd_loss, dd_best))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        deal.apply(a)
+    games = replay_with_hard(record, seat, bots, seeds)
+    if progress is not None:
+        progress(total, total)
+    return Review(seat, tuple(grades), _result(final, seat), _result(games, seat),
+                  tuple(str(x) for x in games.actions), REVIEW_VERSION,
+                  time.perf_counter() - t0)
+
+
+def _decisions(deal: Deal, actions: list[Action], seat: int) -> list[int]:
+    """Indices of the actions that were ``seat``'s decisions (more than one legal
+    action), ``deal`` being at the start of the record."""
+    out = []
+    d = deal.clone()
+    for i, a in enumerate(actions):
+        if d.turn == seat and len(d.legal_codes()) > 1:
+            out.append(i)
+        d.step(a.code)
+    return out
+
+
+def cached_review(history: History, row: DealRow, *, bots: str = "medium",
+                  seeds: Mapping[int, int] | None = None,
+                  progress: Progress | None = None, samples: int = SAMPLES,
+                  bid_samples: int = BID_SAMPLES) -> Review:
+    """The deal's kept review, or a new one (then kept)."""
+    data = history.review(row.id, REVIEW_VERSION)
+    if data is not None:
+        try:
+            return Review.from_dict(data)
+        except (KeyError, TypeError):
+            pass  # an unreadable cache entry: compute it again
+    rev = review_deal(row.record, row.seat, bots=bots, seeds=seeds, progress=progress,
+                      samples=samples, bid_samples=bid_samples)
+    history.save_review(row.id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
+    return rev
+
+
+__all__ = ["MISTAKE_CARD_POINTS", "MISTAKE_GAME_POINTS", "REVIEW_VERSION", "Grade", "Review",
+           "SeatResult", "bot_seeds", "cached_review", "replay_with_hard", "review_deal"]

@@ -1,0 +1,129 @@
+"""The review: a planted blunder on a hand-made deal is marked, a sensible play passes,
+the double-dummy column and hard's replay, the cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import layout
+
+from twentynine import Action, Deal
+from twentynine.bots import make_bot
+from twentynine.coach.history import open_history
+from twentynine.coach.review import Review, cached_review, replay_with_hard, review_deal
+from twentynine.deal import PLAY
+from twentynine.records import RecordError, deal_record
+
+
+def hand_made() -> Deal:
+    """East (seat 1) holds every top spade and diamond and leads; you (seat 0) hold no
+    spade and no diamond, but the jack and nine of hearts and small clubs."""
+    return layout(
+        "JH 9H 7C 8C | AH TH QC KC",  # seat 0: you
+        "JS 9S JD 9D | AS TS AD TD",  # seat 1: East, the opponents' strong hand
+        "KS QS KD QD | 8S 7S 8D 7D",  # seat 2: partner
+        "KH QH 8H 7H | JC 9C AC TC",  # seat 3: West
+        dealer=0,
+    )
+
+
+def play_with(card: str) -> dict[str, Any]:
+    """Bots play the deal; at your first card, with the trick already the opponents', you
+    play ``card``; the bots finish."""
+    d = hand_made()
+    bots = [make_bot("easy", seed=s) for s in range(4)]
+    planted = False
+    while not d.is_over:
+        v = d.view(d.turn)
+        if d.turn == 0 and d.phase_code == PLAY and not planted:
+            # the opponents' trick: East led a diamond winner and you cannot follow
+            assert v.trick and all(c.suit != v.trick[0][1].suit for c in v.hand)
+            d.apply(Action.play(card))
+            planted = True
+            continue
+        d.apply(bots[d.turn].choose(v, v.legal_actions))
+    assert planted
+    return deal_record(d)
+
+
+def first_card_grade(review: Review) -> Any:
+    return next(g for g in review.grades if g.phase == "play")
+
+
+@pytest.fixture(scope="module")
+def blunder() -> tuple[dict[str, Any], Review]:
+    rec = play_with("JH")
+    return rec, review_deal(rec, 0)
+
+
+def test_a_planted_blunder_is_marked_with_its_reason(blunder: tuple[Any, Review]) -> None:
+    review = blunder[1]
+    g = first_card_grade(review)
+    assert g.trick == 1 and g.taken == "J♥"
+    assert g.mistake
+    assert g.loss > 0 and g.card_loss is not None and g.card_loss > 0
+    assert g.reason.startswith("Trick 1: J♥ gave up") and g.best != "J♥"
+    assert "East's trick" in g.reason  # who took the points
+    assert g in review.mistakes
+
+
+def test_a_sensible_play_passes() -> None:
+    review = review_deal(play_with("7C"), 0, double_dummy=False)
+    g = first_card_grade(review)
+    assert g.taken == "7♣" and not g.mistake
+    assert g.loss < 0.15
+
+
+def test_hard_in_your_seat_plays_the_same_cards(blunder: tuple[Any, Review]) -> None:
+    rec, review = blunder
+    replay = replay_with_hard(rec, 0)
+    assert replay.is_over
+    assert [replay.first, replay.second] == [hand_made().first, hand_made().second]
+    assert [str(a) for a in replay.actions] == list(review.hard_actions)  # seeded: the same
+    assert review.hard.game_points == (
+        replay.outcome.game_points[0] - replay.outcome.game_points[1]  # type: ignore[union-attr]
+    )
+    assert review.you.card_points == replay_deal_points(rec)
+
+
+def replay_deal_points(rec: dict[str, Any]) -> int:
+    from twentynine.records import replay_deal
+
+    out = replay_deal(rec)[0].outcome
+    assert out is not None
+    return out.card_points[0]
+
+
+def test_the_double_dummy_column_is_only_for_late_card_play(
+        blunder: tuple[Any, Review]) -> None:
+    review = blunder[1]
+    assert any(g.dd_loss is not None for g in review.grades)
+    for g in review.grades:
+        if g.dd_loss is not None:
+            assert g.phase == "play" and g.trick is not None and g.trick >= 5
+            assert g.dd_best is not None and g.dd_loss >= 0.0
+
+
+def test_an_unfinished_deal_is_refused() -> None:
+    rec = deal_record(hand_made())
+    with pytest.raises(RecordError, match="not finished"):
+        review_deal(rec, 0)
+
+
+def test_a_review_is_computed_once_and_kept(tmp_path: Path) -> None:
+    h = open_history(tmp_path / "h.sqlite3").history
+    assert h is not None
+    deal_id = h.record_deal(play_with("JH"), game_id="g")
+    row = h.deal(deal_id)
+    assert row is not None
+    calls: list[tuple[int, int]] = []
+    first = cached_review(h, row, progress=lambda a, b: calls.append((a, b)), samples=40,
+                          bid_samples=50)
+    assert calls and calls[-1][0] == calls[-1][1]  # the progress reached the end
+    again = cached_review(h, row, progress=lambda a, b: calls.append((-1, -1)))
+    assert (-1, -1) not in calls  # not computed again
+    assert again.grades == first.grades and again.hard == first.hard
+    assert h.deals()[0].mistakes == len(first.mistakes)
+    h.close()

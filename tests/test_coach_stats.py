@@ -1,0 +1,80 @@
+"""Statistics on hand-made histories."""
+
+from __future__ import annotations
+
+from twentynine.coach.history import DealRow, GameRow
+from twentynine.coach.stats import compute_stats, sparkline
+
+
+def game(gid: str, started: str, won: bool | None, take_backs: int = 0) -> GameRow:
+    return GameRow(gid, started, {}, 1, "medium", 0, None if won is None else started, won,
+                   None, 0, 0, take_backs)
+
+
+_next = iter(range(1, 1000))
+
+
+def deal(gid: str, bidder: int | None, bid: int | None, made: bool | None, *,
+         points: tuple[int, int] = (15, 14), pair_us: bool | None = None,
+         thrown: bool = False, hints: int = 0, take_backs: int = 0,
+         mistakes: int | None = None, seat: int = 0) -> DealRow:
+    return DealRow(next(_next), gid, 1, "2026-01-01", seat, {}, bidder, bid, made, (0, 0),
+                   points, pair_us, thrown, hints, take_backs, mistakes)
+
+
+def test_games_deals_and_the_bidders_bands() -> None:
+    games = [game("a", "1", True), game("b", "2", False), game("c", "3", None)]
+    deals = [
+        deal("a", 0, 16, True), deal("a", 0, 17, False), deal("a", 0, 18, True),
+        deal("a", 0, 21, True), deal("b", 0, 23, False), deal("b", 0, 28, True),
+        deal("b", 2, 19, True),  # partner's contract: neither bidder nor defender
+        deal("b", 1, 18, False), deal("b", 3, 20, True),  # the other side's
+        deal("c", None, None, None, thrown=True, points=(0, 0)),
+    ]
+    s = compute_stats(games, deals)
+    assert (s.games_played, s.games_won, s.games_lost, s.games_unfinished) == (2, 1, 1, 1)
+    assert s.deals == 10
+    bands = {b.band: (b.contracts, b.made) for b in s.as_bidder}
+    assert bands == {"15-17": (2, 1), "18-19": (1, 1), "20-22": (1, 1), "23+": (2, 1)}
+    assert s.as_bidder[0].rate == 0.5 and s.bidder_contracts == 6 and s.bidder_made == 4
+    assert (s.defended, s.defeated) == (2, 1)
+    assert s.average_card_points == 15.0  # the thrown-in deal is not counted
+
+
+def test_seat_is_the_players_own_seat() -> None:
+    # a player in seat 1: seat 1's bids are "as bidder", seats 0 and 2 defend against
+    s = compute_stats([game("a", "1", None)],
+                      [deal("a", 1, 16, True, seat=1), deal("a", 0, 16, False, seat=1)])
+    assert s.bidder_contracts == 1 and (s.defended, s.defeated) == (1, 1)
+
+
+def test_pairs_hints_take_backs_and_card_points() -> None:
+    games = [game("a", "1", True), game("b", "2", True, take_backs=0)]
+    deals = [deal("a", 0, 16, True, points=(20, 9), pair_us=True, hints=3),
+             deal("a", 1, 16, True, points=(10, 19), pair_us=False, take_backs=2),
+             deal("b", 1, 16, False, points=(12, 17), hints=1)]
+    s = compute_stats(games, deals)
+    assert (s.pairs, s.pairs_against) == (1, 1)
+    assert (s.hints, s.deals_with_hints) == (4, 2)
+    assert (s.take_backs, s.games_with_take_backs) == (2, 1)
+    assert s.average_card_points == 14.0
+
+
+def test_mistakes_per_deal_and_their_trend_over_the_last_games() -> None:
+    games = [game(f"g{i}", f"2026-01-{i + 1:02d}", True) for i in range(12)]
+    deals = []
+    for i in range(12):
+        deals.append(deal(f"g{i}", 0, 16, True, mistakes=12 - i))
+        deals.append(deal(f"g{i}", 0, 16, True, mistakes=None))  # not reviewed
+    s = compute_stats(games, deals, trend_games=10)
+    assert s.reviewed_deals == 12 and s.mistakes == sum(range(1, 13))
+    assert [p.game_id for p in s.trend] == [f"g{i}" for i in range(2, 12)]
+    assert [p.mistakes_per_deal for p in s.trend] == [float(10 - i) for i in range(10)]
+    line = sparkline([p.mistakes_per_deal for p in s.trend])
+    assert len(line) == 10 and line[0] == "█" and line[-1] == "▁"
+
+
+def test_an_empty_history() -> None:
+    s = compute_stats([], [])
+    assert s.deals == 0 and s.average_card_points is None and s.mistakes_per_deal is None
+    assert s.trend == () and sparkline([]) == ""
