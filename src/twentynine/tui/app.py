@@ -58,6 +58,7 @@ from .screens import (
     SummaryScreen,
 )
 from .text import HUMAN, RED, event_message, seat_name
+from .theme import THEME
 from .widgets import (
     ActionButton,
     Chip,
@@ -153,6 +154,9 @@ class TwentyNineApp(App[None]):
                  resume: bool = False, data_dir: Path | str | None = None,
                  notices: list[str] | None = None) -> None:
         super().__init__()
+        self.register_theme(THEME)
+        self.theme = THEME.name
+        self.stylesheet.set_variables(self.get_css_variables())  # the .tcss use $felt ...
         self.rules = rules or Rules()
         self.bot_name = bots if bots in BOTS else "random"
         self.move_delay, self.trick_delay = SPEEDS.get(speed, SPEEDS["normal"])

@@ -17,6 +17,7 @@ from ..rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_set
 from ..scoring import DealOutcome
 from ..views import TrickRecord
 from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
+from .theme import BAD, CORAL, GOOD
 
 
 def rules_markdown() -> str:
@@ -103,7 +104,7 @@ class SummaryScreen(ModalScreen[None]):
                 what = "the single hand" if o.single_hand is not None else str(o.target)
                 pts = "point" if abs(g) == 1 else "points"
                 result = Text(f"{TEAM_LONG[bteam]} {word} {what}: {signed(g)} game {pts}",
-                              style="bold green" if (bteam == 0) == o.made else "bold red")
+                              style=f"bold {GOOD}" if (bteam == 0) == o.made else f"bold {BAD}")
             if o.all_tricks_team is not None and not o.dead:
                 yield Static(f"{TEAM_LONG[o.all_tricks_team]} took all eight tricks",
                              id="sum-sweep")
@@ -143,7 +144,7 @@ class GameOverScreen(ModalScreen[str]):
         with Vertical(id="gameover", classes="dialog"):
             yield Static("Game over", classes="dialog-title")
             who = "You and North win!" if self.winner == 0 else "East and West win."
-            yield Static(Text(who, style="bold green" if self.winner == 0 else "bold red"),
+            yield Static(Text(who, style=f"bold {GOOD}" if self.winner == 0 else f"bold {BAD}"),
                          id="over-winner")
             yield Static(f"Final score  {TEAM_LONG[0]} {signed(self.scores[0])} · "
                          f"{TEAM_LONG[1]} {signed(self.scores[1])}", id="over-score")
@@ -366,7 +367,7 @@ class SettingsScreen(ModalScreen["Rules | None"]):
         self.query_one("#settings-list", Static).update(t)
         help_text = Text(SETTINGS[self.cursor].help, style="italic")
         if self.message:
-            help_text = Text(self.message, style="bold #ff8a65")
+            help_text = Text(self.message, style=f"bold {CORAL}")
         self.query_one("#settings-help", Static).update(help_text)
 
     def action_cursor(self, delta: int) -> None:

@@ -26,6 +26,17 @@ from ..events import (
     TrumpShown,
 )
 from ..rules import SETTINGS, Rules, setting_text
+from .theme import (
+    BACK,
+    CARD_BLACK,
+    CARD_RED,
+    CARD_RED_DIM,
+    EDGE,
+    EDGE_HI,
+    FACE,
+    FACE_DIM,
+    RED_ON_FELT,
+)
 
 HUMAN = 0
 """The human always plays seat 0, at the bottom of the screen."""
@@ -36,12 +47,8 @@ POSITIONS_CLOCKWISE = ("south", "west", "north", "east")
 TEAM_NAMES = ("Us", "Them")
 TEAM_LONG = ("You & North", "East & West")
 
-RED = "#d32f2f"
-BLACK = "#111111"
-FACE = "#f2efe6"
-FACE_DIM = "#a9a69e"
-EDGE = "#8c8c8c"
-EDGE_HI = "bold #ffca28"
+RED = RED_ON_FELT
+"""Hearts and diamonds, and warnings, written on the felt."""
 
 
 def positions(rules: Rules) -> tuple[str, str, str, str]:
@@ -66,7 +73,8 @@ def suit_text(suit: int) -> Text:
 
 def card_text(card: Card, on_face: bool = False) -> Text:
     """``10♥`` in red or black (black is the terminal's colour off a card face)."""
-    colour = RED if card.is_red else (BLACK if on_face else "")
+    on_felt = RED if card.is_red else ""
+    colour = (CARD_RED if card.is_red else CARD_BLACK) if on_face else on_felt
     return Text(card.label, style=f"bold {colour}".strip())
 
 
@@ -82,9 +90,9 @@ def card_box(card: Card | None, *, highlight: bool = False, dim: bool = False,
     bottom = Text("╰────╯", style=edge)
     mid = Text("│", style=edge)
     if back or card is None:
-        mid.append("▒▒▒▒", style=f"#5c6bc0 on {face}")
+        mid.append("▒▒▒▒", style=f"{BACK} on {face}")
     else:
-        colour = RED if card.is_red else BLACK
+        colour = (CARD_RED_DIM if dim else CARD_RED) if card.is_red else CARD_BLACK
         mid.append(f"{card.label:<4}", style=f"bold {colour} on {face}")
     mid.append("│", style=edge)
     return [top, mid, bottom]

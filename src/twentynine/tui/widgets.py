@@ -29,6 +29,7 @@ from .text import (
     seat_name,
     signed,
 )
+from .theme import CORAL, GOLD, HIDDEN, INK_SOFT, SKY
 
 SUIT_ORDER = (0, 1, 3, 2)
 """Hand order by suit index: spades, hearts, clubs, diamonds (black and red alternate)."""
@@ -58,7 +59,8 @@ class TableState:
 
 
 def _line(label: str, value: Text | str, width: int = 7) -> Text:
-    t = Text(f"{label:<{width}}", style="dim")
+    t = Text()
+    t.append(f"{label:<{width}}", style="dim")  # a span: the value is not dimmed
     t.append_text(value if isinstance(value, Text) else Text(value))
     return t
 
@@ -125,14 +127,14 @@ class SeatPanel(TextPanel):
         t = Text()
         turn = v.turn == s and not state.gathering and v.phase not in (Phase.DEAL_OVER,
                                                                          Phase.GAME_OVER)
-        t.append("▶ " if turn else "", style="bold #ffca28")
+        t.append("▶ " if turn else "", style=f"bold {GOLD}")
         t.append(name, style="bold")
         if role:
             t.append(f" ({role})", style="dim")
         self.set_class(turn, "-turn")
         extra: list[Text] = []
         if v.dealer == s:
-            extra.append(Text("dealer", style="#4fc3f7"))
+            extra.append(Text("dealer", style=SKY))
         last_bid = None
         for seat, bid in v.bids:
             if seat == s:
@@ -142,23 +144,23 @@ class SeatPanel(TextPanel):
                 extra.append(Text("passed" if last_bid == "pass" else f"bid {last_bid}",
                                   style="dim" if last_bid == "pass" else "bold"))
         elif v.bidder == s:
-            extra.append(Text(f"bidder · {v.high_bid}", style="bold #ffca28"))
+            extra.append(Text(f"bidder · {v.high_bid}", style=f"bold {GOLD}"))
         if s != HUMAN:
             n = v.hand_sizes[s]
             extra.append(Text(f"{n} card{'s' if n != 1 else ''}", style="dim"))
         if v.bidder == s and v.phase is not Phase.AUCTION:
             if v.face_down:
-                tt = Text("▒ trump face down", style="#7986cb")
+                tt = Text("▒ trump face down", style=HIDDEN)
                 if s == HUMAN and v.trump_card is not None:
-                    tt = Text("face down: ", style="#7986cb")
+                    tt = Text("face down: ", style=HIDDEN)
                     tt.append(v.trump_card.label,
                               style=f"bold {RED if v.trump_card.is_red else ''}".strip())
                 extra.append(tt)
             elif v.rules.trump_indicator == "marker" and not v.trump_shown \
                     and v.phase is Phase.PLAY:
-                extra.append(Text("▒ trump marker", style="#7986cb"))
+                extra.append(Text("▒ trump marker", style=HIDDEN))
         if v.single_hand == s:
-            extra.append(Text("single hand", style="bold #ffca28"))
+            extra.append(Text("single hand", style=f"bold {GOLD}"))
         if v.sitting_out == s:
             extra.append(Text("sits out", style="dim italic"))
         if state.thinking == s:
@@ -201,7 +203,7 @@ class TrickView(Widget):
             winner_pos = pos[last.winner]
             pts = "point" if last.points == 1 else "points"
             caption = Text(f"{seat_name(v.rules, last.winner)} won trick {len(v.tricks)} · "
-                           f"{last.points} {pts}", style="bold #ffca28")
+                           f"{last.points} {pts}", style=f"bold {GOLD}")
         else:
             for seat, card in v.trick:
                 cards[pos[seat]] = card
@@ -263,7 +265,7 @@ class SidePanel(TextPanel):
             label = "High" if v.phase is Phase.AUCTION else "Bid"
             t.append_text(_line(label, Text(f"{v.high_bid} · {name(v.bidder)}", style="bold")))
             if v.multiplier > 1:
-                t.append(f" x{v.multiplier}", style="bold #ff8a65")
+                t.append(f" x{v.multiplier}", style=f"bold {CORAL}")
         t.append("\n")
         if v.target is not None and v.phase is not Phase.AUCTION and v.bidder is not None:
             tgt = Text(f"{v.target}", style="bold")
@@ -303,7 +305,7 @@ class SidePanel(TextPanel):
         house = house_rules(rules)
         if house:
             t.append("\nHouse rules\n", style="bold underline")
-            t.append(", ".join(house), style="#b8c9c0")
+            t.append(", ".join(house), style=INK_SOFT)
         self.set_text(t)
 
     @staticmethod
@@ -318,9 +320,10 @@ class SidePanel(TextPanel):
         if v.trump_suit is None:
             if v.phase is Phase.TRUMP:
                 return Text("being chosen", style="dim")
-            return Text("hidden ▒", style="#7986cb")
+            return Text("hidden ▒", style=HIDDEN)
         s = v.trump_suit
-        out = Text(f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}",
+        out = Text()
+        out.append(f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}",
                    style=f"bold {RED if s in (1, 2) else ''}".strip())
         if not v.trump_shown:
             out.append(" (hidden)", style="dim")
@@ -363,13 +366,13 @@ class HandView(Widget):
             sel = selecting and i == st.selected
             dim = st.my_turn and v.phase in (Phase.PLAY, Phase.TRUMP) \
                 and card not in st.legal_cards
-            label = Text(f"{i + 1:^6}", style="reverse bold #ffca28" if sel else "dim")
+            label = Text(f"{i + 1:^6}", style=f"reverse bold {GOLD}" if sel else "dim")
             box = card_box(card, highlight=sel, dim=dim)
             # the selected card is lifted by one line
             col = [label, *box, Text(" " * 6)] if sel else [label, Text(" " * 6), *box]
             cols.append(col)
         if v.face_down and v.bidder == HUMAN and v.trump_card is not None:
-            cap = Text("trump ", style="#7986cb")
+            cap = Text("trump ", style=HIDDEN)
             cols.append([cap, Text(" " * 6), *card_box(v.trump_card, dim=True)])
         if not cols:
             return Text("(no cards)", style="dim")

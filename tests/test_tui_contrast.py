@@ -1,0 +1,224 @@
+"""Issue 8, point 5: every colour the table draws is readable.
+
+Each test drives the real app (Pilot) into a state and measures every character on the
+screen in the colours the compositor produced (tests/contrast_support.py): text must
+reach WCAG AA 4.5:1 on its background, graphics (card edges, the score track) 3:1.  The
+colours come from the app's own theme, .tcss files and Rich styles, resolved by Textual,
+so a change to any of them is measured here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from contrast_support import (
+    Cell,
+    delta_e,
+    low_contrast,
+    screen_cells,
+)
+from textual.pilot import Pilot
+from textual.widgets import Markdown
+from tui_support import make_app, settle
+
+from twentynine.actions import PASS, SHOW_TRUMP
+from twentynine.deal import Phase
+from twentynine.events import DealScored
+from twentynine.game import Game
+from twentynine.rules import Rules
+from twentynine.scoring import DealOutcome
+from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.screens import (
+    GameOverScreen,
+    LastTrickScreen,
+    NoticeScreen,
+    QuitScreen,
+    RulesScreen,
+    SummaryScreen,
+)
+from twentynine.tui.widgets import HandView
+
+
+def greyed_suits(app: TwentyNineApp) -> list[Cell]:
+    """The suit symbols drawn on the cards of your hand that you may not play now."""
+    if app._modal_open() or not app.idle:
+        return []
+    hand = app.screen.query_one(HandView)
+    legal = {a.card for a in app.game.view(0).legal_actions if a.card is not None}
+    if not legal:
+        return []
+    region = hand.content_region
+    out = []
+    for cell in screen_cells(app):
+        if cell.char not in "♠♥♦♣" or not region.contains(cell.x, cell.y):
+            continue
+        i = (cell.x - region.x) // HandView.CARD_W
+        if 0 <= i < len(hand.cards) and hand.cards[i] not in legal:
+            out.append(cell)
+    return out
+
+
+async def _human_move(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+    """Make the human's move from the keyboard (pass when possible, else Enter)."""
+    v = app.game.view(0)
+    legal = v.legal_actions
+    if v.phase is Phase.PLAY:
+        if SHOW_TRUMP in legal and not any(a.card for a in legal):
+            await pilot.press("s")
+        else:
+            await pilot.press("enter")
+    elif PASS in legal:
+        await pilot.press("p")
+    else:
+        await pilot.press("enter")
+
+
+async def _play_deals(pilot: Pilot[Any], app: TwentyNineApp, deals: int,
+                      check: Callable[[], None]) -> None:
+    """Play ``deals`` deals from the keyboard, calling ``check`` at every stop."""
+    done = 0
+    for _ in range(400):
+        await settle(pilot, app)
+        check()
+        if isinstance(app.screen, SummaryScreen):
+            done += 1
+            if done == deals:
+                return
+            await pilot.press("enter")
+            continue
+        if app._modal_open():
+            await pilot.press("escape")
+            continue
+        await _human_move(pilot, app)
+    raise AssertionError("the deals did not end")
+
+
+def test_every_colour_on_the_table_reaches_aa(tmp_path: Path) -> None:
+    """Two deals at 100x30, measured at every stop: the auction, the trump choice, each
+    trick (greyed cards, a trump shown in red, the finished trick) and the summaries."""
+    seen: set[str] = set()
+    problems: list[str] = []
+
+    def check() -> None:
+        v = app.game.view(0)
+        if v.trump_shown and v.trump_suit in (1, 2):
+            seen.add("red trump shown")
+        greyed = greyed_suits(app)
+        red = [c for c in greyed if c.char in "♥♦"]
+        black = [c for c in greyed if c.char in "♠♣"]
+        if red:
+            seen.add("greyed red card")
+        for r in red:
+            for b in black:
+                # on a card you may not play, red stays a different colour from black
+                # at a glance (a CIE76 difference above 40)
+                if delta_e(r.fg, b.fg) <= 40:
+                    problems.append(f"greyed {r.char} and {b.char} look alike: "
+                                    f"#{bytes(r.fg).hex()} and #{bytes(b.fg).hex()}")
+        if isinstance(app.screen, SummaryScreen):
+            seen.add("summary")
+        for p in low_contrast(app):
+            if p not in problems:
+                problems.append(p)
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _play_deals(pilot, app, 2, check)
+
+    app = make_app(tmp_path, seed=SEED_RED_TRUMP)
+    asyncio.run(run())
+    assert problems == []
+    # the deals really showed what is measured
+    assert seen == {"red trump shown", "greyed red card", "summary"}
+
+
+SEED_RED_TRUMP = 1
+"""A seed whose first deal shows a red trump and greyed red cards."""
+
+
+
+def _outcomes() -> tuple[DealOutcome, DealOutcome]:
+    """A deal that went well for you and one that went badly, from real games (the
+    summary's result line is drawn in a different colour for each)."""
+    good: DealOutcome | None = None
+    bad: DealOutcome | None = None
+    for seed in range(50):
+        g = Game(seed)
+        while not g.is_over and g.view(0).phase is not Phase.DEAL_OVER:
+            for e in g.apply(g.legal_actions()[-1]):
+                o = e.outcome if isinstance(e, DealScored) else None
+                if o is None or o.bidder < 0 or o.dead or o.thrown_in is not None:
+                    continue
+                if (o.bidding_team == 0) == o.made:
+                    good = good or o
+                else:
+                    bad = bad or o
+        if good and bad:
+            return good, bad
+    raise AssertionError("no good and bad deals found")
+
+
+def test_every_dialog_reaches_aa(tmp_path: Path) -> None:
+    """The deal summary (good and bad for you: the result line in either colour), game over
+    (won and lost), quit, a notice, the last trick: all AA."""
+    good, bad = _outcomes()
+    rules = Rules()
+
+    async def run() -> list[str]:
+        app = make_app(tmp_path)
+        problems: list[str] = []
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            g = Game(3)
+            while not g.view(0).tricks:
+                g.apply(g.legal_actions()[0])
+            screens = [
+                SummaryScreen(rules, 1, bad, (-1, 0), False),
+                SummaryScreen(rules, 2, good, (0, 0), False),
+                GameOverScreen(0, (0, -6)),
+                GameOverScreen(1, (-6, 0)),
+                QuitScreen("This replaces the game saved earlier."),
+                NoticeScreen("Please note", ["The saved game was damaged: set aside."]),
+                LastTrickScreen(rules, g.view(0).tricks[-1], 1),
+            ]
+            for screen in screens:
+                await app.push_screen(screen)
+                await pilot.pause()
+                problems += [f"{type(screen).__name__}: {p}" for p in low_contrast(app)]
+                app.pop_screen()
+                await pilot.pause()
+        return problems
+
+    assert asyncio.run(run()) == []
+
+
+def test_the_rules_page_reaches_aa_from_top_to_bottom(tmp_path: Path) -> None:
+    """Every page of the rules screen, headings and tables included."""
+
+    async def run() -> tuple[list[str], int]:
+        app = make_app(tmp_path, rules=Rules(min_bid=15))
+        problems: list[str] = []
+        pages = 0
+        async with app.run_test(size=(120, 60)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            scroll = app.screen.query_one("#rules-scroll")
+            assert app.screen.query_one(Markdown)
+            while True:
+                await pilot.pause()
+                problems += [p for p in low_contrast(app) if p not in problems]
+                pages += 1
+                if scroll.scroll_y >= scroll.max_scroll_y:
+                    break
+                scroll.scroll_to(y=scroll.scroll_y + scroll.size.height, animate=False,
+                                 immediate=True)
+        return problems, pages
+
+    problems, pages = asyncio.run(run())
+    assert pages > 2
+    assert problems == []
