@@ -10,6 +10,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .bots import BOTS
+from .coach.commands import COMMANDS as COACH_COMMANDS
+from .coach.commands import add_commands as add_coach_commands
+from .coach.commands import run as run_coach_command
 from .rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, setting_value
 
 
@@ -177,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print the rule settings of a variant")
     add_rules_options(rules)
+    add_coach_commands(sub)  # stats, history, review, export
     return parser
 
 
@@ -186,6 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     if opts.command is None:
         opts = parser.parse_args(["play", *(argv or sys.argv[1:])])
+    if opts.command in COACH_COMMANDS:
+        return run_coach_command(opts)
     try:
         rules = rules_from(opts)
     except RulesError as exc:

@@ -361,14 +361,21 @@ class History:
         r = self.db.execute("SELECT MAX(id) FROM deals").fetchone()
         return None if r[0] is None else self.deal(int(r[0]))
 
-    def games(self) -> list[GameRow]:
-        """Every game, oldest first, with its deal count and hint and take-back totals."""
+    def game(self, game_id: str) -> GameRow | None:
+        """One game."""
+        found = self.games(game_id)
+        return found[0] if found else None
+
+    def games(self, game_id: str | None = None) -> list[GameRow]:
+        """Every game (or the one with ``game_id``), oldest first, with its deal count and
+        hint and take-back totals."""
+        where = "WHERE g.id = ? " if game_id is not None else ""
         rows = self.db.execute(
             "SELECT g.id, g.started, g.rules, g.seed, g.bots, g.seat, g.finished, "
             "g.winner_us, g.score_us, g.score_them, COUNT(d.id), "
             "COALESCE(SUM(d.hints), 0), COALESCE(SUM(d.take_backs), 0) "
-            "FROM games g LEFT JOIN deals d ON d.game_id = g.id "
-            "GROUP BY g.id ORDER BY g.started, g.rowid")
+            f"FROM games g LEFT JOIN deals d ON d.game_id = g.id {where}"
+            "GROUP BY g.id ORDER BY g.started, g.rowid", (game_id,) if game_id else ())
         out = []
         for r in rows:
             out.append(GameRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6],

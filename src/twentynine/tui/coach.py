@@ -1,0 +1,446 @@
+"""The coach at the table: the review screen, the statistics screen and the hint panel.
+
+The numbers come from :mod:`twentynine.coach`; this module only lays them out.  Long
+computations (a hint, a review) run in worker threads; the screens show a "thinking"
+state and stay responsive.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, ProgressBar, Static
+
+from ..cards import CARDS, SUIT_NAMES, mask_cards
+from ..coach.commands import stats_renderable
+from ..coach.hint import Hint
+from ..coach.history import DealRow, History, HistoryError, open_history
+from ..coach.review import Grade, Review, bot_seeds, cached_review, review_deal
+from ..coach.stats import Stats
+from ..deal import Deal
+from ..records import replay_deal
+from ..scoring import DealOutcome
+from .text import card_text, seat_name, signed
+
+COACH_CSS = """
+ReviewScreen, StatsScreen { align: center middle; }
+#review-box, #stats-box {
+    width: 96%; height: 94%; border: round $accent; background: $surface; padding: 0 1;
+}
+#review-title, #stats-title { text-style: bold; color: $accent; height: 1; }
+#review-progress { height: 1; }
+#review-body, #stats-body { height: 1fr; }
+HintPanel { height: auto; max-height: 14; border: round $accent; padding: 0 1; }
+HintPanel.-hidden { display: none; }
+"""
+
+
+# --------------------------------------------------------------------------- words
+def _cards(mask: int) -> Text:
+    t = Text()
+    for i, c in enumerate(mask_cards(mask)):
+        if i:
+            t.append(" ")
+        t.append_text(card_text(CARDS[c]))
+    return t
+
+
+def _name(deal: Deal, seat: int, me: int) -> str:
+    return "You" if seat == me else seat_name(deal.rules, seat, you=False)
+
+
+def deal_text(deal: Deal, me: int) -> Text:
+    """All four hands as dealt (first four | second four), the auction and the trump."""
+    out = Text()
+    out.append("Hands as dealt (first four | second four)\n", style="bold")
+    for k in range(4):
+        s = (deal.dealer + 1 + k) & 3
+        out.append(f"  {_name(deal, s, me):6} ")
+        out.append_text(_cards(deal.first[s]))
+        out.append("  |  ")
+        out.append_text(_cards(deal.second[s]))
+        if s == deal.dealer:
+            out.append("   (dealer)", style="dim")
+        out.append("\n")
+    out.append("\nAuction: ", style="bold")
+    bids = [f"{_name(deal, s, me)} {b if b else 'pass'}" for s, b in deal.bids]
+    out.append(", ".join(bids) if bids else "none")
+    out.append("\n")
+    o = deal.outcome
+    if deal.bidder >= 0:
+        out.append("Contract: ", style="bold")
+        out.append(f"{_name(deal, deal.bidder, me)} at {deal.high_bid}")
+        if deal.multiplier > 1:
+            out.append(" doubled" if deal.multiplier == 2 else " redoubled")
+        out.append("\n")
+    trump = _trump_card(deal)
+    if trump is not None or deal.trump_suit >= 0 or deal.no_trump:
+        out.append("Trump: ", style="bold")
+        if deal.no_trump:
+            out.append("no trumps")
+        else:
+            if trump is not None:
+                out.append_text(card_text(CARDS[trump]))
+                out.append(" face down, ")
+            out.append(SUIT_NAMES[deal.trump_suit])
+            if deal.shown_trick >= 0:
+                out.append(f"; shown in trick {deal.shown_trick + 1}")
+            else:
+                out.append("; never shown")
+        out.append("\n")
+    if o is not None and o.thrown_in:
+        out.append(f"Thrown in: {o.thrown_in}\n")
+    return out
+
+
+def _trump_card(deal: Deal) -> int | None:
+    """The card the bidder laid face down (from the record of actions)."""
+    for a in deal.actions:
+        if 32 <= a.code < 64:
+            return a.code & 31
+    return None
+
+
+def _why(deal: Deal, k: int) -> str:
+    lead, cards, win, _pts = deal.history[k]
+    seats = deal.trick_seats(lead)
+    wcard = CARDS[cards[seats.index(win)]]
+    led = CARDS[cards[0]].suit
+    trump_on = deal.trump_suit >= 0 and 0 <= deal.shown_trick <= k
+    if trump_on and wcard.suit == deal.trump_suit and led != deal.trump_suit:
+        return f"{wcard.label} trumped"
+    return f"{wcard.label} was the highest {SUIT_NAMES[led][:-1]}"
+
+
+def trick_text(deal: Deal, k: int, me: int) -> Text:
+    """Trick ``k`` (0-based): who led, each card, who won it and why, the points."""
+    lead, cards, win, pts = deal.history[k]
+    seats = deal.trick_seats(lead)
+    out = Text()
+    out.append(f"Trick {k + 1}", style="bold")
+    out.append(f"  ({_name(deal, lead, me)} led)\n")
+    for s, c in zip(seats, cards, strict=False):
+        out.append(f"  {_name(deal, s, me):6} ")
+        out.append_text(card_text(CARDS[c]))
+        if s == win:
+            out.append("  ← wins", style="bold green" if (win & 1) == (me & 1) else "bold red")
+        out.append("\n")
+    out.append(f"{_name(deal, win, me)} won it: {_why(deal, k)}; {pts} "
+               f"point{'s' if pts != 1 else ''}.\n")
+    if deal.shown_trick == k:
+        out.append("Trump was shown in this trick.\n", style="yellow")
+    return out
+
+
+def grades_text(grades: list[Grade]) -> Text:
+    """The player's decisions: the search's grade, and apart, the double-dummy one."""
+    out = Text()
+    if not grades:
+        return out
+    out.append("\nYour decisions (graded from what you could see then)\n", style="bold")
+    for g in grades:
+        mark = ("✗ ", "bold red") if g.mistake else ("✓ ", "green")
+        out.append(mark[0], style=mark[1])
+        out.append(f"{g.taken}: ")
+        if g.mistake:
+            out.append(g.reason, style="red")
+        else:
+            cost = f" (gives up {g.loss:.2f} game points)" if g.loss >= 0.01 else ""
+            out.append(g.reason + cost)
+        out.append("\n")
+        if g.dd_loss is not None:
+            out.append("    double dummy, all cards seen (not what you could know): ",
+                       style="dim")
+            out.append("best too" if g.dd_loss < 0.01 else
+                       f"{g.dd_best} was {g.dd_loss:.2f} better", style="dim")
+            out.append("\n")
+    return out
+
+
+def result_text(deal: Deal, review: Review | None, me: int) -> Text:
+    """The score of the deal, the pair, and your result beside hard's in your seat."""
+    out = Text()
+    o: DealOutcome | None = deal.outcome
+    if o is None:
+        return out
+    out.append("Result\n", style="bold")
+    us = me & 1
+    if o.thrown_in is None and o.bidder >= 0:
+        out.append(f"Target {o.target}; card points: your side {o.card_points[us]}, "
+                   f"the other side {o.card_points[1 - us]}; "
+                   f"the contract was {'made' if o.made else 'missed'}.\n")
+    if o.pair_team is not None and deal.pair_seat >= 0:
+        out.append(f"Pair declared by {_name(deal, deal.pair_seat, me)}.\n")
+    g = o.game_points
+    out.append(f"Game points this deal: your side {signed(g[us])}, the other side "
+               f"{signed(g[1 - us])}; score after: "
+               f"{signed(deal.after_scores()[us])} to {signed(deal.after_scores()[1 - us])}.\n")
+    if review is not None:
+        y, h = review.you, review.hard
+        out.append("\nYou: ", style="bold")
+        out.append(f"{y.game_points:+d}, {y.card_points} points")
+        out.append(";  hard in your seat: ", style="bold")
+        out.append(f"{h.game_points:+d}, {h.card_points} points")
+        out.append("  (same cards, same bots and seeds in the other seats)\n", style="dim")
+        n = len(review.mistakes)
+        out.append(f"{n} mistake{'s' if n != 1 else ''} found.\n",
+                   style="bold red" if n else "bold green")
+        for m in review.mistakes:
+            out.append(f"  • {m.reason}\n")
+    return out
+
+
+# --------------------------------------------------------------------------- review
+class ReviewScreen(ModalScreen[None]):
+    """A finished deal, stepped with the arrow keys: the deal (hands, auction, trump),
+    each trick, the result; the player's decisions graded as the review comes in."""
+
+    DEFAULT_CSS = COACH_CSS
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "previous"),
+        Binding("right", "step(1)", "next"),
+        Binding("home", "jump(0)", "start", show=False),
+        Binding("end", "jump(99)", "result", show=False),
+        Binding("escape", "close", "close"),
+        Binding("q", "close", "close", show=False),
+    ]
+
+    def __init__(self, record: dict[str, Any], seat: int = 0, *,
+                 history: History | None = None, row: DealRow | None = None,
+                 bots: str = "medium", seeds: dict[int, int] | None = None,
+                 review: Review | None = None) -> None:
+        super().__init__()
+        self.record = record
+        self.seat = seat
+        self.deal, _ = replay_deal(record)
+        self.history = history
+        self.row = row
+        self.bots = bots
+        self.seeds = seeds
+        self.review = review
+        self.step = 0
+        self.error: str | None = None
+
+    @property
+    def steps(self) -> int:
+        """The deal, each trick, the result."""
+        return len(self.deal.history) + 2
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="review-box"):
+            yield Static("", id="review-title")
+            yield ProgressBar(total=1, show_eta=False, id="review-progress")
+            with VerticalScroll(id="review-body"):
+                yield Static("", id="review-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.review is None:
+            self._compute()
+        else:
+            self.query_one("#review-progress", ProgressBar).display = False
+        self._render_step()
+
+    @work(thread=True, exclusive=True)
+    def _compute(self) -> None:
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._progress, done, total)
+
+        try:
+            if self.history is not None and self.row is not None:
+                # a connection of this thread's own (sqlite3 connections stay in theirs)
+                opened = open_history(self.history.path)
+                if opened.history is None:
+                    raise HistoryError(opened.message or "the history cannot be opened")
+                try:
+                    rev = cached_review(opened.history, self.row, bots=self.bots,
+                                        seeds=self.seeds, progress=progress)
+                finally:
+                    opened.history.close()
+            else:
+                rev = review_deal(self.record, self.seat, bots=self.bots, seeds=self.seeds,
+                                  progress=progress)
+        except Exception as exc:  # shown, never crashes the table
+            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self._done, rev)
+
+    def _progress(self, done: int, total: int) -> None:
+        bar = self.query_one("#review-progress", ProgressBar)
+        bar.update(total=total, progress=done)
+
+    def _done(self, review: Review) -> None:
+        self.review = review
+        self.query_one("#review-progress", ProgressBar).display = False
+        self._render_step()
+
+    def _failed(self, message: str) -> None:
+        self.error = message
+        self._render_step()
+
+    def _grades(self, trick: int | None) -> list[Grade]:
+        if self.review is None:
+            return []
+        return [g for g in self.review.grades if g.trick == trick]
+
+    def body(self) -> RenderableType:
+        """What the current step shows."""
+        d = self.deal
+        parts: list[RenderableType] = []
+        if self.step == 0:
+            parts.append(deal_text(d, self.seat))
+            parts.append(grades_text(self._grades(None)))
+        elif self.step <= len(d.history):
+            parts.append(trick_text(d, self.step - 1, self.seat))
+            parts.append(grades_text(self._grades(self.step)))
+        else:
+            parts.append(result_text(d, self.review, self.seat))
+        if self.review is None:
+            parts.append(Text("\nReviewing your decisions…" if self.error is None else
+                              f"\nThe review failed: {self.error}", style="italic"))
+        return Group(*parts)
+
+    def body_text(self) -> str:
+        """The current step as plain text (for tests and screen readers)."""
+        from rich.console import Console
+
+        console = Console(width=120, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+        console.print(self.body())
+        text = console.export_text()
+        console.file.close()
+        return text
+
+    def _render_step(self) -> None:
+        d = self.deal
+        where = ("the deal" if self.step == 0 else
+                 f"trick {self.step} of {len(d.history)}" if self.step <= len(d.history)
+                 else "the result")
+        mistakes = "" if self.review is None else f" · {len(self.review.mistakes)} mistakes"
+        self.query_one("#review-title", Static).update(
+            f"Review of deal {d.number}: {where} (← →){mistakes}")
+        self.query_one("#review-text", Static).update(self.body())
+
+    def action_step(self, delta: int) -> None:
+        self.step = max(0, min(self.steps - 1, self.step + delta))
+        self._render_step()
+
+    def action_jump(self, where: int) -> None:
+        self.step = max(0, min(self.steps - 1, where))
+        self._render_step()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# --------------------------------------------------------------------------- statistics
+class StatsScreen(ModalScreen[None]):
+    """The statistics of every game in the history (the same as ``twentynine stats``)."""
+
+    DEFAULT_CSS = COACH_CSS
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "close"),
+        Binding("t", "close", "close", show=False),
+        Binding("q", "close", "close", show=False),
+    ]
+
+    def __init__(self, stats: Stats | None, message: str | None = None) -> None:
+        super().__init__()
+        self.stats = stats
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="stats-box"):
+            yield Static("Statistics", id="stats-title")
+            with VerticalScroll(id="stats-body"):
+                body: RenderableType = (stats_renderable(self.stats) if self.stats is not None
+                                        else Text(self.message or "No history."))
+                yield Static(body, id="stats-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# --------------------------------------------------------------------------- hints
+def hint_renderable(h: Hint, limit: int = 6) -> RenderableType:
+    """A hint: the suggestion and its reason, then the options best first."""
+    head = Text()
+    head.append("Hint: ", style="bold")
+    head.append(h.options[0].words if h.options else str(h.action), style="bold green")
+    head.append(f"  ({h.worlds} deals simulated, {h.seconds:.1f} s)\n", style="dim")
+    head.append(h.reason)
+    t = Table(box=None, pad_edge=False, show_edge=False)
+    t.add_column("option")
+    t.add_column("game pts", justify="right")
+    t.add_column("card pts", justify="right")
+    t.add_column("wins trick" if h.phase == "play" else "made", justify="right")
+    for o in h.options[:limit]:
+        chance = o.trick_win if h.phase == "play" else o.made
+        t.add_row(o.words, "-" if o.worth is None else f"{o.worth:+.2f}",
+                  "-" if o.card_points is None else f"{o.card_points:.1f}",
+                  "-" if chance is None else f"{100 * chance:.0f}%")
+    if len(h.options) > limit:
+        t.add_row(f"… {len(h.options) - limit} more", "", "", "")
+    return Group(head, t)
+
+
+class HintPanel(Static):
+    """Where the table shows a hint: "thinking…" while the search runs, then the hint."""
+
+    def show_thinking(self) -> None:
+        """The search is running."""
+        self.remove_class("-hidden")
+        self.update(Text("Hint: thinking…", style="italic"))
+
+    def show_hint(self, h: Hint) -> None:
+        """The finished hint."""
+        self.remove_class("-hidden")
+        self.update(hint_renderable(h))
+
+    def hide(self) -> None:
+        """Nothing to show (the turn moved on)."""
+        self.add_class("-hidden")
+
+
+# --------------------------------------------------------------------------- standalone
+class ReviewApp(App[None]):
+    """``twentynine review``: the review screen on its own."""
+
+    def __init__(self, screen_factory: Callable[[], ReviewScreen]) -> None:
+        super().__init__()
+        self._factory = screen_factory
+
+    def on_mount(self) -> None:
+        self.push_screen(self._factory(), lambda _r: self.exit())
+
+
+def run_review(record: dict[str, Any], seat: int, history: History | None,
+               row: DealRow | None) -> int:
+    """Open the review screen for a record (from the history or a file)."""
+    seeds = None
+    bots = "medium"
+    if history is not None and row is not None:
+        game = history.game(row.game_id)
+        if game is not None:
+            seeds = bot_seeds(game.seed, seat)
+            bots = game.bots or bots
+    app = ReviewApp(lambda: ReviewScreen(record, seat, history=history, row=row,
+                                         bots=bots, seeds=seeds))
+    app.run()
+    return 0
+
+
+__all__ = ["HintPanel", "ReviewApp", "ReviewScreen", "StatsScreen", "deal_text",
+           "hint_renderable", "result_text", "run_review", "trick_text"]

@@ -1,0 +1,190 @@
+"""``twentynine stats``, ``history``, ``review`` and ``export`` on real database files, and
+the review and statistics screens under Textual's Pilot."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from twentynine.bots import make_bot
+from twentynine.cli import main
+from twentynine.coach.history import HISTORY_NAME, SCHEMA, open_history
+from twentynine.coach.review import review_deal
+from twentynine.coach.stats import compute_stats
+from twentynine.deal import Deal
+from twentynine.records import deal_record
+from twentynine.tui.coach import ReviewApp, ReviewScreen, StatsScreen
+
+
+def finished(seed: int) -> dict[str, Any]:
+    d = Deal.from_seed(seed)
+    bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
+    while not d.is_over:
+        v = d.view(d.turn)
+        d.apply(bots[d.turn].choose(v, v.legal_actions))
+    return deal_record(d)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_review_of_a_bad_file_exits_2_with_one_line_and_writes_nothing(
+        data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = finished(4)
+    wrong_schema = dict(good, schema=99)
+    illegal = dict(good, actions=[*good["actions"][:8], "play JS", "play JS"])
+    unfinished = dict(good, actions=good["actions"][:6])
+    cases = {"not json": "{ this is not json", "schema": json.dumps(wrong_schema),
+             "illegal": json.dumps(illegal), "unfinished": json.dumps(unfinished),
+             "a list": "[1, 2]"}
+    for name, text in cases.items():
+        f = data_dir / f"{name.replace(' ', '_')}.json"
+        f.write_text(text, encoding="utf-8")
+        assert main(["review", str(f)]) == 2, name
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("twentynine: error:"), (name, err)
+    assert "not valid JSON" in (main(["review", str(data_dir / "not_json.json")]) and
+                                capsys.readouterr().err)
+    assert main(["review", str(data_dir / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert not (data_dir / HISTORY_NAME).exists()  # nothing written to the history
+
+
+def test_review_needs_exactly_one_target(data_dir: Path) -> None:
+    assert main(["review"]) == 2
+    assert main(["review", "--last"]) == 2  # an empty history: no last deal
+    assert main(["review", "--last", "3"]) == 2
+
+
+def _fill(data_dir: Path) -> list[int]:
+    h = open_history(data_dir / HISTORY_NAME).history
+    assert h is not None
+    h.start_game("g1", finished(1)["rules"], seed=11, bots="medium")
+    # deal 1 of three games (a game keeps one deal of each number)
+    ids = [h.record_deal(finished(s), game_id=f"g{s}", hints=s % 2) for s in (1, 2, 3)]
+    h.finish_game("g1", True, (6, -2))
+    h.close()
+    return ids
+
+
+def test_export_writes_the_stored_record(data_dir: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    ids = _fill(data_dir)
+    out = data_dir / "deal.json"
+    assert main(["export", str(ids[1]), "-o", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == finished(2)
+    capsys.readouterr()
+    assert main(["export", str(ids[0])]) == 0
+    assert json.loads(capsys.readouterr().out) == finished(1)
+    assert main(["export", "999"]) == 2
+    assert main(["export", "abc"]) == 2
+
+
+def test_stats_and_history_print_the_stored_games(data_dir: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    ids = _fill(data_dir)
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "1 played: 1 won, 0 lost (2 unfinished)" in out and "15-17" in out and "23+" in out
+    assert main(["history"]) == 0
+    out = capsys.readouterr().out
+    assert "won 6--2" in out or "won 6-" in out
+    for i in ids:
+        assert str(i) in out
+
+
+def test_a_newer_database_is_left_alone_by_the_commands(
+        data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = data_dir / HISTORY_NAME
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA + 1}")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    assert main(["stats"]) == 1
+    assert "newer" in capsys.readouterr().out
+    assert path.read_bytes() == before
+
+
+def test_the_review_screen_steps_through_the_deal() -> None:
+    asyncio.run(_the_review_screen_steps_through_the_deal())
+
+
+async def _the_review_screen_steps_through_the_deal() -> None:
+    rec = finished(5)
+    review = review_deal(rec, 0, double_dummy=False, samples=24, bid_samples=30)
+    app = ReviewApp(lambda: ReviewScreen(rec, 0, review=review))
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+
+        def text() -> str:
+            return str(screen.body_text())
+
+        assert "Hands as dealt" in text() and "Auction" in text()
+        await pilot.press("right")
+        assert "Trick 1" in text() and "won it" in text()
+        await pilot.press("end")
+        assert "hard in your seat" in text()
+        await pilot.press("left", "home")
+        assert "Hands as dealt" in text()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code in (0, None)
+
+
+def test_the_review_screen_computes_in_the_background_with_progress(
+        tmp_path: Path) -> None:
+    asyncio.run(_the_review_screen_computes_in_the_background_with_progress(tmp_path))
+
+
+async def _the_review_screen_computes_in_the_background_with_progress(
+        tmp_path: Path) -> None:
+    rec = finished(6)
+    h = open_history(tmp_path / HISTORY_NAME).history
+    assert h is not None
+    deal_id = h.record_deal(rec, game_id="g")
+    row = h.deal(deal_id)
+    app = ReviewApp(lambda: ReviewScreen(rec, 0, history=h, row=row))
+    async with app.run_test(size=(110, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        assert "Reviewing" in screen.body_text()
+        await pilot.press("right")  # responsive while the review runs
+        assert "Trick 1" in screen.body_text()
+        for _ in range(600):
+            await pilot.pause(0.1)
+            if screen.review is not None:
+                break
+        assert screen.review is not None
+    assert h.review(deal_id, screen.review.version) is not None  # kept
+    h.close()
+
+
+def test_the_statistics_screen_shows_the_stats() -> None:
+    asyncio.run(_the_statistics_screen_shows_the_stats())
+
+
+async def _the_statistics_screen_shows_the_stats() -> None:
+    from textual.app import App
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(StatsScreen(compute_stats([], [])))
+
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, StatsScreen)
