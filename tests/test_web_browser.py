@@ -48,6 +48,10 @@ def test_bad_serve_values_exit_2_with_one_line(argv: list[str],
 
 def _need_browser() -> None:
     missing = []
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        pytest.fail("twentynine serve needs textual-serve: pip install -e '.[test]' again")
     if not Path(CHROMIUM).exists():
         missing.append("Chromium (apt-get install -y chromium)")
     try:
@@ -82,6 +86,7 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 20)
 
 @pytest.fixture
 def served_table(tmp_path: Path) -> Iterator[tuple[int, Path]]:
+    _need_browser()
     port = free_port()
     env = dict(os.environ, TWENTYNINE_DATA_DIR=str(tmp_path))
     proc = subprocess.Popen(
@@ -124,9 +129,8 @@ def wait_until(page: object, check: Callable[[], bool], what: str, timeout: floa
     raise AssertionError(f"the page never showed {what}")
 
 
-def test_the_table_in_a_browser_plays_a_card(served_table: tuple[int, Path],
-                                             tmp_path_factory: pytest.TempPathFactory) -> None:
-    _need_browser()
+def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFactory,
+                                             served_table: tuple[int, Path]) -> None:
     from playwright.sync_api import Route, sync_playwright
 
     port, data_dir = served_table

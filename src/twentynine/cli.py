@@ -105,6 +105,20 @@ def print_rules(rules: Rules) -> None:
     print("(* differs from the standard game)")
 
 
+def _delay(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= x <= 10:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 10 seconds")
+    return x
+
+
+def _any_port(text: str) -> int:
+    return 0 if text.strip() == "0" else _port(text)
+
+
 def _port(text: str) -> int:
     try:
         n = int(text)
@@ -166,6 +180,29 @@ def build_parser() -> argparse.ArgumentParser:
                        help="address to listen on (default: 127.0.0.1, this machine only)")
     add_play_options(serve)
 
+    host = sub.add_parser("host", help="host a table that friends join over the network")
+    add_rules_options(host)
+    host.add_argument("--port", type=_any_port, default=2929,
+                      help="port (default: 2929; 0: any free port)")
+    host.add_argument("--host", default="0.0.0.0",
+                      help="address to listen on (default: 0.0.0.0, every interface)")
+    host.add_argument("--bots", choices=list(BOTS), default="medium",
+                      help="strength of the bots in the empty seats (default: medium)")
+    host.add_argument("--clock", type=_seconds, default=None, metavar="SECONDS",
+                      help="a move clock enforced by the server (off by default)")
+    host.add_argument("--away", choices=("bot", "wait"), default="bot",
+                      help="a dropped player's turn: their bot moves after the clock "
+                           "(bot, the default) or the table waits for them (wait), "
+                           "up to 5 minutes")
+    host.add_argument("--bot-delay", type=_delay, default=0.8, metavar="SECONDS",
+                      help="seconds between bot moves (default: 0.8)")
+    host.add_argument("--tables", type=_positive_int, default=1, help="how many tables")
+    host.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")
+    host.add_argument("--dir", default=None, help="where the tables' records are kept "
+                                                  "(default: tables/ in the data folder)")
+    host.add_argument("--resume", action="store_true",
+                      help="continue every table recorded there")
+
     arena = sub.add_parser("arena", help="measure two bots on duplicate boards")
     add_rules_options(arena)
     arena.add_argument("--a", dest="bot_a", choices=list(BOTS), default="hard")
@@ -204,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return serve(table_args(list(argv) if argv is not None else sys.argv[1:]),
                      opts.host, opts.port)
+    if opts.command == "host":
+        return _host(opts, rules)
     if opts.command == "arena":
         from .arena import run_arena
 
@@ -211,6 +250,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .tui.app import run_play
 
     return run_play(opts, rules)
+
+
+def _host(opts: argparse.Namespace, rules: Rules) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from .net.server import Settings, default_tables_dir, host_main
+
+    settings = Settings(rules=rules, bots=opts.bots, clock=opts.clock, away=opts.away,
+                        bot_delay=opts.bot_delay)
+    folder = Path(opts.dir) if opts.dir else default_tables_dir()
+    return asyncio.run(host_main(settings, opts.host, opts.port, folder, opts.resume,
+                                 opts.tables, opts.seed))
 
 
 if __name__ == "__main__":

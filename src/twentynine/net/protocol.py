@@ -1,0 +1,214 @@
+"""The table server's wire format: JSON objects with a version, and the codec that turns a
+seat's view and its events into JSON and back (see docs/protocol.md).
+
+Only what a seat may know is ever encoded: the server encodes ``game.view(seat)`` and
+``event_for_seat(event, seat)``, never the engine's state.  The codec is driven by the
+dataclasses' field types, so the decoded values are the same frozen objects the table
+renders.
+
+>>> from twentynine.game import Game
+>>> g = Game(seed=5)
+>>> v = g.view(1)
+>>> decode_view(json.loads(json.dumps(encode_view(v)))) == v
+True
+>>> ev = g.apply(g.legal_actions()[0])
+>>> [decode_event(encode_event(e)) == e for e in ev]
+[True]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from typing import Any, Union
+
+from .. import events as ev
+from ..actions import Action
+from ..cards import Card
+from ..deal import Phase
+from ..rules import Rules
+from ..scoring import DealOutcome
+from ..views import SeatView, TrickRecord
+
+VERSION = 1
+"""The protocol's version: every message carries it as ``"v"``; a client or server that
+reads another version refuses the connection with a clear error."""
+MAX_MESSAGE = 64 * 1024
+"""The largest message (bytes) either side accepts."""
+
+
+class ProtocolError(ValueError):
+    """A message that is not valid for this protocol; ``code`` names the kind for the
+    client (``malformed``, ``unknown_type``, ``version`` ...)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+EVENT_TYPES: dict[str, type[Any]] = {
+    cls.__name__: cls for cls in (
+        ev.DealStarted, ev.CardsDealt, ev.BidMade, ev.Passed, ev.AuctionWon, ev.TrumpChosen,
+        ev.Doubled, ev.Declined, ev.SingleHandAnnounced, ev.ThrownIn, ev.TrumpShown,
+        ev.CardPlayed, ev.TrickWon, ev.PairDeclared, ev.DealScored, ev.GameOver)
+}
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    if cls not in _HINTS:
+        # views.py names Phase only for type checkers: supply it
+        _HINTS[cls] = typing.get_type_hints(cls, localns={"Phase": Phase})
+    return _HINTS[cls]
+
+
+def encode_value(value: Any) -> Any:
+    """A plain JSON value for ``value`` (cards by name, actions as text, enums by value)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Card):
+        return value.name
+    if isinstance(value, Action):
+        return str(value)
+    if isinstance(value, Phase):
+        return value.value
+    if isinstance(value, Rules):
+        return value.to_dict()
+    if isinstance(value, (tuple, list)):
+        return [encode_value(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode_value(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def decode_value(tp: Any, data: Any) -> Any:
+    """Read ``data`` as a value of type ``tp`` (the inverse of :func:`encode_value`); a value
+    of the wrong shape raises :class:`ProtocolError`."""
+    origin = typing.get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        args = typing.get_args(tp)
+        if data is None and type(None) in args:
+            return None
+        others = [a for a in args if a is not type(None)]
+        last: Exception | None = None
+        for a in others:
+            try:
+                return decode_value(a, data)
+            except ProtocolError as exc:
+                last = exc
+        raise last or ProtocolError("malformed", f"unexpected {data!r}")
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if not isinstance(data, list):
+            raise ProtocolError("malformed", f"expected a list, not {data!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode_value(args[0], d) for d in data)
+        if len(args) != len(data):
+            raise ProtocolError("malformed", f"expected {len(args)} items, not {data!r}")
+        return tuple(decode_value(a, d) for a, d in zip(args, data, strict=True))
+    try:
+        if tp is bool:
+            if not isinstance(data, bool):
+                raise ProtocolError("malformed", f"expected true or false, not {data!r}")
+            return data
+        if tp is int:
+            if not isinstance(data, int) or isinstance(data, bool):
+                raise ProtocolError("malformed", f"expected a whole number, not {data!r}")
+            return data
+        if tp is str:
+            if not isinstance(data, str):
+                raise ProtocolError("malformed", f"expected text, not {data!r}")
+            return data
+        if tp is Card:
+            return Card.parse(_text(data))
+        if tp is Action:
+            return Action.parse(_text(data))
+        if tp is Phase:
+            return Phase(data)
+        if tp is Rules:
+            if not isinstance(data, dict):
+                raise ProtocolError("malformed", "rules must be an object")
+            return Rules.from_dict(data)
+    except ProtocolError:
+        raise
+    except ValueError as exc:
+        raise ProtocolError("malformed", str(exc)) from None
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise ProtocolError("malformed", f"expected an object for {tp.__name__}")
+        hints = _hints(tp)
+        kwargs = {}
+        for f in dataclasses.fields(tp):
+            if f.name in data:
+                kwargs[f.name] = decode_value(hints[f.name], data[f.name])
+            elif (f.default is dataclasses.MISSING
+                  and f.default_factory is dataclasses.MISSING):
+                raise ProtocolError("malformed", f"{tp.__name__} lacks {f.name}")
+        return tp(**kwargs)
+    raise TypeError(f"cannot decode {tp!r}")
+
+
+def _text(data: Any) -> str:
+    if not isinstance(data, str):
+        raise ProtocolError("malformed", f"expected text, not {data!r}")
+    return data
+
+
+def encode_view(view: SeatView) -> dict[str, Any]:
+    """A seat's view as JSON-ready data."""
+    out = encode_value(view)
+    assert isinstance(out, dict)
+    return out
+
+
+def decode_view(data: Any) -> SeatView:
+    """The view back from :func:`encode_view`'s data."""
+    out = decode_value(SeatView, data)
+    assert isinstance(out, SeatView)
+    return out
+
+
+def encode_event(event: ev.Event) -> dict[str, Any]:
+    """An (already filtered) event as JSON-ready data, its class named by ``"event"``."""
+    out = encode_value(event)
+    assert isinstance(out, dict)
+    return {"event": type(event).__name__, **out}
+
+
+def decode_event(data: Any) -> ev.Event:
+    """The event back from :func:`encode_event`'s data."""
+    if not isinstance(data, dict) or data.get("event") not in EVENT_TYPES:
+        raise ProtocolError("malformed", f"not an event: {data!r}")
+    fields_ = {k: v for k, v in data.items() if k != "event"}
+    out: ev.Event = decode_value(EVENT_TYPES[data["event"]], fields_)
+    return out
+
+
+def message(type_: str, **fields: Any) -> str:
+    """One message's JSON text: ``{"v": 1, "type": ..., ...}``."""
+    return json.dumps({"v": VERSION, "type": type_, **fields}, separators=(",", ":"))
+
+
+def parse_message(text: str | bytes) -> dict[str, Any]:
+    """Read one message; anything but a JSON object of this version with a string type
+    raises :class:`ProtocolError`."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_big", f"a message may be at most {MAX_MESSAGE} bytes")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProtocolError("malformed", f"the message is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed", "a message must be a JSON object")
+    if data.get("v") != VERSION:
+        raise ProtocolError("version", f"this server speaks protocol version {VERSION}, "
+                                       f"not {data.get('v')!r}")
+    if not isinstance(data.get("type"), str):
+        raise ProtocolError("malformed", "a message needs a \"type\" (a string)")
+    return data
+
+
+_ = (TrickRecord, DealOutcome)  # decoded through SeatView's and the events' field types

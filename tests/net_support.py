@@ -1,0 +1,98 @@
+"""Helpers for the table server's tests: a real server on a free loopback port in the
+test's own event loop, and clients that play random legal actions."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from twentynine.events import DealScored
+from twentynine.net.client import Connection, State, decode_state
+from twentynine.net.server import GameServer, Settings, Table
+
+
+def run(coro: Awaitable[Any], timeout: float = 60) -> Any:
+    """Run a test's coroutine with a hard time limit."""
+    async def bounded() -> Any:
+        return await asyncio.wait_for(coro, timeout)
+
+    return asyncio.run(bounded())
+
+
+@asynccontextmanager
+async def serving(tables_dir: Path, settings: Settings | None = None, seed: int = 11,
+                  tables: int = 1, resume: bool = False
+                  ) -> AsyncIterator[tuple[GameServer, list[Table]]]:
+    server = GameServer(tables_dir, settings or Settings(bots="random", bot_delay=0.0))
+    made = server.resume() if resume else [server.new_table(seed=seed + i)
+                                           for i in range(tables)]
+    await server.start("127.0.0.1", 0)
+    try:
+        yield server, made
+    finally:
+        await server.stop()
+
+
+class Player:
+    """A client that records every message and plays random legal actions."""
+
+    def __init__(self, conn: Connection, seed: int) -> None:
+        self.conn = conn
+        self.rng = random.Random(seed)
+        self.messages: list[dict[str, Any]] = [conn.welcome]
+        self.states: list[State] = []
+        self.errors: list[dict[str, Any]] = []
+        self.deals_scored = 0
+        self.last_send = 0.0
+        self.acted_at = -1
+        """The action count of the state we last answered (one answer per state)."""
+
+    @property
+    def last(self) -> State:
+        return self.states[-1]
+
+    async def play(self, until: Callable[[Player], bool], act: bool = True,
+                   timeout: float = 20) -> None:
+        """Read messages (answering with a random legal action on our turn) until
+        ``until(self)``."""
+        while not until(self):
+            msg = await self.conn.receive(timeout=timeout)
+            self.messages.append(msg)
+            if msg["type"] == "error":
+                self.errors.append(msg)
+                continue
+            if msg["type"] != "state":
+                continue
+            st = decode_state(msg)
+            self.states.append(st)
+            self.deals_scored += sum(isinstance(e, DealScored) for e in st.events)
+            if not act or until(self) or st.actions == self.acted_at:
+                continue
+            if st.next_deal:
+                self.acted_at = st.actions
+                await self.send("next deal")
+            elif st.view.legal_actions and st.turn == self.conn.seat:
+                self.acted_at = st.actions
+                await self.send(str(self.rng.choice(st.view.legal_actions)))
+
+    async def send(self, action: str) -> None:
+        """Send an action, staying under the server's 20 messages a second."""
+        loop = asyncio.get_running_loop()
+        wait = self.last_send + 0.055 - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.last_send = loop.time()
+        await self.conn.act(action)
+
+
+async def four_players(server: GameServer, table: Table, names: str = "abcd"
+                       ) -> list[Player]:
+    out = []
+    for i, seat in enumerate(("south", "east", "north", "west")):
+        conn = await Connection.join("127.0.0.1", server.port, table.code, names[i], seat)
+        out.append(Player(conn, seed=i))
+    return out

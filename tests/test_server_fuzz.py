@@ -1,0 +1,128 @@
+"""Fuzz: thousands of random and malformed messages from many connections, some of them
+seated, while three honest clients play a deal.  Every bad message is answered with an
+error (or, for the ones that warrant it, a closed connection); the server and the honest
+players carry on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import string
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from net_support import Player, run, serving
+
+from twentynine.net.client import Connection
+from twentynine.net.protocol import MAX_MESSAGE
+
+
+def junk(rng: random.Random, code: str) -> str | bytes:
+    """One random message: broken JSON, wrong shapes, wrong versions, unknown types,
+    nonsense actions, wrong codes, huge or binary frames."""
+    choice = rng.randrange(12)
+    if choice == 0:
+        return "".join(rng.choice(string.printable) for _ in range(rng.randrange(1, 80)))
+    if choice == 1:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60)))
+    if choice == 2:
+        return json.dumps(rng.choice([None, 1, -3.5, "hi", [], [1, [2]], True]))
+    if choice == 3:
+        return json.dumps({"v": rng.choice([0, 2, "1", None, 1.0001]), "type": "action"})
+    if choice == 4:
+        return json.dumps({"v": 1, "type": rng.choice(["", "x", "HELLO", "actions", "eval",
+                                                      "__class__", "ping2"])})
+    if choice == 5:
+        act: Any = rng.choice(["play", "play ZZ", "bid -1", "bid 99", "trump suit Q",
+                               "", " " * 30, "x" * 41, 17, None, ["pass"], {"a": 1},
+                               "next deal", "show trump", "pair", "redeal", "bid 16"])
+        return json.dumps({"v": 1, "type": "action", "action": act,
+                           "ref": rng.choice([1, "r", None, [1], {"x": 1}])})
+    if choice == 6:
+        return json.dumps({"v": 1, "type": "hello", "code": rng.choice(
+            [code[:-1] + "Z", "", "A" * 70, 5, None, code.lower(), code]),
+            "name": rng.choice(["", "x" * 30, None, 3, "Zed"]),
+            "seat": rng.choice([None, -1, 4, "up", True, "west", 2.5])})
+    if choice == 7:
+        return json.dumps({"v": 1, "type": "state", "extra": "x" * rng.randrange(200)})
+    if choice == 8:
+        return "{" * rng.randrange(1, 3000)
+    if choice == 9:
+        return json.dumps({"v": 1, "type": "ping", "ref": rng.randrange(10**9)})
+    if choice == 10:
+        return json.dumps({"v": 1, "type": "action", "action": "play " + rng.choice(
+            ["JS", "9H", "AD", "TC", "7S", "8D"])})
+    return "x" * (MAX_MESSAGE + rng.randrange(1, 5000))
+
+
+async def fuzzer(port: int, code: str, seed: int, count: int, seated: str | None,
+                 tally: dict[str, int], ready: asyncio.Event | None = None) -> None:
+    """Send ``count`` junk messages at about 15 a second (under the flood limit), opening
+    a new connection whenever the server closes one; every message must get an answer."""
+    rng = random.Random(seed)
+    sent = 0
+    async with aiohttp.ClientSession() as session:
+        while sent < count:
+            async with session.ws_connect(f"http://127.0.0.1:{port}/ws",
+                                          max_msg_size=1 << 22) as ws:
+                seated_here = seated is not None
+                if seated:
+                    await ws.send_str(json.dumps({"v": 1, "type": "hello", "code": code,
+                                                  "name": "fuzz", "seat": seated}))
+                    welcome = json.loads((await ws.receive(timeout=10)).data)
+                    assert welcome["type"] == "welcome", welcome
+                    if ready is not None:
+                        ready.set()
+                    seated = None  # its seat is taken (held for it) after this
+                while sent < count and not ws.closed:
+                    m = junk(rng, code)
+                    if isinstance(m, bytes):
+                        await ws.send_bytes(m)
+                    else:
+                        await ws.send_str(m)
+                    sent += 1
+                    # the answer: an error, a pong, a state, or a closed connection
+                    wants_state = seated_here or (isinstance(m, str) and '"state"' in m)
+                    while True:
+                        reply = await ws.receive(timeout=10)
+                        if reply.type != aiohttp.WSMsgType.TEXT:
+                            tally["closed"] += 1
+                            break
+                        kind = json.loads(reply.data)["type"]
+                        if kind in ("state", "waiting", "notice") and not wants_state:
+                            tally["updates"] += 1  # the game moving on, not an answer
+                            continue
+                        tally[kind] = tally.get(kind, 0) + 1
+                        break
+                    await asyncio.sleep(rng.uniform(0.03, 0.1))
+
+
+def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
+    async def main() -> dict[str, int]:
+        async with serving(tmp_path, seed=5) as (server, [table]):
+            tally: dict[str, int] = {"closed": 0, "updates": 0}
+            honest = [Player(await Connection.join("127.0.0.1", server.port, table.code,
+                                                   name, name), seed=i)
+                      for i, name in enumerate(("south", "east", "north"))]
+            # west is a fuzzer's seat: it never plays, so the move clock plays for it
+            table.settings.clock = 0.3
+            west_seated = asyncio.Event()
+            fuzzers = [asyncio.create_task(fuzzer(server.port, table.code, 0, 60, "west",
+                                                  tally, west_seated))]
+            await asyncio.wait_for(west_seated.wait(), 10)
+            fuzzers += [asyncio.create_task(fuzzer(server.port, table.code, i, 60, None,
+                                                   tally)) for i in range(1, 40)]
+            await asyncio.gather(*(p.play(lambda p: p.deals_scored >= 1) for p in honest))
+            await asyncio.gather(*fuzzers)
+            assert all(p.errors == [] for p in honest)
+            assert table.game.deals_played >= 1
+            for p in honest:
+                await p.conn.close()
+            return tally
+
+    tally = run(main(), timeout=90)
+    assert sum(v for k, v in tally.items() if k != "updates") >= 40 * 60
+    assert tally["error"] > 1500 and tally["closed"] > 50, tally
+    assert tally.get("welcome", 0) == 0  # every seat was taken: no junk hello got one
