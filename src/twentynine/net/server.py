@@ -21,6 +21,7 @@ import json
 import logging
 import os
 import secrets
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable
@@ -91,12 +92,17 @@ def bot_seed(game_seed: int, seat: int, n_actions: int) -> int:
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one: a
     temporary file, flushed and fsynced, then renamed over the old one."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 @dataclass
@@ -193,6 +199,8 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
+        self._saving: asyncio.Future[None] | None = None
+        self.save_problem: str | None = None
         self.closed = False
 
     # ------------------------------------------------------------ records
@@ -208,13 +216,24 @@ class Table:
                             if seat.player is not None else None for seat in self.seats]}
 
     async def save(self) -> None:
-        text = json.dumps(self.record(), indent=1)
-        path = self.record_path
-        await asyncio.to_thread(write_atomic, path, text)
-        if self.game.is_over:
-            done = self.server.tables_dir / "finished"
+        """Write the record (in a thread: the fsync would stall every table); a failure
+        is logged and told to the players, and the game goes on."""
+        text = json.dumps(self.record(), separators=(",", ":"))
+        self._saving = asyncio.ensure_future(asyncio.to_thread(
+            self._write, self.record_path, text, self.game.is_over))
+        try:
+            # shielded: a stopping server still finishes the write it started
+            await asyncio.shield(self._saving)
+        except OSError as exc:
+            LOG.error("table %s: could not save its record: %s", self.id, exc)
+            self.save_problem = f"the server could not save this table: {exc}"
+
+    def _write(self, path: Path, text: str, finished: bool) -> None:
+        write_atomic(path, text)
+        if finished:
+            done = path.parent / "finished"
             done.mkdir(exist_ok=True)
-            await asyncio.to_thread(os.replace, path, done / path.name)
+            os.replace(path, done / path.name)
 
     def _mark_deal_start(self) -> None:
         from ..events import DealStarted
@@ -347,6 +366,12 @@ class Table:
             self._mark_deal_start()
         self.turn_started = time.monotonic()
         await self.save()
+        if self.save_problem is not None:
+            problem, self.save_problem = self.save_problem, None
+            note = message("notice", text=problem.capitalize())
+            for seat in self.seats:
+                if seat.player is not None and seat.player.conn is not None:
+                    await seat.player.conn.send(note)
         if self.game.phase is Phase.DEAL_OVER:
             for seat in self.seats:
                 seat.ready = False
@@ -381,6 +406,9 @@ class Table:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        if self._saving is not None:
+            with contextlib.suppress(Exception):
+                await self._saving  # the last record is on disk before we return
 
     def wake(self) -> None:
         self._wake.set()
@@ -389,7 +417,11 @@ class Table:
         """Move for bots, enforce the move clock, deal again between deals."""
         while not self.closed and not self.game.is_over:
             self._wake.clear()
-            delay = await self._step()
+            try:
+                delay = await self._step()
+            except Exception:  # a bug must not stop the table: log it, try again soon
+                LOG.exception("table %s", self.id)
+                delay = 1.0
             if delay is None:
                 await self._wake.wait()
             else:
