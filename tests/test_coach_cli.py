@@ -188,3 +188,79 @@ async def _the_statistics_screen_shows_the_stats() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, StatsScreen)
+
+
+def test_the_hint_panel_thinks_in_a_worker_then_shows_the_hint() -> None:
+    asyncio.run(_hint_panel())
+
+
+async def _hint_panel() -> None:
+    from textual.app import App, ComposeResult
+
+    from twentynine.tui.coach import HintPanel
+
+    got: list[Any] = []
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield HintPanel()
+
+        def on_hint_panel_ready(self, message: HintPanel.Ready) -> None:
+            got.append(message.hint)
+
+    d = Deal.from_seed(4)
+    view = d.view(d.turn)
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        panel = app.query_one(HintPanel)
+        assert not panel.display or panel.has_class("-hidden")
+        panel.request(view, token=1)
+        assert "thinking" in str(panel.render())
+        for _ in range(300):
+            await pilot.pause(0.05)
+            if got:
+                break
+        assert got and got[0].action in view.legal_actions
+        assert panel.hint is got[0] and not panel.has_class("-hidden")
+        panel.request(view, token=2)  # a new position: the old hint is not shown
+        panel.hide()
+        assert panel.has_class("-hidden")
+
+
+def test_the_review_screen_pages_through_the_deals_of_a_game(tmp_path: Path) -> None:
+    asyncio.run(_pages(tmp_path))
+
+
+async def _pages(tmp_path: Path) -> None:
+    h = open_history(tmp_path / HISTORY_NAME).history
+    assert h is not None
+    ids = [h.record_deal(finished(s), game_id=f"g{s}") for s in (7, 8)]
+    rows = [r for r in h.deals() if r.id in ids]
+    # kept reviews, so nothing is computed
+    from twentynine.coach.review import REVIEW_VERSION
+
+    for r in rows:
+        rev = review_deal(r.record, 0, double_dummy=False, samples=16, bid_samples=20)
+        h.save_review(r.id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
+    app = ReviewApp(lambda: ReviewScreen(rows[0].record, 0, history=h, row=rows[0],
+                                         rows=rows))
+    async with app.run_test(size=(110, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.review is not None:
+                break
+        await pilot.press("pagedown")
+        assert screen.row is not None and screen.row.id == rows[1].id
+        assert screen.deal.first == Deal.from_seed(8).first
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.review is not None:
+                break
+        assert screen.review is not None
+        await pilot.press("pagedown")  # the last deal: stays
+        assert screen.row.id == rows[1].id
+        await pilot.press("pageup")
+        assert screen.row.id == rows[0].id
+    h.close()

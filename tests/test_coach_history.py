@@ -3,6 +3,7 @@ writers at once."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import sqlite3
 from pathlib import Path
@@ -122,14 +123,22 @@ def test_an_older_schema_is_migrated_keeping_its_deals(tmp_path: Path) -> None:
     db = sqlite3.connect(path, isolation_level=None)
     MIGRATIONS[0](db)
     db.execute("PRAGMA user_version = 1")
+    # a deal as version 1 stored it
+    old = finished_record(4)
+    db.execute("INSERT INTO games (id, started, rules) VALUES ('v1', '2026-01-01', '{}')")
+    db.execute("INSERT INTO deals (game_id, number, played, seat, record, game_us, game_them, "
+               "points_us, points_them, thrown_in) VALUES ('v1', 1, '2026-01-01', 0, ?, "
+               "1, 0, 20, 9, 0)", (json.dumps(old),))
     db.close()
-    # a version-1 table written by the version-1 code path (the deal columns are the same)
     h = open_history(path).history
     assert h is not None and h.schema() == SCHEMA
-    deal_id = h.record_deal(finished_record(2), game_id="old")
+    (kept,) = h.deals()
+    assert kept.record == old and kept.first_action is None and kept.mistakes is None
+    deal_id = h.record_deal(finished_record(2), game_id="old", first_action=40)
+    assert h.deal(deal_id).first_action == 40  # type: ignore[union-attr]
     h.save_review(deal_id, 1, 3, {"grades": []})
     assert h.review(deal_id, 1) == {"grades": []}
-    assert h.deals()[0].mistakes == 3
+    assert h.deals()[1].mistakes == 3
     h.close()
 
 

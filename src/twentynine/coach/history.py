@@ -93,7 +93,13 @@ def _v2(db: sqlite3.Connection) -> None:
         data TEXT NOT NULL)""")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+def _v3(db: sqlite3.Connection) -> None:
+    # where the deal starts in its game's list of actions: the table seeds each bot
+    # decision from (game seed, seat, actions so far), so a replay needs it
+    db.execute("ALTER TABLE deals ADD COLUMN first_action INTEGER")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 """``MIGRATIONS[i]`` upgrades a database from schema ``i`` to ``i + 1``."""
 SCHEMA = len(MIGRATIONS)
 """The schema this version writes."""
@@ -145,6 +151,8 @@ class DealRow:
     take_backs: int
     mistakes: int | None
     """Mistakes the review found (None: not reviewed yet)."""
+    first_action: int | None = None
+    """How many actions of the game came before this deal (None: not known)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +283,7 @@ class History:
 
     def record_deal(self, record: dict[str, Any], *, game_id: str, seat: int = 0,
                     hints: int = 0, take_backs: int = 0, seed: int | None = None,
-                    bots: str = "") -> int:
+                    bots: str = "", first_action: int | None = None) -> int:
         """Store a finished deal's record (replayed first: a record that does not replay,
         or a deal not finished, raises :class:`HistoryError` and writes nothing).  The
         same deal of the same game stored twice keeps the first.  Returns the deal id."""
@@ -297,7 +305,7 @@ class History:
                out.game_points[us], out.game_points[1 - us],
                out.card_points[us], out.card_points[1 - us],
                None if pair is None else int(pair),
-               int(out.thrown_in is not None), hints, take_backs)
+               int(out.thrown_in is not None), hints, take_backs, first_action)
         with self._write() as db:
             db.execute("INSERT OR IGNORE INTO games (id, started, rules, seed, bots, seat) "
                        "VALUES (?, ?, ?, ?, ?, ?)",
@@ -305,8 +313,8 @@ class History:
                         seat))
             db.execute("INSERT OR IGNORE INTO deals (game_id, number, played, seat, record, "
                        "bidder, bid, made, game_us, game_them, points_us, points_them, "
-                       "pair_us, thrown_in, hints, take_backs) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                       "pair_us, thrown_in, hints, take_backs, first_action) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             found = db.execute("SELECT id FROM deals WHERE game_id = ? AND number = ?",
                                (game_id, deal.number)).fetchone()
         return int(found[0])
@@ -331,14 +339,15 @@ class History:
 
     _DEAL_COLUMNS = ("d.id, d.game_id, d.number, d.played, d.seat, d.record, d.bidder, "
                      "d.bid, d.made, d.game_us, d.game_them, d.points_us, d.points_them, "
-                     "d.pair_us, d.thrown_in, d.hints, d.take_backs, r.mistakes")
+                     "d.pair_us, d.thrown_in, d.hints, d.take_backs, r.mistakes, "
+                     "d.first_action")
 
     @staticmethod
     def _deal_row(r: tuple[Any, ...]) -> DealRow:
         return DealRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7],
                        None if r[8] is None else bool(r[8]), (r[9], r[10]), (r[11], r[12]),
                        None if r[13] is None else bool(r[13]), bool(r[14]), r[15], r[16],
-                       r[17])
+                       r[17], r[18])
 
     def deals(self, game_id: str | None = None) -> list[DealRow]:
         """Every stored deal (of one game), oldest first."""

@@ -140,19 +140,31 @@ def bot_seeds(game_seed: int | None, seat: int = 0) -> dict[int, int]:
     return {s: base * 4 + s for s in range(4) if s != seat}
 
 
+SeedOf = Callable[[int, int], int]
+"""The seed of one bot decision from (seat, actions of the deal so far), as the table
+seeds them."""
+
+
 def replay_with_hard(record: dict[str, Any], seat: int, bots: str = "medium",
-                     seeds: Mapping[int, int] | None = None) -> Deal:
+                     seeds: Mapping[int, int] | None = None,
+                     seed_of: SeedOf | None = None) -> Deal:
     """The record's deal played again from its cards with ``hard`` in ``seat`` and
-    ``bots`` (seeded with ``seeds``) in the other seats."""
+    ``bots`` in the other seats: each bot seeded once with ``seeds``, or, with
+    ``seed_of``, each decision seeded as the table seeds it."""
     deal, _ = replay_deal(dict(record, actions=[]))
     seeds = dict(seeds) if seeds is not None else bot_seeds(None, seat)
     # a generous clock: the bots' sample counts bound them, so the replay is the same
     # every time, however busy the machine
     players = {s: make_bot("hard" if s == seat else bots, seed=seeds.get(s, s),
                            time_budget=TIME_CAP) for s in range(4)}
+    n = 0
     while deal.phase_code != DEAL_OVER:
         v = deal.view(deal.turn)
-        deal.apply(players[deal.turn].choose(v, v.legal_actions))
+        bot = players[deal.turn]
+        if seed_of is not None:
+            bot.rng.seed(seed_of(deal.turn, n))
+        deal.apply(bot.choose(v, v.legal_actions))
+        n += 1
     return deal
 
 
@@ -201,7 +213,8 @@ def _dd(deal: Deal, code: int) -> tuple[float | None, str | None]:
 
 
 def review_deal(record: dict[str, Any], seat: int = 0, *, bots: str = "medium",
-                seeds: Mapping[int, int] | None = None, progress: Progress | None = None,
+                seeds: Mapping[int, int] | None = None, seed_of: SeedOf | None = None,
+                progress: Progress | None = None,
                 double_dummy: bool = True, samples: int = SAMPLES,
                 bid_samples: int = BID_SAMPLES) -> Review:
     """Grade every decision of ``seat`` in a finished deal's record and replay the deal
@@ -252,7 +265,7 @@ def review_deal(record: dict[str, Any], seat: int = 0, *, bots: str = "medium",
             if progress is not None:
                 progress(done, total)
         deal.apply(a)
-    games = replay_with_hard(record, seat, bots, seeds)
+    games = replay_with_hard(record, seat, bots, seeds, seed_of)
     if progress is not None:
         progress(total, total)
     return Review(seat, tuple(grades), _result(final, seat), _result(games, seat),
@@ -273,7 +286,7 @@ def _decisions(deal: Deal, actions: list[Action], seat: int) -> list[int]:
 
 
 def cached_review(history: History, row: DealRow, *, bots: str = "medium",
-                  seeds: Mapping[int, int] | None = None,
+                  seeds: Mapping[int, int] | None = None, seed_of: SeedOf | None = None,
                   progress: Progress | None = None, samples: int = SAMPLES,
                   bid_samples: int = BID_SAMPLES) -> Review:
     """The deal's kept review, or a new one (then kept)."""
@@ -283,11 +296,11 @@ def cached_review(history: History, row: DealRow, *, bots: str = "medium",
             return Review.from_dict(data)
         except (KeyError, TypeError):
             pass  # an unreadable cache entry: compute it again
-    rev = review_deal(row.record, row.seat, bots=bots, seeds=seeds, progress=progress,
-                      samples=samples, bid_samples=bid_samples)
+    rev = review_deal(row.record, row.seat, bots=bots, seeds=seeds, seed_of=seed_of,
+                      progress=progress, samples=samples, bid_samples=bid_samples)
     history.save_review(row.id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
     return rev
 
 
 __all__ = ["MISTAKE_CARD_POINTS", "MISTAKE_GAME_POINTS", "REVIEW_VERSION", "Grade", "Review",
-           "SeatResult", "bot_seeds", "cached_review", "replay_with_hard", "review_deal"]
+           "SeatResult", "SeedOf", "bot_seeds", "cached_review", "replay_with_hard", "review_deal"]

@@ -18,18 +18,20 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, ProgressBar, Static
 
 from ..cards import CARDS, SUIT_NAMES, mask_cards
 from ..coach.commands import stats_renderable
-from ..coach.hint import Hint
+from ..coach.hint import Hint, hint
 from ..coach.history import DealRow, History, HistoryError, open_history
-from ..coach.review import Grade, Review, bot_seeds, cached_review, review_deal
+from ..coach.review import Grade, Review, SeedOf, bot_seeds, cached_review, review_deal
 from ..coach.stats import Stats
 from ..deal import Deal
 from ..records import replay_deal
 from ..scoring import DealOutcome
+from ..views import SeatView
 from .text import card_text, seat_name, signed
 
 COACH_CSS = """
@@ -40,8 +42,6 @@ ReviewScreen, StatsScreen { align: center middle; }
 #review-title, #stats-title { text-style: bold; color: $accent; height: 1; }
 #review-progress { height: 1; }
 #review-body, #stats-body { height: 1fr; }
-HintPanel { height: auto; max-height: 14; border: round $accent; padding: 0 1; }
-HintPanel.-hidden { display: none; }
 """
 
 
@@ -212,6 +212,8 @@ class ReviewScreen(ModalScreen[None]):
         Binding("right", "step(1)", "next"),
         Binding("home", "jump(0)", "start", show=False),
         Binding("end", "jump(99)", "result", show=False),
+        Binding("pageup,[", "other_deal(-1)", "previous deal"),
+        Binding("pagedown,]", "other_deal(1)", "next deal"),
         Binding("escape", "close", "close"),
         Binding("q", "close", "close", show=False),
     ]
@@ -219,18 +221,52 @@ class ReviewScreen(ModalScreen[None]):
     def __init__(self, record: dict[str, Any], seat: int = 0, *,
                  history: History | None = None, row: DealRow | None = None,
                  bots: str = "medium", seeds: dict[int, int] | None = None,
-                 review: Review | None = None) -> None:
+                 seed_of: SeedOf | None = None, review: Review | None = None,
+                 rows: list[DealRow] | None = None,
+                 seed_for: Callable[[DealRow], SeedOf | None] | None = None) -> None:
+        """Review ``record``; with ``rows`` (the deals of a game, ``row`` among them) the
+        page keys move to the other deals (``seed_for`` gives each deal's bot seeds)."""
         super().__init__()
         self.record = record
         self.seat = seat
         self.deal, _ = replay_deal(record)
         self.history = history
         self.row = row
+        self.rows = rows or ([row] if row is not None else [])
         self.bots = bots
         self.seeds = seeds
+        self.seed_of = seed_of
+        self.seed_for = seed_for
         self.review = review
         self.step = 0
         self.error: str | None = None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "other_deal":
+            return len(self.rows) > 1
+        return True
+
+    def action_other_deal(self, delta: int) -> None:
+        if self.row is None or len(self.rows) < 2:
+            return
+        ids = [r.id for r in self.rows]
+        i = max(0, min(len(ids) - 1, ids.index(self.row.id) + delta))
+        if self.rows[i].id == self.row.id:
+            return
+        self.row = self.rows[i]
+        self.record = self.row.record
+        self.seat = self.row.seat
+        self.deal, _ = replay_deal(self.record)
+        if self.seed_for is not None:
+            self.seed_of = self.seed_for(self.row)
+        self.review = None
+        self.error = None
+        self.step = 0
+        bar = self.query_one("#review-progress", ProgressBar)
+        bar.update(total=1, progress=0)
+        bar.display = True
+        self._compute()
+        self._render_step()
 
     @property
     def steps(self) -> int:
@@ -254,8 +290,10 @@ class ReviewScreen(ModalScreen[None]):
 
     @work(thread=True, exclusive=True)
     def _compute(self) -> None:
+        token = self.row.id if self.row is not None else None
+
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self._progress, done, total)
+            self.app.call_from_thread(self._progress, token, done, total)
 
         try:
             if self.history is not None and self.row is not None:
@@ -265,27 +303,36 @@ class ReviewScreen(ModalScreen[None]):
                     raise HistoryError(opened.message or "the history cannot be opened")
                 try:
                     rev = cached_review(opened.history, self.row, bots=self.bots,
-                                        seeds=self.seeds, progress=progress)
+                                        seeds=self.seeds, seed_of=self.seed_of,
+                                        progress=progress)
                 finally:
                     opened.history.close()
             else:
                 rev = review_deal(self.record, self.seat, bots=self.bots, seeds=self.seeds,
-                                  progress=progress)
+                                  seed_of=self.seed_of, progress=progress)
         except Exception as exc:  # shown, never crashes the table
-            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
+            self.app.call_from_thread(self._failed, token, f"{type(exc).__name__}: {exc}")
             return
-        self.app.call_from_thread(self._done, rev)
+        self.app.call_from_thread(self._done, token, rev)
 
-    def _progress(self, done: int, total: int) -> None:
-        bar = self.query_one("#review-progress", ProgressBar)
-        bar.update(total=total, progress=done)
+    def _current(self, token: int | None) -> bool:
+        return token == (self.row.id if self.row is not None else None)
 
-    def _done(self, review: Review) -> None:
+    def _progress(self, token: int | None, done: int, total: int) -> None:
+        if self._current(token):
+            bar = self.query_one("#review-progress", ProgressBar)
+            bar.update(total=total, progress=done)
+
+    def _done(self, token: int | None, review: Review) -> None:
+        if not self._current(token):
+            return  # the player moved to another deal meanwhile
         self.review = review
         self.query_one("#review-progress", ProgressBar).display = False
         self._render_step()
 
-    def _failed(self, message: str) -> None:
+    def _failed(self, token: int | None, message: str) -> None:
+        if not self._current(token):
+            return
         self.error = message
         self._render_step()
 
@@ -327,9 +374,15 @@ class ReviewScreen(ModalScreen[None]):
                  f"trick {self.step} of {len(d.history)}" if self.step <= len(d.history)
                  else "the result")
         mistakes = "" if self.review is None else f" · {len(self.review.mistakes)} mistakes"
+        others = f" · deal {self._position()} ([ ])" if len(self.rows) > 1 else ""
         self.query_one("#review-title", Static).update(
-            f"Review of deal {d.number}: {where} (← →){mistakes}")
+            f"Review of deal {d.number}: {where} (← →){mistakes}{others}")
         self.query_one("#review-text", Static).update(self.body())
+
+    def _position(self) -> str:
+        ids = [r.id for r in self.rows]
+        i = ids.index(self.row.id) if self.row is not None and self.row.id in ids else 0
+        return f"{i + 1} of {len(ids)}"
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(self.steps - 1, self.step + delta))
@@ -397,12 +450,64 @@ def hint_renderable(h: Hint, limit: int = 6) -> RenderableType:
 
 
 class HintPanel(Static):
-    """Where the table shows a hint: "thinking…" while the search runs, then the hint."""
+    """Where the table shows a hint: "thinking…" while the search runs in a worker thread
+    (the table stays responsive), then the hint; hidden once the position moves on."""
+
+    DEFAULT_CSS = """
+    HintPanel { height: auto; max-height: 16; border: round $accent; padding: 0 1;
+                background: $surface; }
+    HintPanel.-hidden { display: none; }
+    """
+
+    class Ready(Message):
+        """A hint is shown (the table counts it)."""
+
+        def __init__(self, hint: Hint) -> None:
+            super().__init__()
+            self.hint = hint
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__("", *args, **kwargs)
+        self.add_class("-hidden")
+        self.token: object = None
+        self.hint: Hint | None = None
+
+    def request(self, view: SeatView, token: object) -> None:
+        """Start a hint for ``view``; ``token`` names the position (a hint that arrives
+        after the position changed is dropped)."""
+        if self.token == token and self.hint is not None:
+            self.show_hint(self.hint)
+            return
+        self.token = token
+        self.hint = None
+        self.show_thinking()
+        self._think(view, token)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _think(self, view: SeatView, token: object) -> None:
+        try:
+            h = hint(view)
+        except Exception as exc:  # shown, never crashes the table
+            self.app.call_from_thread(self._failed, token, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self._arrived, token, h)
+
+    def _arrived(self, token: object, h: Hint) -> None:
+        if token != self.token:
+            return  # the position moved on while the search ran
+        self.hint = h
+        self.show_hint(h)
+        self.post_message(self.Ready(h))
+
+    def _failed(self, token: object, message: str) -> None:
+        if token == self.token:
+            self.update(Text(f"No hint: {message}", style="red"))
 
     def show_thinking(self) -> None:
         """The search is running."""
         self.remove_class("-hidden")
-        self.update(Text("Hint: thinking…", style="italic"))
+        self.update(Text("Hint: thinking… (the search runs on your view only)",
+                         style="italic"))
 
     def show_hint(self, h: Hint) -> None:
         """The finished hint."""
@@ -411,6 +516,8 @@ class HintPanel(Static):
 
     def hide(self) -> None:
         """Nothing to show (the turn moved on)."""
+        self.token = None
+        self.hint = None
         self.add_class("-hidden")
 
 

@@ -1,0 +1,135 @@
+"""Recording the table's finished deals in the history, through the table's listener.
+
+:class:`DealRecorder` is attached to a local table (``table.add_listener``); after every
+action it looks for the end of a deal (``DealScored``) and stores the deal's record with
+the hints and take-backs used since the last deal stored, and for the end of the game
+(``GameOver``).  A resumed game finds its earlier deals in the history (same seed, the
+same actions so far) and goes on under the same game id.
+
+A failure to write (a locked or full disk) is kept in :attr:`DealRecorder.problem` for
+the table to show; it never interrupts the game.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from ..actions import NEXT_DEAL, NEXT_DEAL_CODE
+from ..events import DealScored, Event, GameOver
+from ..game import Game
+from ..records import deal_record
+from .history import History, HistoryError
+
+
+class RecordedTable(Protocol):
+    """What the recorder needs of a local table (``TableController`` has all of it)."""
+
+    seat: int
+    game: Game
+    bot_name: str
+    hints_used: int
+    take_backs_used: int
+
+    def add_listener(self, fn: Callable[[Sequence[Event]], None]) -> None: ...
+
+
+def deal_start(game: Game) -> int:
+    """How many of the game's actions came before the current deal."""
+    log = game.log
+    return max((i + 1 for i, c in enumerate(log) if c == NEXT_DEAL_CODE), default=0)
+
+
+class DealRecorder:
+    """Stores every deal the table finishes."""
+
+    def __init__(self, table: RecordedTable, history: History) -> None:
+        self.table = table
+        self.history = history
+        self.problem: str | None = None
+        self.game_id = ""
+        self.last_deal_id: int | None = None
+        self._game: Game | None = None
+        self._hints = 0
+        self._take_backs = 0
+        self._adopt()
+        table.add_listener(self.on_events)
+
+    def _adopt(self) -> None:
+        """Take the table's current game: find it in the history if it is a resumed one."""
+        t = self.table
+        g = t.game
+        self._game = g
+        self._hints = t.hints_used
+        self._take_backs = t.take_backs_used
+        self.game_id = self._find(g) or uuid.uuid4().hex[:12]
+
+    def _find(self, game: Game) -> str | None:
+        """The id of an unfinished stored game with this seed whose stored deals are this
+        game's deals so far (a resumed game)."""
+        log = [str(a) for a in game.actions]
+        try:
+            candidates = [r for r in self.history.games()
+                          if r.seed == game.seed and r.won is None and r.deals]
+            for r in reversed(candidates):
+                acts: list[str] = []
+                for i, d in enumerate(self.history.deals(r.id)):
+                    if i:
+                        acts.append(str(NEXT_DEAL))
+                    acts.extend(d.record.get("actions", []))
+                if acts and log[:len(acts)] == acts:
+                    return r.id
+        except sqlite3.Error:
+            return None
+        return None
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        """The table's listener."""
+        t = self.table
+        if t.game is not self._game:
+            old = self._game
+            if old is not None and t.game.seed == old.seed and t.game.rules == old.rules \
+                    and t.game.first_dealer == old.first_dealer:
+                self._game = t.game  # a take-back rebuilt the same game: same id, counts
+            else:  # a new game: its counters start at zero
+                self._game = t.game
+                self._hints = self._take_backs = 0
+                self.game_id = uuid.uuid4().hex[:12]
+        for e in events:
+            if isinstance(e, DealScored):
+                self._deal_over()
+            elif isinstance(e, GameOver):
+                self._game_over(e)
+
+    def _game_over(self, e: GameOver) -> None:
+        us = self.table.seat & 1
+        self._write(lambda: self.history.finish_game(
+            self.game_id, e.winner == us, (e.scores[us], e.scores[1 - us])))
+
+    def _deal_over(self) -> None:
+        t = self.table
+        g = t.game
+        hints = t.hints_used - self._hints
+        take_backs = t.take_backs_used - self._take_backs
+        self._hints, self._take_backs = t.hints_used, t.take_backs_used
+
+        def write() -> None:
+            self.history.start_game(self.game_id, g.rules.to_dict(), seed=g.seed,
+                                    bots=t.bot_name, seat=t.seat)
+            self.last_deal_id = self.history.record_deal(
+                deal_record(g.deal), game_id=self.game_id, seat=t.seat, hints=hints,
+                take_backs=take_backs, seed=g.seed, bots=t.bot_name,
+                first_action=deal_start(g))
+
+        self._write(write)
+
+    def _write(self, fn: Callable[[], None]) -> None:
+        try:
+            fn()
+        except (sqlite3.Error, HistoryError, OSError) as exc:
+            self.problem = f"The deal could not be stored in the history: {exc}"
+
+
+__all__ = ["DealRecorder", "RecordedTable", "deal_start"]
