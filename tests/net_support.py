@@ -67,7 +67,7 @@ class Player:
                 continue
             if msg["type"] != "state":
                 continue
-            st = decode_state(msg)
+            st = decode_state(msg, self.conn.rules)
             self.states.append(st)
             self.deals_scored += sum(isinstance(e, DealScored) for e in st.events)
             if not act or until(self) or st.actions == self.acted_at:

@@ -19,6 +19,7 @@ from twentynine.net.protocol import (
     decode_event,
     decode_view,
     encode_event,
+    encode_value,
     encode_view,
     parse_message,
 )
@@ -37,7 +38,10 @@ def test_views_and_events_survive_the_wire(seed: int, preset: str, steps: int) -
         events = g.apply(rng.choice(g.legal_actions()))
         for seat in (len(g.log) % 4,):  # each seat in turn (every seat each step is slow)
             v = g.view(seat)
+            assert encode_view(v) == encode_value(v)  # the fast encoder is the codec's
             assert decode_view(json.loads(json.dumps(encode_view(v)))) == v
+            wire = json.loads(json.dumps(encode_view(v, with_rules=False)))
+            assert "rules" not in wire and decode_view(wire, g.rules) == v
             for e in events:
                 mine = event_for_seat(e, seat)
                 assert decode_event(json.loads(json.dumps(encode_event(mine)))) == mine

@@ -15,6 +15,7 @@ from typing import Any
 import aiohttp
 
 from ..events import Event
+from ..rules import Rules
 from ..views import SeatView
 from .protocol import VERSION, ProtocolError, decode_event, decode_view, message
 
@@ -69,12 +70,12 @@ class State:
     ref: Any = None
 
 
-def decode_state(data: dict[str, Any]) -> State:
-    """A ``state`` message's fields as values."""
+def decode_state(data: dict[str, Any], rules: Rules | None = None) -> State:
+    """A ``state`` message's fields as values (``rules``: the table's, from the welcome)."""
     try:
         sc = data["scores"]
         return State(seat=int(data["seat"]), actions=int(data["actions"]),
-                     view=decode_view(data["view"]),
+                     view=decode_view(data["view"], rules),
                      events=[decode_event(e) for e in data["events"]],
                      scores=(int(sc[0]), int(sc[1])), game_over=bool(data["game_over"]),
                      winner=data.get("winner"), turn=int(data["turn"]),
@@ -93,6 +94,7 @@ class Connection:
         self.ws = ws
         self.welcome = welcome
         self.seat: int = int(welcome["seat"])
+        self.rules = Rules.from_dict(welcome["rules"])
         self.token: str = str(welcome["token"])
 
     @classmethod

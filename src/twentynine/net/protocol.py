@@ -19,13 +19,14 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import types
 import typing
 from typing import Any, Union
 
 from .. import events as ev
-from ..actions import Action
+from ..actions import ACTIONS, Action
 from ..cards import Card
 from ..deal import Phase
 from ..rules import Rules
@@ -157,15 +158,48 @@ def _text(data: Any) -> str:
     return data
 
 
-def encode_view(view: SeatView) -> dict[str, Any]:
-    """A seat's view as JSON-ready data."""
-    out = encode_value(view)
-    assert isinstance(out, dict)
+@functools.lru_cache(maxsize=256)
+def _rules_data(rules: Rules) -> dict[str, Any]:
+    return rules.to_dict()
+
+
+ACTION_TEXT: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
+
+
+def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
+    """A seat's view as JSON-ready data: the same as :func:`encode_value` gives, written
+    out by hand because the server encodes four views per action (the tests check that
+    both agree).  The server leaves the rules out (``with_rules=False``): a client has
+    them from its welcome."""
+    v = view
+    out = {
+        "seat": v.seat, "number": v.number,
+        "dealer": v.dealer, "phase": v.phase.value, "turn": v.turn, "scores": list(v.scores),
+        "hand": [c.name for c in v.hand], "hand_sizes": list(v.hand_sizes),
+        "bids": [[s, b] for s, b in v.bids], "high_bid": v.high_bid, "bidder": v.bidder,
+        "trump_suit": v.trump_suit,
+        "trump_card": v.trump_card.name if v.trump_card is not None else None,
+        "trump_shown": v.trump_shown, "face_down": v.face_down,
+        "shown_in_trick": v.shown_in_trick, "asker": v.asker, "leader": v.leader,
+        "trick": [[s, c.name] for s, c in v.trick],
+        "tricks": [{"leader": t.leader, "cards": [[s, c.name] for s, c in t.cards],
+                    "winner": t.winner, "points": t.points} for t in v.tricks],
+        "points": list(v.points), "tricks_won": list(v.tricks_won), "target": v.target,
+        "pair_seat": v.pair_seat,
+        "legal_actions": [ACTION_TEXT[a.code] for a in v.legal_actions],
+        "outcome": encode_value(v.outcome) if v.outcome is not None else None,
+        "no_trumps": v.no_trumps, "multiplier": v.multiplier, "single_hand": v.single_hand,
+        "sitting_out": v.sitting_out, "single_hand_offers": v.single_hand_offers,
+    }
+    if with_rules:
+        out["rules"] = _rules_data(v.rules)
     return out
 
 
-def decode_view(data: Any) -> SeatView:
-    """The view back from :func:`encode_view`'s data."""
+def decode_view(data: Any, rules: Rules | None = None) -> SeatView:
+    """The view back from :func:`encode_view`'s data (``rules`` when it has none)."""
+    if rules is not None and isinstance(data, dict) and "rules" not in data:
+        data = {**data, "rules": _rules_data(rules)}
     out = decode_value(SeatView, data)
     assert isinstance(out, SeatView)
     return out

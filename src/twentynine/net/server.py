@@ -296,7 +296,7 @@ class Table:
         fields: dict[str, Any] = {
             "seat": seat,
             "actions": len(g.log),
-            "view": encode_view(g.view(seat)),
+            "view": encode_view(g.view(seat), with_rules=False),  # rules: in the welcome
             "events": [encode_event(event_for_seat(e, seat)) for e in events],
             "scores": list(g.scores),
             "game_over": g.is_over,

@@ -1,0 +1,328 @@
+"""A table whose engine is on a server: the terminal table plays one seat through it.
+
+:class:`RemoteTable` offers the table UI the same questions and actions as the local
+controller, answered from the last state the server sent for this seat.  Actions go to the
+server, which decides; the events and the new view come back in a later message, and the
+table's listeners are told then (``add_listener``), as are refusals (``add_refusal``).
+The server plays the bots, so ``bot_turn`` is always None here.
+
+Everything the server sends is turned (:mod:`.rotate`) so that this seat is seat 0: the
+UI draws "You" at the bottom and "Us" as your team, whichever seat you hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..actions import NEXT_DEAL, Action, ActionKind
+from ..bots import Decision
+from ..deal import IllegalActionError, Phase
+from ..events import Event
+from ..rules import Rules
+from ..views import SeatView
+from .client import Connection, JoinError, State, decode_state
+from .protocol import ProtocolError
+from .rotate import rotate_event, rotate_view
+
+LOG = logging.getLogger("twentynine.remote")
+RECONNECT_TRIES = 20
+"""How often a dropped connection is tried again (each a second or two apart)."""
+
+Listener = Callable[[Sequence[Event]], None]
+Refusal = Callable[[str], None]
+
+
+class RemoteTable:
+    """One seat at a table server, seen as seat 0."""
+
+    hints_used = 0
+    take_backs_used = 0
+    take_back_allowed = False
+    save_error: str | None = None
+
+    def __init__(self, conn: Connection, host: str, port: int, code: str, name: str) -> None:
+        self.conn = conn
+        self.host, self.port, self.code, self.name = host, port, code, name
+        self.server_seat = conn.seat
+        """Our seat's number on the server (0 here)."""
+        self._rules = Rules.from_dict(conn.welcome["rules"])
+        self._events: list[Event] = []
+        self._state: State | None = None
+        self._pending = False
+        """An action was sent and the server has not answered it yet."""
+        self._count = 0
+        self._listeners: list[Listener] = []
+        self._refusals: list[Refusal] = []
+        self._status: list[Callable[[str], None]] = []
+        self.waiting: bool = bool(conn.welcome.get("waiting"))
+        """We wait for the next deal to take our seat from its bot."""
+        self.seats: list[dict[str, Any]] = list(conn.welcome.get("seats", []))
+        self.closed = False
+        self.notice = ""
+        self._task: asyncio.Task[None] | None = None
+        self._sending: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def join(cls, host: str, port: int, code: str, name: str,
+                   seat: int | str | None = None) -> RemoteTable:
+        conn = await Connection.join(host, port, code, name, seat)
+        table = cls(conn, host, port, code, name)
+        await table.first_state()
+        return table
+
+    async def first_state(self, timeout: float = 10) -> None:
+        """Read until the first state (or the ``waiting`` notice) has come."""
+        while self._state is None and not self.waiting:
+            self._handle(await self.conn.receive(timeout))
+        if self.waiting:
+            self.notice = ("You take this seat when the next deal starts; its bot finishes "
+                           "this one.")
+
+    def start(self) -> None:
+        """Read the server's messages in the background (in the running event loop)."""
+        self._task = asyncio.get_running_loop().create_task(self._reader())
+
+    async def close(self) -> None:
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        with contextlib.suppress(Exception):
+            await self.conn.close()
+
+    # ------------------------------------------------------------------ reading messages
+    async def _reader(self) -> None:
+        while not self.closed:
+            try:
+                msg = await self.conn.receive()
+            except (ConnectionError, ProtocolError) as exc:
+                if self.closed:
+                    return
+                self._say_status(f"Connection lost ({exc}); reconnecting…")
+                if not await self._reconnect():
+                    self._say_status("Could not reconnect: the server is gone. Quit with q.")
+                    return
+                continue
+            self._handle(msg)
+
+    async def _reconnect(self) -> bool:
+        with contextlib.suppress(Exception):
+            await self.conn.close()
+        for i in range(RECONNECT_TRIES):
+            await asyncio.sleep(min(0.5 * (i + 1), 2.0))
+            try:
+                self.conn = await Connection.join(self.host, self.port, self.code, self.name,
+                                                  self.server_seat, token=self.conn.token)
+            except JoinError as exc:
+                if "token" in str(exc) or "code" in str(exc):
+                    self._say_status(f"The server refused us: {exc}")
+                    return False
+                continue
+            self._state = None
+            self._pending = False
+            self._say_status("Reconnected.")
+            return True
+        return False
+
+    def _handle(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "state":
+            self._on_state(msg)
+        elif kind == "waiting":
+            self.waiting = True
+            self.seats = list(msg.get("seats", []))
+        elif kind == "error":
+            self._pending = False
+            text = str(msg.get("message", "refused"))
+            for fn in list(self._refusals):
+                fn(text[:1].upper() + text[1:])
+        elif kind == "notice":
+            self._say_status(str(msg.get("text", "")))
+        elif kind == "bye":
+            self.closed = True
+            self._say_status(str(msg.get("reason", "You left the table")))
+
+    def _on_state(self, msg: dict[str, Any]) -> None:
+        k = self.server_seat
+        data = dict(msg)
+        data["view"] = rotate_view(msg["view"], k)
+        data["events"] = [rotate_event(e, k) for e in msg["events"]]
+        data["seat"] = 0
+        data["turn"] = (int(msg["turn"]) - k) & 3
+        if k & 1 and isinstance(msg.get("scores"), list):
+            data["scores"] = msg["scores"][::-1]
+        if k & 1 and msg.get("winner") in (0, 1):
+            data["winner"] = 1 - msg["winner"]
+        state = decode_state(data, self._rules)
+        first = self._state is None
+        if first:
+            # on joining (or coming back) the server sends the current deal's events: the
+            # table shows them from the start; after a wait for the seat they are news
+            self._events = list(state.events)
+            new: list[Event] = list(state.events) if self.waiting else []
+        else:
+            new = state.events
+            self._events.extend(new)
+        self.waiting = False
+        self._state = state
+        self.seats = state.seats
+        if state.actions != self._count or state.ref is not None:
+            self._pending = False
+        self._count = state.actions
+        for fn in list(self._listeners):
+            fn(new)
+
+    def _say_status(self, text: str) -> None:
+        self.notice = text
+        for fn in list(self._status):
+            fn(text)
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            raise RuntimeError("no state from the server yet")
+        return self._state
+
+    # ------------------------------------------------------------------ the Table protocol
+    @property
+    def seat(self) -> int:
+        return 0
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return 0  # the server's secret: it would tell the cards
+
+    @property
+    def events(self) -> Sequence[Event]:
+        return self._events
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """As many entries as the game has had actions, each ``next deal``: the server does
+        not send the actions themselves (the bidder's is the secret trump card), and the
+        table only asks whether the game has begun."""
+        return [NEXT_DEAL] * self._count
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.state.scores
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.game_over
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def deal_over(self) -> bool:
+        return not self.state.game_over and self.state.view.phase is Phase.DEAL_OVER
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return (0, self._count)
+
+    def view(self) -> SeatView:
+        return self.state.view
+
+    def legal_actions(self) -> list[Action]:
+        if self._state is None or self._pending or self.waiting:
+            return []
+        st = self.state
+        if st.game_over or st.turn != 0:
+            return []
+        return list(st.view.legal_actions)
+
+    def explain(self, action: Action) -> str | None:
+        if self._state is None or self.waiting:
+            return "You are not seated yet"
+        if self.is_over:
+            return "The game is over"
+        if self.deal_over:
+            return "The deal is over"
+        if self.turn != 0:
+            return "It is not your turn"
+        if action in self.state.view.legal_actions:
+            return None
+        return "That is not allowed now (the server will say why)"
+
+    def forced_action(self) -> Action | None:
+        legal = self.legal_actions()
+        if len(legal) == 1 and legal[0].kind is ActionKind.PLAY:
+            return legal[0]
+        return None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Send ``action``; the server's answer comes to the listeners.  Refused here only
+        when it is plainly not ours to send (not our turn, an answer still awaited)."""
+        if self._pending:
+            raise IllegalActionError("Waiting for the server to answer your last move")
+        if self._state is None or self.waiting or self.turn != 0 or self.is_over \
+                or self.deal_over:
+            raise IllegalActionError(self.explain(action) or "It is not your turn")
+        self._send(str(action))
+        return []
+
+    def _send(self, action: str) -> None:
+        self._pending = True
+        self._sending = asyncio.get_running_loop().create_task(self._send_async(action))
+
+    async def _send_async(self, action: str) -> None:
+        try:
+            await self.conn.act(action, ref=self._count)
+        except (ConnectionError, RuntimeError) as exc:
+            self._pending = False
+            for fn in list(self._refusals):
+                fn(f"Not sent: {exc}")
+
+    def bot_turn(self) -> None:
+        return None  # the server plays the bots
+
+    def think(self, turn: object) -> Decision:
+        raise RuntimeError("the server plays the bots at a remote table")
+
+    def apply_bot(self, turn: object, action: Action) -> list[Event] | None:
+        return None
+
+    def next_deal(self) -> list[Event]:
+        """Tell the server we have seen the result; it deals when everyone has."""
+        if self._state is not None and self.state.next_deal and not self._pending:
+            self._send("next deal")
+        return []
+
+    def new_game(self, seed: int, rules: Rules | None = None) -> None:
+        raise IllegalActionError("a new game at a shared table is the host's to start")
+
+    def take_back_problem(self) -> str | None:
+        return "There is no take-back at a shared table"
+
+    def take_back(self) -> None:
+        raise IllegalActionError("There is no take-back at a shared table")
+
+    def save(self) -> bool:
+        return True  # the server records every action
+
+    def add_listener(self, fn: Listener) -> None:
+        self._listeners.append(fn)
+
+    def add_refusal(self, fn: Refusal) -> None:
+        """Call ``fn`` with the server's reason when it refuses an action."""
+        self._refusals.append(fn)
+
+    def add_status(self, fn: Callable[[str], None]) -> None:
+        """Call ``fn`` with news of the connection (lost, back) and the server's notices."""
+        self._status.append(fn)

@@ -1,0 +1,89 @@
+"""The remote table: one seat at a real table server on 127.0.0.1, seen turned so that it
+is seat 0 (what the terminal table needs), playing a deal through the Table interface."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+from net_support import run, serving
+
+from twentynine.events import DealScored, Event
+from twentynine.game import Game
+from twentynine.net.protocol import decode_event, decode_view, encode_event, encode_view
+from twentynine.net.remote import RemoteTable
+from twentynine.net.rotate import rotate_event, rotate_view
+from twentynine.rules import Rules
+
+
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 90), k=st.integers(0, 3),
+       preset=st.sampled_from(["standard", "pagat", "app"]))
+def test_a_turned_view_is_the_same_table_seen_from_seat_0(seed: int, steps: int, k: int,
+                                                          preset: str) -> None:
+    g = Game(seed, Rules.preset(preset))
+    rng = random.Random(seed)
+    events: list[Event] = []
+    for _ in range(steps):
+        if g.is_over:
+            break
+        events = g.apply(rng.choice(g.legal_actions()))
+    v = g.view(k)
+    t = decode_view(json.loads(json.dumps(rotate_view(encode_view(v), k))))
+
+    def back(s: int | None) -> int | None:
+        return None if s is None else (s + k) & 3
+
+    assert t.seat == 0 and t.hand == v.hand and t.legal_actions == v.legal_actions
+    assert back(t.turn) == v.turn and back(t.dealer) == v.dealer and back(t.bidder) == v.bidder
+    assert t.hand_sizes[0] == len(t.hand) and [back(s) for s, _ in t.trick] == \
+        [s for s, _ in v.trick]
+    assert t.scores[0] == v.scores[v.team] and t.points[0] == v.points[v.team]
+    assert t.tricks_won[1] == v.tricks_won[1 - v.team]
+    if t.outcome is not None and v.outcome is not None:
+        assert t.outcome.game_points[0] == v.outcome.game_points[v.team]
+        assert back(t.outcome.bidder) == v.outcome.bidder or v.outcome.bidder < 0
+    # turning back restores the original
+    assert rotate_view(rotate_view(encode_view(v), k), (4 - k) & 3) == encode_view(v)
+    for e in events:
+        data = encode_event(e)
+        assert rotate_event(rotate_event(data, k), (4 - k) & 3) == data
+        decode_event(rotate_event(data, k))  # still a valid event
+
+
+def test_a_remote_seat_plays_a_deal_through_the_table_interface(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with serving(tmp_path) as (server, [table]):
+            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Ed", "east")
+            assert remote.server_seat == 1 and remote.seat == 0
+            # the same cards as the server's view of east
+            assert remote.view().hand == table.game.view(1).hand
+            got: list[Event] = []
+            done = asyncio.Event()
+
+            def on_events(events: object) -> None:
+                got.extend(events)  # type: ignore[arg-type]
+                if any(isinstance(e, DealScored) for e in got):
+                    done.set()
+                    return
+                legal = remote.legal_actions()
+                if legal:
+                    remote.apply(legal[0])
+
+            remote.add_listener(on_events)
+            refusals: list[str] = []
+            remote.add_refusal(refusals.append)
+            remote.start()
+            on_events([])
+            await asyncio.wait_for(done.wait(), 30)
+            assert refusals == []
+            scored = next(e for e in got if isinstance(e, DealScored))
+            # "Us" at the remote table is east's team, team 1 on the server
+            assert list(scored.scores) == list(table.game.scores)[::-1]
+            assert remote.deal_over and remote.view().phase.value == "deal over"
+            await remote.close()
+
+    run(main())
