@@ -79,9 +79,13 @@ def test_the_hint_is_hards_own_choice_for_the_same_view_and_seed(phase: str) -> 
     assert worths == sorted(worths, reverse=True)
 
 
-def test_the_hint_uses_the_view_only() -> None:
+@pytest.mark.parametrize("phase", ["auction", "play"])
+def test_the_hint_uses_the_view_only(phase: str) -> None:
     """Other hidden cards behind the same view give the same hint."""
-    real, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.tricks) == 3)
+    if phase == "auction":
+        real, view = find_view(lambda v: v.phase is Phase.AUCTION and len(v.bids) >= 1)
+    else:
+        real, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.tricks) == 3)
     sampler = WorldSampler(view)
     rng = random.Random(5)
     others = [s for s in range(4) if s != view.seat]

@@ -151,10 +151,10 @@ def grades_text(grades: list[Grade]) -> Text:
     for g in grades:
         mark = ("✗ ", "bold red") if g.mistake else ("✓ ", "green")
         out.append(mark[0], style=mark[1])
-        out.append(f"{g.taken}: ")
         if g.mistake:
             out.append(g.reason, style="red")
         else:
+            out.append(f"{g.taken}: ")
             cost = f" (gives up {g.loss:.2f} game points)" if g.loss >= 0.01 else ""
             out.append(g.reason + cost)
         out.append("\n")
@@ -188,16 +188,25 @@ def result_text(deal: Deal, review: Review | None, me: int) -> Text:
     if review is not None:
         y, h = review.you, review.hard
         out.append("\nYou: ", style="bold")
-        out.append(f"{y.game_points:+d}, {y.card_points} points")
+        out.append(_net(y.game_points, y.card_points))
         out.append(";  hard in your seat: ", style="bold")
-        out.append(f"{h.game_points:+d}, {h.card_points} points")
+        out.append(_net(h.game_points, h.card_points))
         out.append("  (same cards, same bots and seeds in the other seats)\n", style="dim")
         n = len(review.mistakes)
-        out.append(f"{n} mistake{'s' if n != 1 else ''} found.\n",
+        out.append(f"{_mistakes(n)} found.\n",
                    style="bold red" if n else "bold green")
         for m in review.mistakes:
             out.append(f"  • {m.reason}\n")
     return out
+
+
+def _mistakes(n: int) -> str:
+    return "no mistake" if n == 0 else f"{n} mistake{'s' if n != 1 else ''}"
+
+
+def _net(game_points: int, card_points: int) -> str:
+    gp = "game point" if abs(game_points) == 1 else "game points"
+    return f"{game_points:+d} {gp} (net), {card_points} card points"
 
 
 # --------------------------------------------------------------------------- review
@@ -208,12 +217,14 @@ class ReviewScreen(ModalScreen[None]):
     DEFAULT_CSS = COACH_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "previous"),
-        Binding("right", "step(1)", "next"),
-        Binding("home", "jump(0)", "start", show=False),
-        Binding("end", "jump(99)", "result", show=False),
-        Binding("pageup,[", "other_deal(-1)", "previous deal"),
-        Binding("pagedown,]", "other_deal(1)", "next deal"),
+        # priority: the scrolling body would take the arrows for itself (↑↓ still scroll)
+        Binding("left", "step(-1)", "previous", key_display="←", priority=True),
+        Binding("right", "step(1)", "next", key_display="→", priority=True),
+        Binding("home", "jump(0)", "start", show=False, priority=True),
+        Binding("end", "jump(99)", "result", show=False, priority=True),
+        Binding("pageup,[", "other_deal(-1)", "previous deal", key_display="[",
+                priority=True),
+        Binding("pagedown,]", "other_deal(1)", "next deal", key_display="]", priority=True),
         Binding("escape", "close", "close"),
         Binding("q", "close", "close", show=False),
     ]
@@ -373,7 +384,7 @@ class ReviewScreen(ModalScreen[None]):
         where = ("the deal" if self.step == 0 else
                  f"trick {self.step} of {len(d.history)}" if self.step <= len(d.history)
                  else "the result")
-        mistakes = "" if self.review is None else f" · {len(self.review.mistakes)} mistakes"
+        mistakes = "" if self.review is None else f" · {_mistakes(len(self.review.mistakes))}"
         others = f" · deal {self._position()} ([ ])" if len(self.rows) > 1 else ""
         self.query_one("#review-title", Static).update(
             f"Review of deal {d.number}: {where} (← →){mistakes}{others}")
