@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..records import RecordError, dumps, loads, replay_deal
 from ..rules import PRESETS, Rules, RulesError
+from ..tui.text import positions
 from .history import DealRow, History, open_history
 from .stats import Stats, compute_stats, sparkline
 
@@ -145,8 +146,8 @@ def _result(d: DealRow) -> str:
     score = f"{us - them:+d}"
     if d.bidder is None or d.bid is None:
         return score
-    who = "you" if d.bidder == d.seat else ("partner" if d.bidder == (d.seat ^ 2)
-                                            else "them")
+    who = "you" if d.bidder == d.seat else positions(Rules.from_dict(
+        d.record["rules"]))[(d.bidder - d.seat) & 3].capitalize()
     made = "made" if d.made else "failed"
     return f"{score} ({who} bid {d.bid}, {made}; {d.card_points[0]}-{d.card_points[1]})"
 
@@ -165,7 +166,7 @@ def history_table(history: History, games: int = 20) -> Table:
         if g.won is None:
             outcome = "unfinished"
         else:
-            score = f" {g.score[0]}-{g.score[1]}" if g.score else ""
+            score = f" {g.score[0]:+d} to {g.score[1]:+d}" if g.score else ""
             outcome = ("won" if g.won else "lost") + score
         notes = []
         if g.hints:
@@ -183,7 +184,8 @@ def history_table(history: History, games: int = 20) -> Table:
                 extra.append(f"{d.hints} hints")
             if d.take_backs:
                 extra.append(f"{d.take_backs} take-backs")
-            t.add_row(str(d.id), d.played, "", str(d.number), _result(d), ", ".join(extra))
+            t.add_row(str(d.id), d.played[11:16], "", str(d.number), _result(d),
+                      ", ".join(extra))
     if not rows:
         t.caption = "No game yet: finished deals are kept here as you play."
     return t
