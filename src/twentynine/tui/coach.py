@@ -445,11 +445,14 @@ def hint_renderable(h: Hint, limit: int = 6) -> RenderableType:
     head.append(h.options[0].words if h.options else str(h.action), style="bold green")
     head.append(f"  ({h.worlds} deals simulated, {h.seconds:.1f} s)\n", style="dim")
     head.append(h.reason)
-    t = Table(box=None, pad_edge=False, show_edge=False)
+    t = Table(box=None, pad_edge=False, show_edge=False, caption_justify="left",
+              caption="game: game points a deal; pts: your side's card points; "
+                      + ("trick: your side takes this trick" if h.phase == "play"
+                         else "made: the contract is made"))
     t.add_column("option")
-    t.add_column("game pts", justify="right")
-    t.add_column("card pts", justify="right")
-    t.add_column("wins trick" if h.phase == "play" else "made", justify="right")
+    t.add_column("game", justify="right")
+    t.add_column("pts", justify="right")
+    t.add_column("trick" if h.phase == "play" else "made", justify="right")
     for o in h.options[:limit]:
         chance = o.trick_win if h.phase == "play" else o.made
         t.add_row(o.words, "-" if o.worth is None else f"{o.worth:+.2f}",
