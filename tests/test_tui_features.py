@@ -316,12 +316,12 @@ def test_house_rules_are_listed_during_play_and_on_the_rules_page(tmp_path: Path
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
             info = str(app.query_one("#info").render())
-            assert "House rules" in info and "min-bid 15, double" in info
+            assert "House rules\nBids start at 15\nDefenders may double" in info
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
             source = app.screen.query_one(Markdown).source
-            assert source.startswith("# This game's settings")
-            assert "`--double on`" in source and "`--min-bid 15`" in source
+            assert source.startswith("# This game's house rules")
+            assert "| Doubling | on |" in source and "| Lowest bid | 15 |" in source
 
     asyncio.run(run())
 

@@ -1,23 +1,72 @@
-"""The settings screen: every rule setting, reachable at the start of a game and between
-games, kept as the default for new games (the command line's flags change that default)."""
+"""The settings screen: the table's preferences and every rule setting in plain words,
+reachable at any time (rules changed mid-game wait for the next game), kept as the
+default (the command line's flags change that default for one session)."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from tui_support import make_app, screen_text, settle
+from contrast_support import low_contrast
+from textual.pilot import Pilot
+from textual.widgets import RichLog
+from tui_support import make_app, screen_text, settle, wait_for
 
 from twentynine import cli
-from twentynine.rules import SETTINGS, Rules
+from twentynine.actions import PASS
+from twentynine.rules import Rules
 from twentynine.tui import save as saves
 from twentynine.tui.app import TwentyNineApp
-from twentynine.tui.screens import NoticeScreen, SettingsScreen
+from twentynine.tui.prefs import Preferences, load_prefs, prefs_path
+from twentynine.tui.screens import (
+    GameOverScreen,
+    NoticeScreen,
+    SettingRow,
+    SettingsScreen,
+    SummaryScreen,
+)
+from twentynine.tui.settings import ROWS, Choice, SettingError
 
 
-def _row(field: str) -> int:
-    return [st.field for st in SETTINGS].index(field)
+def _row(key: str) -> int:
+    return [r.key for r in ROWS].index(key)
+
+
+async def _open_settings(pilot: Pilot[None], app: TwentyNineApp) -> SettingsScreen:
+    await pilot.press("o")
+    await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    return screen
+
+
+async def _go_to(pilot: Pilot[None], screen: SettingsScreen, key: str) -> None:
+    await pilot.press("home", *["down"] * _row(key))
+    assert ROWS[screen.cursor].key == key
+
+
+def test_every_rule_and_preference_has_a_row_in_plain_words() -> None:
+    keys = [r.key for r in ROWS]
+    assert set(keys) >= {f.name for f in fields(Rules)}
+    assert set(keys) >= {f.name for f in fields(Preferences)} - {"seen_intro"}
+    choice = Choice(Rules(), Preferences())
+    for row in ROWS:
+        assert "--" not in row.name and "_" not in row.name, row.name
+        seen = set()
+        for value in row.values(choice):
+            try:
+                c = row.setter(choice, value)
+            except SettingError:
+                c = row.setter(Choice(Rules(max_bid=16), choice.prefs), value)
+            label, line = row.label(c), row.explain(c)
+            # no flag or field names, no markup left over, one line that fits at 80x24
+            assert "--" not in label + line and "_" not in label + line, (row.key, label)
+            assert "{" not in line and len(line) <= 70, (row.key, line)
+            assert len(row.name) + len(label) <= 52, (row.key, label)
+            seen.add(line)
+        assert len(seen) > 1 or row.key in ("min_bid", "max_bid", "game_to"), row.key
 
 
 def test_settings_at_the_start_of_a_game(tmp_path: Path) -> None:
@@ -26,50 +75,199 @@ def test_settings_at_the_start_of_a_game(tmp_path: Path) -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
             assert app.check_action("settings", ())
-            await pilot.press("o")
-            assert isinstance(app.screen, SettingsScreen)
+            screen = await _open_settings(pilot, app)
             text = screen_text(app)
-            assert "--min-bid" in text and "--double" in text
-            await pilot.press(*["down"] * _row("last_trick_point"), "right")
-            assert app.screen.rules == Rules(last_trick_point=False)
+            assert "Lowest bid" in text and "--" not in text
+            assert "for this game" in text
+            await _go_to(pilot, screen, "last_trick_point")
+            await pilot.press("right")
+            assert screen.rules == Rules(last_trick_point=False)
+            assert "No extra point for the last trick: 28 in all." in screen_text(app)
             await pilot.press("enter")
             await settle(pilot, app)
             assert app.rules == Rules(last_trick_point=False)
             assert app.game.rules == app.rules and app.game.seed == 2
-            assert not (tmp_path / "settings.json").exists()
-            assert "House rules" in str(app.query_one("#info").render())
-            # once the game has begun, the settings wait for the next game
-            await pilot.press("p")
-            await settle(pilot, app)
-            assert not app.check_action("settings", ())
+            # kept as the default for new games
+            assert saves.load_default_rules(tmp_path / "settings.json") == (app.rules, None)
+            assert "No point for last trick" in str(app.query_one("#info").render())
 
     asyncio.run(run())
 
 
-def test_settings_saved_as_the_default(tmp_path: Path) -> None:
+def _first_human_move(app: TwentyNineApp) -> str:
+    legal = app.game.view(0).legal_actions
+    return "p" if PASS in legal else "enter"
+
+
+def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
+    """Mid-game the screen opens too; a rule change is saved and starts with the next game,
+    and the screen says so."""
+
     async def run() -> None:
-        app = make_app(tmp_path, seed=2)
+        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1))
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
-            await pilot.press("o", *["down"] * _row("double"), "right", "s")
+            await pilot.press(_first_human_move(app))
             await settle(pilot, app)
-            assert app.rules == Rules(double=True)
+            assert app.game.actions
+            assert app.check_action("settings", ())
+            screen = await _open_settings(pilot, app)
+            assert "from the next game" in screen_text(app)
+            await _go_to(pilot, screen, "double")
+            await pilot.press("right")
+            assert "New rules start with the next game" in screen_text(app)
+            actions = len(app.game.actions)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            # this game goes on as it began
+            assert app.rules == Rules(game_to=1) and app.game.rules == app.rules
+            assert len(app.game.actions) >= actions
+            assert app.next_rules == Rules(game_to=1, double=True)
+            log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
+            assert "the new rules start with the next game" in log
+            assert saves.load_default_rules(tmp_path / "settings.json") == (
+                Rules(double=True), None)  # game_to=1 came from outside the screen
+            # play to the end of this one-deal game, then play again: the new rules
+            for _ in range(300):
+                await settle(pilot, app)
+                if isinstance(app.screen, GameOverScreen):
+                    break
+                if isinstance(app.screen, SummaryScreen):
+                    await pilot.press("enter")
+                    continue
+                legal = app.game.view(0).legal_actions
+                if PASS in legal:
+                    await pilot.press("p")
+                elif any(a.card is not None for a in legal):
+                    await pilot.press("enter")
+                else:
+                    await pilot.press("s")
+            assert isinstance(app.screen, GameOverScreen)
+            await pilot.press("n")
+            await settle(pilot, app)
+            assert app.rules == Rules(game_to=1, double=True) == app.game.rules
+            assert app.next_rules is None
 
     asyncio.run(run())
-    assert saves.load_default_rules(tmp_path / "settings.json") == (Rules(double=True), None)
 
 
-def test_a_setting_that_does_not_fit_the_others_is_skipped(tmp_path: Path) -> None:
+def test_table_preferences_apply_at_once_and_only_changes_are_saved(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)  # random bots, instant: the command line's choice
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press(_first_human_move(app))
+            await settle(pilot, app)
+            screen = await _open_settings(pilot, app)
+            assert screen.prefs.bots == "random" and screen.prefs.speed == "instant"
+            await _go_to(pilot, screen, "bell")
+            await pilot.press("right")
+            await _go_to(pilot, screen, "timer")
+            await pilot.press("right", "right", "right", "right")
+            assert "25 s" in screen_text(app)
+            assert "25 seconds for each of your moves" in screen_text(app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.prefs.bell and app.prefs.timer == 25.0
+            assert app.prefs.bots == "random" and app.timer == 25.0
+
+    asyncio.run(run())
+    saved, problem = load_prefs(prefs_path(tmp_path))
+    assert problem is None
+    # what the player changed is kept; the session's --bots/--speed are not
+    assert saved == Preferences(bell=True, timer=25.0)
+
+
+def test_changing_the_bots_and_their_speed_takes_effect_mid_game(tmp_path: Path) -> None:
     async def run() -> None:
         app = make_app(tmp_path, seed=2)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
-            await pilot.press("o", *["down"] * _row("max_bid"), "right")
-            screen = app.screen
-            assert isinstance(screen, SettingsScreen)
+            await pilot.press(_first_human_move(app))
+            await settle(pilot, app)
+            screen = await _open_settings(pilot, app)
+            await _go_to(pilot, screen, "bots")
+            await pilot.press("right")  # random -> easy
+            await pilot.press("down", "left")  # instant -> fast
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.prefs.bots == "easy" and app.prefs.speed == "fast"
+            assert {type(b).__name__ for b in app.bots.values()} == {"EasyBot"}
+
+    asyncio.run(run())
+
+
+def test_cancel_changes_nothing(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            screen = await _open_settings(pilot, app)
+            await pilot.press("right", "down", "right")
+            await _go_to(pilot, screen, "pair")
+            await pilot.press("right")
+            assert screen.rules == Rules(pair=False)
+            await pilot.press("escape")
+            await settle(pilot, app)
+            assert app.rules == Rules() and app.prefs.bots == "random"
+
+    asyncio.run(run())
+    assert not (tmp_path / "settings.json").exists()
+    assert not prefs_path(tmp_path).exists()
+
+
+def test_the_list_scrolls_with_a_visible_hint(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            screen = await _open_settings(pilot, app)
+            text = screen_text(app)
+            assert "more below" in text and "more above" not in text
+            assert low_contrast(app) == []  # every colour of the screen is readable
+            assert "Direction of play" not in text
+            await pilot.press("end")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Direction of play" in text and "more above" in text
+            assert "more below" not in text
+            assert "Computer players' strength" not in text
+            await pilot.press("home")
+            await pilot.pause()
+            assert "Computer players' strength" in screen_text(app)
+            # the mouse: a click selects a row, a second click changes it
+            row = screen.query_one("#setting-bell", SettingRow)
+            await pilot.click(row)
+            assert ROWS[screen.cursor].key == "bell" and not screen.prefs.bell
+            await pilot.click(row)
+            assert screen.prefs.bell
+
+    asyncio.run(run())
+
+
+def test_a_setting_that_does_not_fit_the_others_is_skipped_or_explained(tmp_path: Path
+                                                                         ) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            screen = await _open_settings(pilot, app)
+            await _go_to(pilot, screen, "max_bid")
+            await pilot.press("right")
             assert screen.rules.max_bid == 29  # 28 -> 29 fits with the last-trick point
             await pilot.press("right")
             assert screen.rules.max_bid == 16  # wraps round
+            await pilot.press("left")
+            await _go_to(pilot, screen, "last_trick_point")
+            await pilot.press("right")  # 28 points cannot hold a bid of 29
+            assert screen.rules.last_trick_point
+            assert "maximum bid" in screen_text(app)
+            await _go_to(pilot, screen, "preset")
+            assert "your own" in screen_text(app)
+            await pilot.press("right")
+            assert screen.rules == Rules()
+            await pilot.press("right", "right", "right")
+            assert screen.rules == Rules.preset("pagat")
             await pilot.press("escape")
             await settle(pilot, app)
             assert app.rules == Rules()

@@ -25,6 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Footer, RichLog
 from textual.worker import get_current_worker
 
@@ -48,6 +49,7 @@ from ..events import DealScored, Event, GameOver, TrickWon, event_for_seat
 from ..game import Game
 from ..rules import Rules, RulesError
 from . import save as saves
+from .prefs import Preferences, prefs_path
 from .screens import (
     GameOverScreen,
     LastTrickScreen,
@@ -57,7 +59,8 @@ from .screens import (
     SettingsScreen,
     SummaryScreen,
 )
-from .text import HUMAN, RED, event_message, seat_name
+from .settings import Choice
+from .text import HUMAN, RED, event_message, rules_line, seat_name
 from .theme import THEME
 from .widgets import (
     ActionButton,
@@ -215,6 +218,12 @@ class TwentyNineApp(App[None]):
         self._message: Text = Text("")
         self._key_signature: tuple[bool | None, ...] = ()
         self._warned_small = False
+        self._clock: Timer | None = None
+        self.prefs = Preferences(bots=self.bot_name, speed=speed if speed in SPEEDS else
+                                 "normal", timer=timer)
+        """The table preferences in use (the settings screen changes them)."""
+        self.next_rules: Rules | None = None
+        """Rules chosen during a game, for the next one."""
 
     # ------------------------------------------------------------------ setup
     def _make_bots(self) -> None:
@@ -250,6 +259,7 @@ class TwentyNineApp(App[None]):
 
     def on_mount(self) -> None:
         log = self._table.query_one("#log", RichLog)
+        log.write(rules_line(self.rules))
         for e in self.events:
             msg = event_message(self.rules, e)
             if msg:
@@ -257,7 +267,7 @@ class TwentyNineApp(App[None]):
         for m in self.startup_messages:
             log.write(m)
         if self.timer is not None:
-            self.set_interval(0.2, self._tick)
+            self._clock = self.set_interval(0.2, self._tick)
         if self.startup_messages:
             self.push_screen(NoticeScreen("Please note", self.startup_messages),
                              self._after_modal)
@@ -480,7 +490,7 @@ class TwentyNineApp(App[None]):
             self.exit()
             return
         seed = random.randrange(1_000_000) if self._seed is None else self.game.seed + 1
-        self._new_game(seed, self.rules)
+        self._new_game(seed, self.next_rules or self.rules)
 
     def _new_game(self, seed: int, rules: Rules) -> None:
         """Start a fresh game (after game over, or with new settings)."""
@@ -488,6 +498,7 @@ class TwentyNineApp(App[None]):
         if rules != self.rules and self.is_screen_installed("rules"):
             self.uninstall_screen("rules")  # it lists the old settings
         self.rules = rules
+        self.next_rules = None
         self.game = Game(seed, rules)
         self._make_bots()
         self._table.query_one("#seat-west", SeatPanel).seat = self._seat_at("west")
@@ -501,6 +512,7 @@ class TwentyNineApp(App[None]):
         self._sel_bid = 0
         log = self._table.query_one("#log", RichLog)
         log.clear()
+        log.write(rules_line(self.rules))
         for e in self.events:
             msg = event_message(self.rules, e)
             if msg:
@@ -509,28 +521,54 @@ class TwentyNineApp(App[None]):
         self._advance()
 
     def _open_settings(self) -> None:
-        screen = SettingsScreen(self.rules)
+        """The settings screen, at any time: table preferences apply when it closes; rules
+        start a game that has not begun yet again, else wait for the next game."""
+        begun = bool(self.game.actions) and not self.game.is_over
+        screen = SettingsScreen(self.next_rules or self.rules, self.prefs, game_begun=begun,
+                                settings_file=self.settings_file,
+                                prefs_file=prefs_path(self.save_file.parent))
 
-        def done(rules: Rules | None) -> None:
-            if rules is None:
+        def done(choice: Choice | None) -> None:
+            for problem in screen.problems:
+                self.notify(problem, severity="error", timeout=12)
+            if choice is not None:
+                self.apply_prefs(choice.prefs)
+            if choice is None or (begun and choice.rules == self.rules):
+                self.next_rules = None if choice is not None else self.next_rules
                 if self.game.is_over:  # cancelled between games: back to the result
                     self._after_summary(None)
                 else:
                     self._after_modal()
                 return
-            if screen.saved:
-                try:
-                    saves.save_default_rules(rules, self.settings_file)
-                except OSError as exc:
-                    self.log.error(f"could not save the settings: {exc}")
+            if begun:
+                self.next_rules = choice.rules
+                self._table.query_one("#log", RichLog).write(
+                    "Settings: the new rules start with the next game. "
+                    + rules_line(choice.rules))
+                self._say("The new rules start with the next game", "bold")
+                self._after_modal()
+                return
             seed = self.game.seed if not self.game.is_over else (
                 random.randrange(1_000_000) if self._seed is None else self.game.seed + 1)
-            self._new_game(seed, rules)
+            self._new_game(seed, choice.rules)
 
         self.push_screen(screen, done)
 
+    def apply_prefs(self, prefs: Preferences) -> None:
+        """Use new table preferences at once (from the settings screen)."""
+        if prefs.bots != self.bot_name:
+            self.bot_name = prefs.bots
+            self._make_bots()
+        self.move_delay, self.trick_delay = SPEEDS.get(prefs.speed, SPEEDS["normal"])
+        if prefs.timer != self.timer:
+            self.timer = prefs.timer
+            self._time_left = None if self.timer is None else self.timer
+            if self.timer is not None and self._clock is None:
+                self._clock = self.set_interval(0.2, self._tick)
+        self.prefs = prefs
+
     def action_settings(self) -> None:
-        if not self.game.actions and not self._modal_open():
+        if not self._modal_open():
             self._open_settings()
 
     def _after_modal(self, _result: object = None) -> None:
@@ -547,6 +585,8 @@ class TwentyNineApp(App[None]):
 
     # ------------------------------------------------------------------ timer
     def _tick(self) -> None:
+        if not self.is_running:  # shutting down: the table's widgets are going away
+            return
         now = time.monotonic()
         dt, self._last_tick = now - self._last_tick, now
         if self._time_left is None or not self._human_legal():
@@ -672,7 +712,7 @@ class TwentyNineApp(App[None]):
         if action in ("rules", "request_quit", "quit"):
             return True
         if action == "settings":
-            return not self.game.actions and not self._modal_open()
+            return not self._modal_open()
         if action == "last_trick":
             return not self._modal_open() and bool(self.game.view(HUMAN).tricks)
         gameplay = {"move", "step", "card", "bid_digit", "suit", "confirm", "confirm_bid",

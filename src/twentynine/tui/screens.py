@@ -4,20 +4,25 @@ trick.  Each one shows values the engine produced; none computes a score or a wi
 from __future__ import annotations
 
 from importlib import resources
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Markdown, Static
 
-from ..rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
+from ..rules import Rules
 from ..scoring import DealOutcome
 from ..views import TrickRecord
+from .prefs import Preferences
+from .settings import ROWS, RULE_ROWS, Choice, Row, SettingError, save_choice
 from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
-from .theme import BAD, CORAL, GOOD
+from .theme import BAD, CORAL, GOLD, GOOD, INK_SOFT
 
 
 def rules_markdown() -> str:
@@ -26,17 +31,16 @@ def rules_markdown() -> str:
 
 
 def settings_markdown(rules: Rules) -> str:
-    """A short section on this game's settings that differ from the standard game."""
-    std = Rules()
-    rows = []
-    for st in SETTINGS:
-        value = setting_text(rules, st.field)
-        if value != setting_text(std, st.field):
-            rows.append(f"| `{st.flag} {value}` | {st.help} |")
+    """A short section on this game's settings that differ from the standard game, in the
+    settings screen's words (empty for the standard game)."""
+    choice = Choice(rules, Preferences())
+    rows = [f"| {r.name} | {r.label(choice)} | {r.explain(choice)} |"
+            for r in RULE_ROWS if r.differs(choice)]
     if not rows:
         return ""
-    head = ("# This game's settings\n\nThis game differs from the standard game "
-            "described below in these settings:\n\n| setting | what it means |\n|---|---|\n")
+    head = ("# This game's house rules\n\nThis game differs from the standard game "
+            "described below in these settings (change them with `o`):\n\n"
+            "| setting | here | what it means |\n|---|---|---|\n")
     return head + "\n".join(rows) + "\n\n"
 
 
@@ -306,109 +310,212 @@ class LastTrickScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class SettingsView(Static):
-    """The list of settings with the cursor's row marked (a window around the cursor)."""
+class SettingRow(Static):
+    """One row of the settings screen: the name and value, and under it a line saying
+    what the value means.  A click selects the row; a click on the selected row changes
+    its value."""
+
+    class Picked(Message):
+        """The row was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int, row: Row) -> None:
+        super().__init__(classes="setting-row", id=f"setting-{row.key.replace('_', '-')}")
+        self.index = index
+        self.row = row
+
+    def show(self, choice: Choice, cursor: bool) -> None:
+        """Redraw for ``choice``; ``cursor`` marks the selected row."""
+        self.set_class(cursor, "-cursor")
+        r = self.row
+        head = Text()
+        head.append("▶ " if cursor else "  ", style=f"bold {GOLD}")
+        head.append(f"{r.name:<30}", style="bold" if cursor else "")
+        head.append("◀ " if cursor else "  ", style=f"bold {GOLD}")
+        head.append(r.label(choice), style="bold")
+        head.append(" ▶" if cursor else "  ", style=f"bold {GOLD}")
+        if r.differs(choice):
+            head.append(" •", style=GOLD)
+        head.append("\n")
+        head.append(f"    {r.explain(choice)}", style=INK_SOFT)
+        self.update(head)
+
+    def on_click(self) -> None:
+        self.post_message(self.Picked(self.index))
 
 
-class SettingsScreen(ModalScreen["Rules | None"]):
-    """Every rule setting with its explanation: ↑↓ choose, ←→ change, Enter plays with
-    them, s also keeps them as the default for new games.  Dismissed with the chosen rules
-    (None: cancelled); ``saved`` tells whether they should become the default."""
+class SettingsScreen(ModalScreen["Choice | None"]):
+    """The table's preferences and the rules, each row named in plain words with a line
+    explaining its value: ↑↓ choose, ←→ (or a click) change, Enter keeps them as your
+    default and uses them, Esc leaves everything as it was.
+
+    Table preferences apply as soon as the screen closes; rules apply to a game that has
+    not begun, else from the next game (the screen says which).  Dismissed with the
+    :class:`Choice` made (None: cancelled); what changed is saved by :func:`save_choice`.
+    """
 
     CSS_PATH = "screens.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor(-1)", "setting", key_display="↑↓"),
-        Binding("down", "cursor(1)", "setting", show=False),
+        Binding("up", "cursor(-1)", "choose", key_display="↑↓"),
+        Binding("down", "cursor(1)", "choose", show=False),
         Binding("right", "change(1)", "change", key_display="←→"),
         Binding("left", "change(-1)", "change", show=False),
         Binding("space", "change(1)", "change", show=False),
-        Binding("p", "preset", "preset"),
-        Binding("enter", "use", "play"),
-        Binding("s", "save", "save as default"),
+        Binding("pageup", "page(-1)", "page", show=False),
+        Binding("pagedown", "page(1)", "page", show=False),
+        Binding("home", "cursor_to(0)", "first", show=False),
+        Binding("end", "cursor_to(-1)", "last", show=False),
+        Binding("enter", "use", "save and close", key_display="⏎"),
         Binding("escape", "cancel", "cancel"),
+        Binding("o", "cancel", "cancel", show=False),
     ]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, prefs: Preferences | None = None, *,
+                 game_begun: bool = False, settings_file: Path | None = None,
+                 prefs_file: Path | None = None) -> None:
         super().__init__(classes="dialog-screen")
-        self.rules = rules
+        self.before = Choice(rules, prefs or Preferences())
+        self.choice = self.before
+        self.game_begun = game_begun
+        self.settings_file = settings_file
+        self.prefs_file = prefs_file
         self.cursor = 0
-        self.saved = False
         self.message = ""
-        self._preset = -1
+        self.problems: list[str] = []
+        """What went wrong saving the choice as the default (shown by the table)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules as chosen so far."""
+        return self.choice.rules
+
+    @property
+    def prefs(self) -> Preferences:
+        """The table preferences as chosen so far."""
+        return self.choice.prefs
 
     def compose(self) -> ComposeResult:
         with Vertical(id="settings", classes="dialog"):
-            yield Static("Rule settings for a new game", classes="dialog-title")
-            yield SettingsView(id="settings-list")
-            yield Static("", id="settings-help")
+            yield Static("Settings", classes="dialog-title")
+            with VerticalScroll(id="settings-rows"):
+                yield Static("At the table · these apply at once", classes="settings-section")
+                for i, row in enumerate(ROWS):
+                    if row is RULE_ROWS[0]:
+                        when = ("from the next game" if self.game_begun
+                                else "for this game")
+                        head = Text(f"Rules of the game · {when}",
+                                    style="bold underline")
+                        head.append("   • not the standard game", style="not underline")
+                        yield Static(head, classes="settings-section",
+                                     id="settings-rules-head")
+                    yield SettingRow(i, row)
+            yield Static("", id="settings-hint")
         yield Footer()
 
     def on_mount(self) -> None:
+        rows = self.query_one("#settings-rows", VerticalScroll)
+        rows.can_focus = False
+        self.watch(rows, "scroll_y", lambda _old, _new: self._show_hint(), init=False)
         self._show()
 
     def on_resize(self) -> None:
-        self._show()
+        self.call_after_refresh(self._show_hint)
 
-    def _show(self) -> None:
-        std = Rules()
-        rows = max(5, self.app.size.height - 12)
-        start = max(0, min(self.cursor - rows // 2, len(SETTINGS) - rows))
-        t = Text()
-        for i, st in enumerate(SETTINGS[start:start + rows], start):
-            value = setting_text(self.rules, st.field)
-            mark = "*" if value != setting_text(std, st.field) else " "
-            line = Text(f"{'▶' if i == self.cursor else ' '} {st.flag:<20} {mark} < {value} >")
-            if i == self.cursor:
-                line.stylize("bold reverse")
-            if i > start:
-                t.append("\n")
-            t.append_text(line)
-        self.query_one("#settings-list", Static).update(t)
-        help_text = Text(SETTINGS[self.cursor].help, style="italic")
+    # ---------------------------------------------------------------- drawing
+    def _rows(self) -> list[SettingRow]:
+        return list(self.query(SettingRow))
+
+    def _show(self, scroll: bool = True) -> None:
+        rows = self._rows()
+        for r in rows:
+            r.show(self.choice, r.index == self.cursor)
+        if scroll:
+            target: Widget = rows[self.cursor]
+            if self.cursor == 0:
+                target = self.query(".settings-section").first()
+            elif rows[self.cursor].row is RULE_ROWS[0]:
+                target = self.query_one("#settings-rules-head")
+            self.query_one("#settings-rows", VerticalScroll).scroll_to_widget(
+                target, animate=False, immediate=True)
+            if target is not rows[self.cursor]:
+                self.query_one("#settings-rows", VerticalScroll).scroll_to_widget(
+                    rows[self.cursor], animate=False, immediate=True)
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        """Where the list goes on (how many rows above and below the window), the mid-game
+        note, or why a value could not be changed."""
+        hint = Text()
         if self.message:
-            help_text = Text(self.message, style=f"bold {CORAL}")
-        self.query_one("#settings-help", Static).update(help_text)
+            hint.append(self.message, style=f"bold {CORAL}")
+        else:
+            scroll = self.query_one("#settings-rows", VerticalScroll)
+            top = scroll.scroll_y
+            bottom = top + scroll.scrollable_content_region.height
+            above = sum(1 for r in self._rows() if r.virtual_region.y < top)
+            below = sum(1 for r in self._rows() if r.virtual_region.bottom > bottom)
+            parts = []
+            if above:
+                parts.append(f"▲ {above} more above")
+            if below:
+                parts.append(f"▼ {below} more below")
+            if parts:
+                hint.append(" · ".join(parts) + " (↑↓ to scroll)", style=f"bold {GOLD}")
+            else:
+                hint.append("All settings are shown", style=INK_SOFT)
+            if self.game_begun and self.choice.rules != self.before.rules:
+                hint.append("\nNew rules start with the next game; this one goes on as "
+                            "it began.", style=CORAL)
+            elif self.game_begun:
+                hint.append("\nA game is under way: rule changes start with the next game.",
+                            style=INK_SOFT)
+            else:
+                hint.append("\nEnter keeps these as your defaults; Esc changes nothing.",
+                            style=INK_SOFT)
+        self.query_one("#settings-hint", Static).update(hint)
 
+    # ---------------------------------------------------------------- keys
     def action_cursor(self, delta: int) -> None:
-        self.cursor = (self.cursor + delta) % len(SETTINGS)
+        self.cursor = max(0, min(len(ROWS) - 1, self.cursor + delta))
         self.message = ""
         self._show()
+
+    def action_cursor_to(self, where: int) -> None:
+        self.cursor = where % len(ROWS)
+        self.message = ""
+        self._show()
+
+    def action_page(self, delta: int) -> None:
+        scroll = self.query_one("#settings-rows", VerticalScroll)
+        per_page = max(1, scroll.scrollable_content_region.height // 2)
+        self.action_cursor(delta * per_page)
 
     def action_change(self, delta: int) -> None:
-        """The next (or previous) value of the setting that fits with the others."""
-        st = SETTINGS[self.cursor]
-        current = setting_text(self.rules, st.field)
-        n = len(st.choices)
-        i = st.choices.index(current) if current in st.choices else 0
-        self.message = ""
-        for k in range(1, n):
-            text = st.choices[(i + delta * k) % n]
-            try:
-                self.rules = with_setting(self.rules, st.field, text)
-                break
-            except RulesError as exc:
-                self.message = str(exc)
-        else:
-            self.message = self.message or "this setting has no other value with the others"
-        if setting_text(self.rules, st.field) != current:
+        """The next (or previous) value of the selected row that fits with the others."""
+        try:
+            self.choice = ROWS[self.cursor].change(self.choice, delta)
             self.message = ""
-        self._show()
+        except SettingError as exc:
+            self.message = f"Cannot change this now: {exc}"
+        self._show(scroll=False)
 
-    def action_preset(self) -> None:
-        """Cycle through the named presets."""
-        names = list(PRESETS)
-        self._preset = (self._preset + 1) % len(names)
-        self.rules = PRESETS[names[self._preset]]
-        self.message = f"preset: {names[self._preset]}"
-        self._show()
+    def on_setting_row_picked(self, message: SettingRow.Picked) -> None:
+        if message.index == self.cursor:
+            self.action_change(1)
+        else:
+            self.cursor = message.index
+            self.message = ""
+            self._show(scroll=False)
 
     def action_use(self) -> None:
-        self.dismiss(self.rules)
-
-    def action_save(self) -> None:
-        self.saved = True
-        self.dismiss(self.rules)
+        if self.settings_file is not None and self.prefs_file is not None:
+            self.problems = save_choice(self.before, self.choice, self.settings_file,
+                                        self.prefs_file)
+        self.dismiss(self.choice)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -25,7 +25,7 @@ from ..events import (
     TrumpChosen,
     TrumpShown,
 )
-from ..rules import SETTINGS, Rules, setting_text
+from ..rules import SETTINGS, Rules
 from .theme import (
     BACK,
     CARD_BLACK,
@@ -203,18 +203,91 @@ def signed(n: int) -> str:
     return "0"
 
 
+STANDARD_SUMMARY = "Standard rules"
+"""What :func:`rules_summary` says of the standard game."""
+
+
+def _house_rule(rules: Rules, field: str) -> str:
+    """One setting that differs from the standard game, in a player's words."""
+    match field:
+        case "min_bid":
+            return f"Bids start at {rules.min_bid}"
+        case "max_bid":
+            return f"Bids go up to {rules.max_bid}"
+        case "last_trick_point":
+            return "No point for last trick"
+        case "trump_indicator":
+            return "Trump by marker, no card"
+        case "trump_choice":
+            return "7th card sets the trump"
+        case "ask":
+            if rules.ask == "auto":
+                return "Trump turns up by itself"
+            return "Can't follow: you must ask"
+        case "asker_must_trump":
+            return "Asker need not trump"
+        case "unshown_trump":
+            return "Unshown trump: no score"
+        case "pair":
+            return "No pair (king and queen)"
+        case "match_bids":
+            return "Bids may be matched"
+        case "no_trumps":
+            return "No trumps allowed"
+        case "double":
+            return "Defenders may double"
+        case "single_hand":
+            return "Single hand: all 8 alone"
+        case "redeal":
+            return "No point card in 4: redeal"
+        case "pointless_hand_redeal":
+            return "No point card in 8: redeal"
+        case "big_bids":
+            return "Bids of 21 or more score 2"
+        case "half_loss":
+            return "Under half the bid loses 2"
+        case "all_tricks":
+            return "All 8 tricks win the game"
+        case "game_to":
+            return f"Game to +{rules.game_to} or -{rules.game_to}"
+        case "direction":
+            return "Play goes clockwise"
+    raise KeyError(field)  # pragma: no cover - every setting has a case above
+
+
 def house_rules(rules: Rules) -> list[str]:
-    """The settings that differ from the standard game, in their flags' words:
-    ``double``, ``no pair``, ``min-bid 15``."""
+    """The settings that differ from the standard game, each as a short phrase in a
+    player's words (empty for the standard game).
+
+    >>> house_rules(Rules(min_bid=15, double=True))
+    ['Bids start at 15', 'Defenders may double']
+    """
     std = Rules()
-    out: list[str] = []
-    for st in SETTINGS:
-        value = setting_text(rules, st.field)
-        if value == setting_text(std, st.field):
-            continue
-        name = st.flag.lstrip("-")
-        if st.choices == ("on", "off"):
-            out.append(name if value == "on" else f"no {name}")
-        else:
-            out.append(f"{name} {value}")
-    return out
+    return [_house_rule(rules, st.field) for st in SETTINGS
+            if getattr(rules, st.field) != getattr(std, st.field)]
+
+
+def rules_summary(rules: Rules) -> list[str]:
+    """This game's rules in a few short phrases: the house rules, or that the game is the
+    standard one.
+
+    >>> rules_summary(Rules())
+    ['Standard rules']
+    >>> rules_summary(Rules.preset("28pt"))
+    ['No point for last trick']
+    """
+    return house_rules(rules) or [STANDARD_SUMMARY]
+
+
+def rules_line(rules: Rules) -> str:
+    """The summary as one line for the table's log.
+
+    >>> rules_line(Rules(double=True, game_to=3))
+    'House rules: defenders may double; game to +3 or -3.'
+    >>> rules_line(Rules())
+    'Standard rules.'
+    """
+    house = house_rules(rules)
+    if not house:
+        return STANDARD_SUMMARY + "."
+    return "House rules: " + "; ".join(h[0].lower() + h[1:] for h in house) + "."

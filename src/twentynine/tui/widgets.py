@@ -305,7 +305,7 @@ class SidePanel(TextPanel):
         house = house_rules(rules)
         if house:
             t.append("\nHouse rules\n", style="bold underline")
-            t.append(", ".join(house), style=INK_SOFT)
+            t.append("\n".join(house), style=INK_SOFT)
         self.set_text(t)
 
     @staticmethod

@@ -1,0 +1,120 @@
+"""The house-rules summary in plain words: every setting that differs from the standard
+game appears in words a player understands, in the side panel and the log; the standard
+game says it is standard."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets import RichLog
+from tui_support import make_app, settle
+
+from twentynine.rules import PRESETS, SETTINGS, Rules, RulesError, with_setting
+from twentynine.tui.text import STANDARD_SUMMARY, house_rules, rules_line, rules_summary
+
+
+def _other_values(field: str) -> list[Rules]:
+    """The rules with ``field`` set to each value other than the standard one (where the
+    value fits with the standard game's other settings)."""
+    st = next(s for s in SETTINGS if s.field == field)
+    out = []
+    for text in st.choices:
+        try:
+            r = with_setting(Rules(), field, text)
+        except RulesError:
+            continue
+        if getattr(r, field) != getattr(Rules(), field):
+            out.append(r)
+    return out
+
+
+FLAG_WORDS = {s.flag.lstrip("-") for s in SETTINGS} | {s.field for s in SETTINGS}
+
+
+@pytest.mark.parametrize("field", [s.field for s in SETTINGS])
+def test_each_setting_is_told_in_plain_words(field: str) -> None:
+    variants = _other_values(field)
+    assert variants
+    phrases = set()
+    for rules in variants:
+        words = house_rules(rules)
+        assert len(words) == 1, words  # exactly this setting, nothing else
+        phrase = words[0]
+        # plain words: no flag or field names, no on/off switch jargon, short enough for
+        # one line of the side panel at 80 columns
+        assert not any(w in phrase.lower() for w in FLAG_WORDS if "-" in w or "_" in w)
+        assert "--" not in phrase and "_" not in phrase
+        assert not re.search(r"\b(on|off)\b", phrase), phrase
+        assert len(phrase) <= 26, phrase
+        assert phrase[0].isupper() or phrase[0].isdigit()
+        # the value chosen is in the words where it is a number
+        value = getattr(rules, field)
+        if isinstance(value, int) and not isinstance(value, bool):
+            assert str(value) in phrase
+        phrases.add(phrase)
+        assert rules_line(rules).startswith("House rules: ")
+        assert rules_summary(rules) == words
+    if field == "ask":
+        assert len(phrases) == 2  # compulsory and automatic are told apart
+
+
+def test_the_standard_game_says_it_is_standard() -> None:
+    assert house_rules(Rules()) == []
+    assert rules_summary(Rules()) == [STANDARD_SUMMARY] == ["Standard rules"]
+    assert rules_line(Rules()) == "Standard rules."
+
+
+def test_every_phrase_is_distinct() -> None:
+    seen: dict[str, str] = {}
+    for st in SETTINGS:
+        for rules in _other_values(st.field):
+            for phrase in house_rules(rules):
+                assert seen.setdefault(phrase, st.field) == st.field, phrase
+
+
+def test_pagat_in_plain_words() -> None:
+    assert house_rules(PRESETS["pagat"]) == [
+        "Bids start at 15",
+        "No point for last trick",
+        "Trump by marker, no card",
+        "Can't follow: you must ask",
+        "Asker need not trump",
+        "Unshown trump: no score",
+        "Play goes clockwise",
+    ]
+    assert rules_line(PRESETS["app"]) == (
+        "House rules: no point for last trick; trump turns up by itself; "
+        "bids may be matched.")
+
+
+def test_the_side_panel_and_the_log_use_the_plain_words(tmp_path: Path) -> None:
+    rules = Rules(min_bid=15, double=True, ask="compulsory", asker_must_trump=False)
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2, rules=rules)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            info = str(app.query_one("#info").render())
+            assert "House rules" in info
+            for phrase in ("Bids start at 15", "Defenders may double",
+                           "Can't follow: you must ask", "Asker need not trump"):
+                assert phrase in info
+            assert "asker-must-trump" not in info and "min-bid" not in info
+            log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
+            assert rules_line(rules) in log
+
+    asyncio.run(run())
+
+
+def test_the_log_says_the_game_is_standard(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
+            assert "Standard rules." in log
+
+    asyncio.run(run())
