@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import glob
 import json
 import os
 import random
@@ -85,11 +86,18 @@ class Client:
                 await self.send(self.rng.choice(data["view"]["legal_actions"]))
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(tables: int, folder: str) -> tuple[subprocess.Popen[str], int, list[str]]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "twentynine.cli", "host", "--host", "127.0.0.1", "--port", "0",
          "--tables", str(tables), "--bots", "random", "--bot-delay", "0", "--dir", folder,
-         "--seed", "1"],
+         "--seed", "1", "--game-to", "99"],  # games long enough not to end mid-run
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdout is not None
     codes: list[str] = []
@@ -137,6 +145,8 @@ async def main(opts: argparse.Namespace) -> int:
             joined = time.perf_counter() - t0
             stop = asyncio.Event()
             tasks = [asyncio.create_task(c.run(stop)) for c in clients]
+            server_cpu0 = cpu_seconds(proc.pid)
+            client_cpu0 = time.process_time()
             start = time.perf_counter()
             while time.perf_counter() - start < opts.seconds and stats["actions"] < opts.actions:
                 await asyncio.sleep(0.2)
@@ -147,6 +157,8 @@ async def main(opts: argparse.Namespace) -> int:
             for c in clients:
                 await c.ws.close()
             await asyncio.gather(*tasks, return_exceptions=True)
+            server_cpu = cpu_seconds(proc.pid) - server_cpu0
+            client_cpu = time.process_time() - client_cpu0
     finally:
         proc.terminate()
         try:
@@ -154,6 +166,11 @@ async def main(opts: argparse.Namespace) -> int:
         except subprocess.TimeoutExpired:
             proc.kill()
     load_after = os.getloadavg()
+    recorded = 0
+    for path in glob.glob(os.path.join(folder, "*.json")) + glob.glob(
+            os.path.join(folder, "finished", "*.json")):
+        with open(path) as f:
+            recorded += len(json.load(f)["game"]["actions"])
     if not rtts:
         print("no action completed")
         return 1
@@ -163,6 +180,9 @@ async def main(opts: argparse.Namespace) -> int:
     print(f"actions {done_actions}  ({done_actions / elapsed:.0f}/s)  errors {stats['errors']}")
     print(f"round trip ms: p50 {q[49] * 1000:.1f}  p95 {q[94] * 1000:.1f}  "
           f"p99 {q[98] * 1000:.1f}  max {rtts[-1] * 1000:.1f}")
+    print(f"the server's records hold {recorded} actions (next deal included)")
+    print(f"CPU seconds while playing: server {server_cpu:.1f}, clients {client_cpu:.1f} "
+          f"(of {elapsed:.1f} s on each of {os.cpu_count()} cores)")
     print(f"machine load (1-min average) before {load_before[0]:.2f}, after "
           f"{load_after[0]:.2f}, on {os.cpu_count()} cores")
     return 0

@@ -159,7 +159,8 @@ def _text(data: Any) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def _rules_data(rules: Rules) -> dict[str, Any]:
+def rules_data(rules: Rules) -> dict[str, Any]:
+    """``rules.to_dict()``, made once per rule set (the caller must not change it)."""
     return rules.to_dict()
 
 
@@ -192,14 +193,14 @@ def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
         "sitting_out": v.sitting_out, "single_hand_offers": v.single_hand_offers,
     }
     if with_rules:
-        out["rules"] = _rules_data(v.rules)
+        out["rules"] = rules_data(v.rules)
     return out
 
 
 def decode_view(data: Any, rules: Rules | None = None) -> SeatView:
     """The view back from :func:`encode_view`'s data (``rules`` when it has none)."""
     if rules is not None and isinstance(data, dict) and "rules" not in data:
-        data = {**data, "rules": _rules_data(rules)}
+        data = {**data, "rules": rules_data(rules)}
     out = decode_value(SeatView, data)
     assert isinstance(out, SeatView)
     return out

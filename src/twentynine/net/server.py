@@ -36,9 +36,10 @@ from ..bots import BOTS, decide, make_bot
 from ..deal import IllegalActionError, Phase
 from ..events import Event, event_for_seat
 from ..game import Game
-from ..records import RecordError, game_record, replay_game
+from ..records import SCHEMA, RecordError, replay_game
 from ..rules import Rules
 from .protocol import (
+    ACTION_TEXT,
     MAX_MESSAGE,
     VERSION,
     ProtocolError,
@@ -46,6 +47,7 @@ from .protocol import (
     encode_view,
     message,
     parse_message,
+    rules_data,
 )
 
 LOG = logging.getLogger("twentynine.server")
@@ -62,6 +64,13 @@ SEAT_NAMES = ("south", "east", "north", "west")
 """Seat names in the protocol: engine seat 0 is south, 2 north; 1 and 3 are east and west
 (whichever way play goes, the protocol's names are fixed)."""
 BOT_SEED_MIX = 0x9E3779B1
+
+
+def game_record_header(game: Game) -> dict[str, Any]:
+    """A game record's fields but its actions (as :func:`~twentynine.records.game_record`
+    writes them: a test holds the two together)."""
+    return {"schema": SCHEMA, "kind": "game", "rules": rules_data(game.rules),
+            "seed": game.seed, "first_dealer": game.first_dealer}
 
 
 def new_code() -> str:
@@ -200,6 +209,7 @@ class Table:
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._saving: asyncio.Future[None] | None = None
+        self._action_texts: list[str] = []
         self.save_problem: str | None = None
         self.closed = False
 
@@ -208,10 +218,20 @@ class Table:
     def record_path(self) -> Path:
         return self.server.tables_dir / f"{self.id}.json"
 
+    def _game_record(self) -> dict[str, Any]:
+        """The game's record (:func:`~twentynine.records.game_record`), its action texts
+        kept between calls: the server writes it after every action of long games."""
+        log = self.game.log
+        texts = self._action_texts
+        if len(texts) > len(log):
+            texts.clear()
+        texts.extend(ACTION_TEXT[c] for c in log[len(texts):])
+        return {**game_record_header(self.game), "actions": texts}
+
     def record(self) -> dict[str, Any]:
         return {"table": self.id, "code": self.code, "bots": self.settings.bots,
                 "clock": self.settings.clock, "away": self.settings.away,
-                "names": self.names, "game": game_record(self.game),
+                "names": self.names, "game": self._game_record(),
                 "players": [{"name": seat.player.name, "token": seat.player.token}
                             if seat.player is not None else None for seat in self.seats]}
 
@@ -831,14 +851,23 @@ def default_tables_dir() -> Path:
 
 
 def advertised_host(host: str) -> str:
-    """The address to print in the join command."""
-    if host in ("0.0.0.0", "::", ""):
-        import socket
+    """The address to print in the join command: for a server on every interface, this
+    machine's first non-loopback IPv4 address (from ``hostname -I``; nothing is sent)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    import socket
+    import subprocess
 
-        with contextlib.suppress(OSError):
-            return socket.gethostbyname(socket.gethostname())
-        return "THIS-MACHINE"
-    return host
+    candidates: list[str] = []
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        out = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2)
+        candidates += out.stdout.split()
+    with contextlib.suppress(OSError):
+        candidates.append(socket.gethostbyname(socket.gethostname()))
+    for a in candidates:
+        if a.count(".") == 3 and not a.startswith("127."):
+            return a
+    return "THIS-MACHINES-ADDRESS"
 
 
 async def host_main(settings: Settings, host: str, port: int, tables_dir: Path,
