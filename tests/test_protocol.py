@@ -15,6 +15,7 @@ from twentynine.events import event_for_seat
 from twentynine.game import Game
 from twentynine.net.protocol import (
     MAX_MESSAGE,
+    PRIVATE_VIEW_FIELDS,
     ProtocolError,
     decode_event,
     decode_view,
@@ -22,6 +23,7 @@ from twentynine.net.protocol import (
     encode_value,
     encode_view,
     parse_message,
+    view_parts,
 )
 from twentynine.rules import Rules
 
@@ -66,3 +68,20 @@ def test_a_bad_event_or_view_is_a_protocol_error() -> None:
             decode_event(bad)
     with pytest.raises(ProtocolError):
         decode_view({"seat": 0})
+
+
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 120),
+       preset=st.sampled_from(["standard", "pagat", "app", "28pt"]))
+def test_only_the_private_fields_differ_between_seats(seed: int, steps: int,
+                                                      preset: str) -> None:
+    """The server encodes the shared fields once for all four seats: that is safe only
+    if they really are the same in every seat's view."""
+    g = Game(seed, Rules.preset(preset))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    shared = [view_parts(encode_view(g.view(s)))[1] for s in range(4)]
+    assert shared[0] == shared[1] == shared[2] == shared[3]
+    assert not set(shared[0]) & PRIVATE_VIEW_FIELDS

@@ -202,3 +202,26 @@ def test_the_host_command_prints_a_join_code_and_serves_it(tmp_path: Path) -> No
         out = proc.communicate(timeout=10)[0]
     assert "Stopped; every table is saved." in out
     assert len(list(tmp_path.glob("table-*.json"))) == 1
+
+
+def test_each_seats_state_is_its_own_when_the_shared_part_is_encoded_once(
+        tmp_path: Path) -> None:
+    from twentynine.net.client import decode_state
+
+    async def main() -> None:
+        async with serving(tmp_path) as (server, [table]):
+            players = await four_players(server, table)
+            await asyncio.gather(*(p.play(lambda p: len(p.states) > 0
+                                          and p.last.actions >= 12) for p in players))
+            shared: dict[str, str] = {}
+            events = table.events[-3:]
+            for s in range(4):
+                once = json.loads(table.state_for(s, events, None, shared))
+                alone = json.loads(table.state_for(s, events))
+                assert once == alone
+                st = decode_state(once, table.game.rules)
+                assert st.seat == s and st.view == table.game.view(s)
+            for p in players:
+                await p.conn.close()
+
+    run(main())

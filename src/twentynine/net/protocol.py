@@ -197,6 +197,19 @@ def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     return out
 
 
+PRIVATE_VIEW_FIELDS = frozenset({"seat", "hand", "trump_suit", "trump_card", "legal_actions",
+                                 "no_trumps"})
+"""The fields of a view that differ from seat to seat; every other field is the same in
+all four seats' views (a test checks it), so the server encodes those once per change."""
+
+
+def view_parts(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An encoded view split into its seat's own fields and the fields every seat shares."""
+    own = {k: v for k, v in data.items() if k in PRIVATE_VIEW_FIELDS}
+    shared = {k: v for k, v in data.items() if k not in PRIVATE_VIEW_FIELDS}
+    return own, shared
+
+
 def decode_view(data: Any, rules: Rules | None = None) -> SeatView:
     """The view back from :func:`encode_view`'s data (``rules`` when it has none)."""
     if rules is not None and isinstance(data, dict) and "rules" not in data:

@@ -48,6 +48,7 @@ from .protocol import (
     message,
     parse_message,
     rules_data,
+    view_parts,
 )
 
 LOG = logging.getLogger("twentynine.server")
@@ -64,6 +65,11 @@ SEAT_NAMES = ("south", "east", "north", "west")
 """Seat names in the protocol: engine seat 0 is south, 2 north; 1 and 3 are east and west
 (whichever way play goes, the protocol's names are fixed)."""
 BOT_SEED_MIX = 0x9E3779B1
+
+
+def _inner(data: dict[str, Any]) -> str:
+    """A JSON object's text without its braces (objects here are never empty)."""
+    return json.dumps(data, separators=(",", ":"))[1:-1]
 
 
 def game_record_header(game: Game) -> dict[str, Any]:
@@ -311,25 +317,35 @@ class Table:
                 seat.player = None
 
     # ------------------------------------------------------------ sending
-    def state_for(self, seat: int, events: list[Event], ref: Any = None) -> str:
+    def state_for(self, seat: int, events: list[Event], ref: Any = None,
+                  shared: dict[str, str] | None = None) -> str:
+        """The ``state`` message for ``seat``: its own view and its own filtered events.
+
+        ``shared`` (one dict per broadcast) keeps the JSON of what is the same for every
+        seat (the view's shared fields, the scores, the roster), so that part is encoded
+        once for the four seats; the message is the same as without it.
+        """
         g = self.game
-        fields: dict[str, Any] = {
-            "seat": seat,
-            "actions": len(g.log),
-            "view": encode_view(g.view(seat), with_rules=False),  # rules: in the welcome
+        view = encode_view(g.view(seat), with_rules=False)  # the rules are in the welcome
+        own_view, common_view = view_parts(view)
+        if shared is None:
+            shared = {}
+        if "view" not in shared:
+            shared["view"] = _inner(common_view)
+            shared["rest"] = _inner({
+                "actions": len(g.log), "scores": list(g.scores), "game_over": g.is_over,
+                "winner": g.winner, "turn": g.turn, "clock": self.clock_left(),
+                "seats": self.roster()})
+        own: dict[str, Any] = {
+            "v": VERSION, "type": "state", "seat": seat,
             "events": [encode_event(event_for_seat(e, seat)) for e in events],
-            "scores": list(g.scores),
-            "game_over": g.is_over,
-            "winner": g.winner,
-            "turn": g.turn,
             "next_deal": (g.phase is Phase.DEAL_OVER and not self.seats[seat].ready
                           and self.seats[seat].player is not None),
-            "clock": self.clock_left(),
-            "seats": self.roster(),
         }
         if ref is not None:
-            fields["ref"] = ref
-        return message("state", **fields)
+            own["ref"] = ref
+        return (f'{{{_inner(own)},"view":{{{_inner(own_view)},{shared["view"]}}},'
+                f'{shared["rest"]}}}')
 
     def clock_left(self) -> float | None:
         if self.settings.clock is None or self.game.is_over:
@@ -339,6 +355,7 @@ class Table:
     async def broadcast(self, events: list[Event], ref_for: tuple[int, Any] | None = None
                         ) -> None:
         sends = []
+        shared: dict[str, str] = {}
         for s, seat in enumerate(self.seats):
             for p in (seat.player, seat.incoming):
                 if p is None or p.conn is None:
@@ -347,7 +364,7 @@ class Table:
                     sends.append(p.conn.send(self.waiting_for(s)))
                     continue
                 ref = ref_for[1] if ref_for is not None and ref_for[0] == s else None
-                sends.append(p.conn.send(self.state_for(s, events, ref)))
+                sends.append(p.conn.send(self.state_for(s, events, ref, shared)))
         if sends:
             await asyncio.gather(*sends)
 
