@@ -1,63 +1,140 @@
-"""Benchmark: random playouts per second and clone cost, on one core.
+"""Benchmark: random playouts per second and clone cost, pure Python and compiled, on one core.
 
-Run:  python benchmarks/playouts.py [--seconds 5]
+Run:  python benchmarks/playouts.py [--seconds 4] [--rounds 3] [--compiled DIR | --pure-only]
 
-Times are CPU time of this process (time.process_time), so other work on the machine
-disturbs them less than wall-clock time would.
+It measures the same source twice in the same run, each in its own child process:
 
-A playout starts from a deal whose trump has just been chosen (standard rules) and
-plays random legal actions (show trump and pair included) to the end of the eighth
-trick.  Prints playouts/s and microseconds per clone.
+* **pure Python**: the package's sources (``src/``), as the editable install runs them;
+* **compiled**: the same sources built by mypyc (``setup.py``) into a directory of its own,
+  built once per version of the sources and cached in the temp directory (about a minute
+  on two cores); ``--compiled DIR`` uses a directory (or a venv's site-packages) that
+  already holds a compiled build instead.
+
+Each child says which build it runs (``twentynine.build_kind()``), so a figure can never be
+labelled with the wrong build.  The two are measured in alternating rounds and the best
+round of each is kept, which keeps other work on the machine from favouring either.
+Times are CPU time of the child (time.process_time).
+
+A playout starts from a deal whose trump has just been chosen (standard rules) and plays
+random legal actions (show trump and pair included) to the end of the eighth trick; the
+clone is included in each playout.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import random
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
-from twentynine.deal import PLAY, Deal
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
 
 
-def start_states(n: int, seed: int) -> list[Deal]:
-    """Deals advanced to the first lead, with random bids and trump."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
+def measure(seconds: float) -> dict[str, Any]:
+    """Playouts per second and clone microseconds in this process."""
+    from twentynine import build_kind
+    from twentynine.deal import PLAY, Deal
+
+    rng = random.Random(1)
+    starts = []
+    while len(starts) < 200:
         d = Deal.from_rng(rng, rng.randrange(4))
         while d.phase_code != PLAY:
             codes = d.legal_codes()
             d.step(codes[rng.randrange(len(codes))])
-        out.append(d)
-    return out
-
-
-def playout(d: Deal, rng: random.Random) -> None:
-    """Random legal actions to the end of the deal."""
-    d.playout(rng.random)
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--seconds", type=float, default=5.0)
-    args = ap.parse_args()
-    starts = start_states(200, 1)
-    rng = random.Random(2)
+        starts.append(d)
+    seed = 2
     n = 0
     t0 = time.process_time()
-    while time.process_time() - t0 < args.seconds:
+    while time.process_time() - t0 < seconds:
         for s in starts:
-            playout(s.clone(), rng)
+            seed = s.clone().playout(seed)
         n += len(starts)
     dt = time.process_time() - t0
-    k = 200_000
-    t1 = time.process_time()
+    k = 100_000
     s0 = starts[0]
+    t1 = time.process_time()
     for _ in range(k):
         s0.clone()
     clone_us = (time.process_time() - t1) / k * 1e6
-    print(f"random playouts: {n / dt:,.0f} per second (clone included, {n} playouts in {dt:.1f} s)")
-    print(f"clone: {clone_us:.2f} us")
+    return {"kind": build_kind(), "playouts": n / dt, "clone_us": clone_us}
+
+
+def _source_hash() -> str:
+    h = hashlib.sha256()
+    files = sorted((SRC / "twentynine").rglob("*.py"))
+    for p in [*files, ROOT / "setup.py", ROOT / "pyproject.toml"]:
+        h.update(str(p.relative_to(ROOT)).encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def compiled_dir() -> Path:
+    """A directory holding a compiled build of these sources (built on first use)."""
+    target = Path(tempfile.gettempdir()) / f"twentynine-compiled-{_source_hash()}"
+    if (target / "twentynine").is_dir():
+        return target
+    print(f"building the compiled package into {target} (once per source version)...",
+          file=sys.stderr, flush=True)
+    tmp = Path(tempfile.mkdtemp(prefix="twentynine-build-"))
+    env = dict(os.environ, TWENTYNINE_COMPILE="1")
+    env.pop("TWENTYNINE_PURE", None)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--target", str(tmp), str(ROOT)], check=True, env=env)
+    tmp.rename(target)
+    return target
+
+
+def child(path: Path, seconds: float) -> dict[str, Any]:
+    """Run :func:`measure` in a fresh interpreter importing twentynine from ``path``."""
+    env = dict(os.environ, PYTHONPATH=str(path))
+    code = (f"import json, sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
+            f"import playouts; print(json.dumps(playouts.measure({seconds!r})))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, env=env,
+                         capture_output=True, text=True, cwd=tempfile.gettempdir())
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=4.0, help="seconds of each round")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of each build")
+    ap.add_argument("--compiled", type=Path, help="a directory with a compiled build")
+    ap.add_argument("--pure-only", action="store_true", help="measure the sources only")
+    args = ap.parse_args()
+    builds: list[tuple[str, Path]] = [("pure Python", SRC)]
+    if not args.pure_only:
+        builds.append(("compiled", args.compiled or compiled_dir()))
+    best: dict[str, dict[str, Any]] = {}
+    for _ in range(args.rounds):
+        for expected, path in builds:
+            r = child(path, args.seconds)
+            if r["kind"] != expected:
+                sys.exit(f"{path} runs {r['kind']}, not {expected}")
+            old = best.get(expected)
+            if old is None or float(r["playouts"]) > float(old["playouts"]):
+                if old is not None:
+                    r["clone_us"] = min(float(r["clone_us"]), float(old["clone_us"]))
+                best[expected] = r
+            else:
+                old["clone_us"] = min(float(r["clone_us"]), float(old["clone_us"]))
+    for kind, r in best.items():
+        print(f"{kind:>11}: {float(r['playouts']):9,.0f} random playouts per second, "
+              f"clone {float(r['clone_us']):.2f} us")
+    if len(best) == 2:
+        ratio = float(best["compiled"]["playouts"]) / float(best["pure Python"]["playouts"])
+        print(f"      ratio: compiled {ratio:.2f}x pure Python "
+              f"(best of {args.rounds} rounds of {args.seconds:g} s each, CPU time)")
 
 
 if __name__ == "__main__":

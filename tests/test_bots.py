@@ -255,8 +255,13 @@ def test_the_private_view_check_catches_a_leak() -> None:
         check_view_is_private(dataclasses.replace(view, hand=(*view.hand, other[0])), deal)
     with pytest.raises(AssertionError, match="hidden trump"):
         check_view_is_private(dataclasses.replace(view, trump_suit=2))
-    with pytest.raises(AssertionError, match="engine state"):
-        check_view_is_private(dataclasses.replace(view, outcome=deal))  # type: ignore[arg-type]
+    try:
+        leaky_outcome = dataclasses.replace(view, outcome=deal)  # type: ignore[arg-type]
+    except TypeError:
+        pass  # the compiled build checks field types: a Deal cannot get into a view at all
+    else:
+        with pytest.raises(AssertionError, match="engine state"):
+            check_view_is_private(leaky_outcome)
     with pytest.raises(AssertionError, match="given a Deal"):
         check_view_is_private(deal)
 
@@ -266,8 +271,8 @@ def test_seat_view_has_no_field_for_the_engine_state() -> None:
     for name, typ in hints.items():
         assert "Deal" not in typ.replace("DealOutcome", ""), f"SeatView.{name} is {typ}"
         assert "Game" not in typ, f"SeatView.{name} is {typ}"
-    assert not hasattr(SeatView, "__dict__") or "__slots__" in SeatView.__dict__
     view = Deal.from_seed(5).view(2)
+    assert not hasattr(view, "__dict__")  # no attribute can be added to a view
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.seat = 0  # type: ignore[misc]
     assert all(isinstance(t, TrickRecord) for t in view.tricks)

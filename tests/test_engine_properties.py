@@ -335,3 +335,44 @@ def test_clone_is_independent() -> None:
     snap2 = snapshot(copy2)
     deal.apply(deal.legal_actions()[0])
     assert snapshot(copy2) == snap2
+
+
+# ------------------------------------------------------------------ the playouts' fast path
+@given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULES), moves=st.integers(0, 40))
+def test_a_playout_takes_only_legal_actions_to_the_end_and_repeats_with_its_seed(
+        seed: int, rules: Rules, moves: int) -> None:
+    rng = random.Random(seed)
+    deal, _, _ = random_deal(rng, dealer=seed % 4, rules=rules)
+    for _ in range(moves):
+        if deal.is_over:
+            break
+        deal.step(rng.choice(deal.legal_codes()))
+    start = len(deal.log)
+    a, b = deal.clone(), deal.clone()
+    assert a.playout(seed) == b.playout(seed)
+    assert a.is_over and a.log == b.log
+    replay = deal.clone()
+    for code in a.log[start:]:
+        replay.apply(ACTIONS[code])  # raises if the playout took an illegal action
+    assert replay.outcome == a.outcome
+
+
+def test_playouts_choose_among_every_legal_action() -> None:
+    """From one position, the first choice of many playouts covers every legal action."""
+    for seed in range(200):
+        deal = Deal.from_seed(seed)
+        while deal.phase_code != 2 or not deal.trick:  # a trick under way
+            deal.step(deal.legal_codes()[-1] if deal.phase_code == 0 else deal.legal_codes()[0])
+            if deal.is_over:
+                break
+        if deal.is_over or len(deal.legal_codes()) < 3:
+            continue
+        legal = set(deal.legal_codes())
+        first = set()
+        for s in range(1, 400):
+            d = deal.clone()
+            d.playout(s * 7919)
+            first.add(d.log[len(deal.log)])
+        assert first == legal
+        return
+    raise AssertionError("no position with three legal actions found")

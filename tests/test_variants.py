@@ -23,7 +23,7 @@ from layouts import (
     SWEEP,
 )
 
-from twentynine import Card, Deal, Game, IllegalActionError, Phase, Rules, RulesError
+from twentynine import Card, Deal, Game, IllegalActionError, Phase, Rules, RulesError, build_kind
 from twentynine.actions import NEXT_DEAL
 from twentynine.cli import main
 from twentynine.events import (
@@ -457,9 +457,15 @@ def test_a_bid_of_29_needs_every_point_and_the_last_trick() -> None:
 def test_rules_refuse_impossible_bid_limits() -> None:
     for bad in (dict(min_bid=13), dict(min_bid=17), dict(max_bid=29, last_trick_point=False),
                 dict(max_bid=30), dict(min_bid=16, max_bid=15), dict(game_to=0),
-                dict(ask="sometimes"), dict(double="yes")):
+                dict(ask="sometimes")):
         with pytest.raises(RulesError):
             Rules(**bad)  # type: ignore[arg-type]
+    # a value of the wrong type: RulesError from the sources; the compiled class (mypyc
+    # checks its arguments' types) refuses it with TypeError before it could say more
+    with pytest.raises(RulesError if build_kind() == "pure Python" else TypeError):
+        Rules(double="yes")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="double must be a bool"):
+        Rules().replace(double="yes")
 
 
 # =========================================================================== matching bids

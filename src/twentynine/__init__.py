@@ -10,6 +10,8 @@ and the computer players in ``twentynine.bots``.
 [Action('bid 16'), Action('bid 17')]
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
+
 from .actions import PAIR, PASS, SHOW_TRUMP, Action, ActionError, ActionKind
 from .cards import CARDS, Card, CardError, parse_cards
 from .deal import Deal, DealError, IllegalActionError, Phase
@@ -19,8 +21,24 @@ from .rules import Rules, RulesError
 from .scoring import DealOutcome
 from .views import SeatView, TrickRecord
 
+
+def build_kind() -> str:
+    """``"compiled"`` when the engine runs as mypyc-compiled modules (``pip install .`` with
+    a C compiler), ``"pure Python"`` when it runs from its sources (the editable development
+    install, or ``TWENTYNINE_PURE=1``).
+
+    >>> build_kind() in ("compiled", "pure Python")
+    True
+    """
+    from . import deal
+
+    path = getattr(deal, "__file__", "") or ""
+    return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure Python"
+
+
 __all__ = [
     "CARDS", "PAIR", "PASS", "SHOW_TRUMP", "Action", "ActionError", "ActionKind", "Card",
     "CardError", "Deal", "DealError", "DealOutcome", "Event", "Game", "IllegalActionError",
-    "Phase", "Rules", "RulesError", "SeatView", "TrickRecord", "event_for_seat", "parse_cards",
+    "Phase", "Rules", "RulesError", "SeatView", "TrickRecord", "build_kind", "event_for_seat",
+    "parse_cards",
 ]

@@ -13,28 +13,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from .cards import CARDS, SUITS, Card, CardError, as_card, parse_suit
 
-PLAY_BASE = 0
+PLAY_BASE: Final = 0
 """Codes 0..31: play that card."""
-TRUMP_CARD_BASE = 32
+TRUMP_CARD_BASE: Final = 32
 """Codes 32..63: lay that card face down as the trump."""
-BID_BASE = 64
+BID_BASE: Final = 64
 """Codes 64+n: bid n (n up to 29)."""
-PASS_CODE = 96
-SHOW_CODE = 97
-PAIR_CODE = 98
-NO_TRUMPS_CODE = 99
+PASS_CODE: Final = 96
+SHOW_CODE: Final = 97
+PAIR_CODE: Final = 98
+NO_TRUMPS_CODE: Final = 99
 """The bidder declares that there is no trump suit."""
-TRUMP_SUIT_BASE = 100
+TRUMP_SUIT_BASE: Final = 100
 """Codes 100..103: choose that suit as trump with a marker."""
-NEXT_DEAL_CODE = 104
-DOUBLE_CODE = 105
-REDOUBLE_CODE = 106
-SINGLE_HAND_CODE = 107
-REDEAL_CODE = 108
-N_CODES = 109
+NEXT_DEAL_CODE: Final = 104
+DOUBLE_CODE: Final = 105
+REDOUBLE_CODE: Final = 106
+SINGLE_HAND_CODE: Final = 107
+REDEAL_CODE: Final = 108
+N_CODES: Final = 109
 
 
 class ActionKind(Enum):
@@ -121,22 +122,32 @@ class Action:
             return f"trump suit {SUITS[self.code - TRUMP_SUIT_BASE]}"
         return str(k.value)
 
+    def __reduce__(self) -> tuple[type[Action], tuple[int]]:
+        # explicit, so that copies and pickles of the compiled (native) class work too
+        return (Action, (self.code,))
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
+        return self
+
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
     @staticmethod
-    def play(card: Card | str | int) -> Action:
-        """Play a card to the trick."""
+    def play(card: object) -> Action:
+        """Play a card (a Card, its name or its int) to the trick."""
         return ACTIONS[PLAY_BASE + as_card(card).index]
 
     @staticmethod
-    def trump_card(card: Card | str | int) -> Action:
+    def trump_card(card: object) -> Action:
         """Lay one of your cards face down as the trump."""
         return ACTIONS[TRUMP_CARD_BASE + as_card(card).index]
 
     @staticmethod
-    def trump_suit(suit: int | str) -> Action:
-        """Choose a trump suit with a marker."""
+    def trump_suit(suit: object) -> Action:
+        """Choose a trump suit (its index 0..3, letter, symbol or name) with a marker."""
         if isinstance(suit, str):
             try:
                 s = parse_suit(suit)
@@ -151,7 +162,7 @@ class Action:
         return ACTIONS[TRUMP_SUIT_BASE + s]
 
     @staticmethod
-    def make_bid(n: int) -> Action:
+    def make_bid(n: object) -> Action:
         """Bid ``n`` points."""
         if type(n) is not int:
             raise ActionError(f"{n!r} is not a bid: a bid is a whole number, like 17")
@@ -160,7 +171,7 @@ class Action:
         return ACTIONS[BID_BASE + n]
 
     @staticmethod
-    def from_code(code: int) -> Action:
+    def from_code(code: object) -> Action:
         """The action with this code."""
         if type(code) is not int or not 0 <= code < N_CODES:
             raise ActionError(f"{code!r} is not an action code: codes run from 0 to "
@@ -168,7 +179,7 @@ class Action:
         return ACTIONS[code]
 
     @staticmethod
-    def parse(text: str) -> Action:
+    def parse(text: object) -> Action:
         """Read the text form: ``bid 17``, ``pass``, ``trump JH``, ``trump suit H``,
         ``show trump``, ``pair``, ``play 10C``, ``next deal``, ``no trumps``, ``double``,
         ``redouble``, ``single hand``, ``redeal``."""
@@ -197,7 +208,7 @@ class Action:
         )
 
 
-_SIMPLE_KINDS: dict[int, ActionKind] = {
+_SIMPLE_KINDS: Final[dict[int, ActionKind]] = {
     PASS_CODE: ActionKind.PASS,
     SHOW_CODE: ActionKind.SHOW_TRUMP,
     PAIR_CODE: ActionKind.PAIR,
@@ -208,13 +219,13 @@ _SIMPLE_KINDS: dict[int, ActionKind] = {
     SINGLE_HAND_CODE: ActionKind.SINGLE_HAND,
     REDEAL_CODE: ActionKind.REDEAL,
 }
-ACTIONS: tuple[Action, ...] = tuple(Action(c) for c in range(N_CODES))
-PASS = ACTIONS[PASS_CODE]
-SHOW_TRUMP = ACTIONS[SHOW_CODE]
-PAIR = ACTIONS[PAIR_CODE]
-NEXT_DEAL = ACTIONS[NEXT_DEAL_CODE]
-NO_TRUMPS = ACTIONS[NO_TRUMPS_CODE]
-DOUBLE = ACTIONS[DOUBLE_CODE]
-REDOUBLE = ACTIONS[REDOUBLE_CODE]
-SINGLE_HAND = ACTIONS[SINGLE_HAND_CODE]
-REDEAL = ACTIONS[REDEAL_CODE]
+ACTIONS: Final[tuple[Action, ...]] = tuple(Action(c) for c in range(N_CODES))
+PASS: Final = ACTIONS[PASS_CODE]
+SHOW_TRUMP: Final = ACTIONS[SHOW_CODE]
+PAIR: Final = ACTIONS[PAIR_CODE]
+NEXT_DEAL: Final = ACTIONS[NEXT_DEAL_CODE]
+NO_TRUMPS: Final = ACTIONS[NO_TRUMPS_CODE]
+DOUBLE: Final = ACTIONS[DOUBLE_CODE]
+REDOUBLE: Final = ACTIONS[REDOUBLE_CODE]
+SINGLE_HAND: Final = ACTIONS[SINGLE_HAND_CODE]
+REDEAL: Final = ACTIONS[REDEAL_CODE]

@@ -15,45 +15,65 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
-SUITS = "SHDC"
+SUITS: Final = "SHDC"
 """Suit letters in index order: spades, hearts, diamonds, clubs."""
-SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
-RED_SUITS = frozenset({1, 2})
-SEAT_WORDS = ("seat 0", "seat 1", "seat 2", "seat 3")
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SINGULAR: Final = ("spade", "heart", "diamond", "club")
+RED_SUITS: Final = frozenset({1, 2})
+SEAT_WORDS: Final = ("seat 0", "seat 1", "seat 2", "seat 3")
 """Neutral seat names for engine messages (the table names seats by screen position)."""
-RANKS = "J9ATKQ87"
+RANKS: Final = "J9ATKQ87"
 """Rank letters from highest to lowest; T is the ten."""
-RANK_NAMES = ("jack", "nine", "ace", "ten", "king", "queen", "eight", "seven")
-RANK_POINTS = (3, 2, 1, 1, 0, 0, 0, 0)
-KING_RANK = 4
-QUEEN_RANK = 5
+RANK_NAMES: Final = ("jack", "nine", "ace", "ten", "king", "queen", "eight", "seven")
+RANK_POINTS: Final = (3, 2, 1, 1, 0, 0, 0, 0)
+KING_RANK: Final = 4
+QUEEN_RANK: Final = 5
 
-CARD_POINTS: tuple[int, ...] = tuple(RANK_POINTS[i & 7] for i in range(32))
+CARD_POINTS: Final[tuple[int, ...]] = tuple(RANK_POINTS[i & 7] for i in range(32))
 """Card points by card int."""
-SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFF << (8 * s) for s in range(4))
 """The 32-bit mask of all eight cards of each suit."""
-FULL_PACK = (1 << 32) - 1
-POINT_MASK = sum(1 << i for i in range(32) if CARD_POINTS[i])
+FULL_PACK: Final = (1 << 32) - 1
+POINT_MASK: Final = sum(1 << i for i in range(32) if CARD_POINTS[i])
 
-_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+_BYTE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(b for b in range(8) if v >> b & 1) for v in range(256)
 )
-_LOW: tuple[tuple[int, ...], ...] = tuple(
+_LOW: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(b for b in range(16) if v >> b & 1) for v in range(1 << 16)
 )
-_HIGH: tuple[tuple[int, ...], ...] = tuple(tuple(b + 16 for b in t) for t in _LOW)
+_HIGH: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(b + 16 for b in t) for t in _LOW)
 
 
-_LOW_LISTS: tuple[list[int], ...] = tuple(list(t) for t in _LOW)
-_HIGH_LISTS: tuple[list[int], ...] = tuple(list(t) for t in _HIGH)
+_LOW_LISTS: Final[tuple[list[int], ...]] = tuple(list(t) for t in _LOW)
+_HIGH_LISTS: Final[tuple[list[int], ...]] = tuple(list(t) for t in _HIGH)
 
 
 def mask_list(mask: int) -> list[int]:
     """The card ints in ``mask`` as a new list (the hot path's legal moves)."""
     return _LOW_LISTS[mask & 0xFFFF] + _HIGH_LISTS[mask >> 16]
+
+
+POP16: Final[tuple[int, ...]] = tuple(bin(v).count("1") for v in range(1 << 16))
+"""The number of set bits of every 16-bit value."""
+_DEBRUIJN: Final = 0x077CB531
+_DEBRUIJN_BIT: Final[tuple[int, ...]] = tuple(
+    sorted(range(32), key=lambda b: ((1 << b) * 0x077CB531 >> 27) & 31))
+
+
+def nth_card(mask: int, k: int) -> int:
+    """The ``k``-th card int (from 0, ascending) of ``mask``, without building a list.
+
+    >>> nth_card(0b1011000, 0), nth_card(0b1011000, 2)
+    (3, 6)
+    """
+    for _ in range(k):
+        mask &= mask - 1
+    low = mask & -mask
+    return _DEBRUIJN_BIT[((low * _DEBRUIJN) >> 27) & 31]
 
 
 def mask_cards(mask: int) -> tuple[int, ...]:
@@ -138,11 +158,21 @@ class Card:
     def __str__(self) -> str:
         return self.name
 
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        # explicit, so that copies and pickles of the compiled (native) class work too
+        return (Card, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
+
     def __repr__(self) -> str:
         return f"Card({self.name!r})"
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """Read ``JH``, ``th``, ``10C`` or ``J♥``."""
         if not isinstance(text, str):
             raise CardError(f"{text!r} is not a card: write rank then suit, like JH or 10C")
@@ -161,11 +191,11 @@ class Card:
         return CARDS[SUITS.index(suit_ch) * 8 + RANKS.index(rank_ch)]
 
 
-CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(32))
+CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(32))
 """Every card, indexed by its int."""
 
 
-def parse_suit(text: str) -> int:
+def parse_suit(text: object) -> int:
     """Read a suit letter, symbol or name into its index."""
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a suit: use S, H, D or C")
@@ -182,15 +212,15 @@ def parse_suit(text: str) -> int:
     raise CardError(f"{text!r} is not a suit: use S, H, D or C")
 
 
-def parse_cards(text: str) -> list[Card]:
+def parse_cards(text: object) -> list[Card]:
     """Read cards separated by spaces or commas: ``"JH 9S AD TC"``."""
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a list of cards: write them like 'JH 9S AD TC'")
     return [Card.parse(p) for p in text.replace(",", " ").split()]
 
 
-def as_card(card: Card | str | int) -> Card:
-    """Accept a Card, its name or its int."""
+def as_card(card: object) -> Card:
+    """Accept a Card, its name or its int (anything else raises :class:`CardError`)."""
     if isinstance(card, Card):
         return card
     if isinstance(card, str):

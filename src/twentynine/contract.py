@@ -4,7 +4,7 @@ offer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import (
     DOUBLE_CODE,
@@ -30,7 +30,10 @@ if TYPE_CHECKING:
     from .deal import Deal
 
 # phase codes, as in deal.py
-TRUMP, PLAY, DOUBLING, SINGLE = 1, 2, 4, 5
+TRUMP: Final = 1
+PLAY: Final = 2
+DOUBLING: Final = 4
+SINGLE: Final = 5
 
 
 def after_auction(deal: Deal, events: list[Event] | None) -> None:

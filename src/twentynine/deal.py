@@ -17,20 +17,21 @@ BidMade(seat=1, bid=16)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import auction, contract, play
 from .actions import (
     ACTIONS,
     NEXT_DEAL_CODE,
+    PAIR_CODE,
     PLAY_BASE,
     SHOW_CODE,
     TRUMP_CARD_BASE,
     Action,
 )
-from .cards import CARDS, SEAT_WORDS, Card, as_card, cards_mask, mask_cards
+from .cards import CARDS, POP16, SEAT_WORDS, Card, as_card, cards_mask, mask_cards, nth_card
 from .events import CardsDealt, DealScored, DealStarted, Event, ThrownIn
 from .rules import Rules, RulesError
 from .scoring import (
@@ -58,10 +59,15 @@ class Phase(Enum):
     GAME_OVER = "game over"
 
 
-AUCTION, TRUMP, PLAY, DEAL_OVER, DOUBLING, SINGLE = 0, 1, 2, 3, 4, 5
-_PHASES = (Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.DEAL_OVER, Phase.DOUBLING,
+AUCTION: Final = 0
+TRUMP: Final = 1
+PLAY: Final = 2
+DEAL_OVER: Final = 3
+DOUBLING: Final = 4
+SINGLE: Final = 5
+_PHASES: Final = (Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.DEAL_OVER, Phase.DOUBLING,
            Phase.SINGLE_HAND)
-PHASE_CODES = {p: i for i, p in enumerate(_PHASES)}
+PHASE_CODES: Final = {p: i for i, p in enumerate(_PHASES)}
 
 
 
@@ -80,8 +86,11 @@ def check_seat(seat: object) -> int:
     return seat
 
 
-def _check_start(dealer: object, rules: object, number: object, scores: object) -> Rules:
-    """The rules a deal is played under, after checking the other starting values."""
+def _check_start(dealer: object, rules: object, number: object, scores: object
+                 ) -> tuple[Rules, int, int, tuple[int, int]]:
+    """A deal's starting values checked (the parameters are loosely typed on purpose: they
+    come from outside, and the compiled build would otherwise refuse a wrong type with a
+    bare TypeError before this could name it)."""
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
@@ -96,10 +105,10 @@ def _check_start(dealer: object, rules: object, number: object, scores: object) 
             or not all(type(x) is int and -g <= x <= g for x in scores)):
         raise DealError(f"the scores must be two whole numbers from -{g} to {g}, "
                         f"not {scores!r}")
-    return rules
+    return rules, dealer, number, (int(scores[0]), int(scores[1]))
 
 
-def _check_hands(first: Sequence[Sequence[Card | str]], second: Sequence[Sequence[Card | str]]
+def _check_hands(first: object, second: object
                  ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     if (isinstance(first, str) or isinstance(second, str)
             or not isinstance(first, Sequence) or not isinstance(second, Sequence)
@@ -126,6 +135,16 @@ def _check_hands(first: Sequence[Sequence[Card | str]], second: Sequence[Sequenc
             out.append(m)
     seventh = tuple(as_card(h[0]).index for h in second)
     return tuple(f), tuple(s), seventh
+
+
+_BLANK: Final[list[list[str]]] = []
+"""Passed as ``first`` (by identity), it makes ``Deal()`` an empty shell to be filled in:
+the one way to make a Deal without dealing (mypyc has no ``Deal.__new__``)."""
+
+
+def blank_deal() -> Deal:
+    """A Deal with no state yet, for code that sets every field itself (clones, worlds)."""
+    return Deal(_BLANK, _BLANK)
 
 
 class Deal:
@@ -210,20 +229,24 @@ class Deal:
     # ----------------------------------------------------------------- creation
     def __init__(
         self,
-        first: Sequence[Sequence[Card | str]],
-        second: Sequence[Sequence[Card | str]],
-        dealer: int = 0,
-        rules: Rules | None = None,
+        first: object,
+        second: object,
+        dealer: object = 0,
+        rules: object = None,
         *,
-        number: int = 1,
-        scores: tuple[int, int] = (0, 0),
+        number: object = 1,
+        scores: object = (0, 0),
     ) -> None:
         """Start a deal from explicit cards: ``first[seat]`` and ``second[seat]`` hold
         four cards each, in the order dealt (the first of the second four is the seventh
-        card)."""
-        checked = _check_start(dealer, rules, number, scores)
+        card), each card a Card or its name; ``dealer`` a seat, ``rules`` a
+        :class:`~twentynine.rules.Rules` (the standard game by default), ``number`` the deal's
+        number in its game and ``scores`` the game score before it."""
+        if first is _BLANK:
+            return  # an empty shell that clone, from_rng or a world fills in (blank_deal)
+        r, dl, n, sc = _check_start(dealer, rules, number, scores)
         f, s, seventh = _check_hands(first, second)
-        self._setup(checked, dealer, f, s, number, scores, seventh)
+        self._setup(r, dl, f, s, n, sc, seventh)
 
     def _setup(self, rules: Rules, dealer: int, first: tuple[int, ...],
                second: tuple[int, ...], number: int, scores: tuple[int, int],
@@ -266,23 +289,23 @@ class Deal:
         self.sitting_out = -1
 
     @classmethod
-    def from_seed(cls, seed: int, dealer: int = 0, rules: Rules | None = None, *,
-                  number: int = 1, scores: tuple[int, int] = (0, 0)) -> Deal:
+    def from_seed(cls, seed: int, dealer: object = 0, rules: object = None, *,
+                  number: object = 1, scores: object = (0, 0)) -> Deal:
         """Shuffle with ``seed`` and deal."""
         return cls.from_rng(random.Random(seed), dealer, rules, number=number, scores=scores)
 
     @classmethod
-    def from_rng(cls, rng: random.Random, dealer: int = 0, rules: Rules | None = None, *,
-                 number: int = 1, scores: tuple[int, int] = (0, 0)) -> Deal:
-        """Shuffle with ``rng`` and deal."""
-        checked = _check_start(dealer, rules, number, scores)
+    def from_rng(cls, rng: random.Random, dealer: object = 0, rules: object = None, *,
+                 number: object = 1, scores: object = (0, 0)) -> Deal:
+        """Shuffle with ``rng`` and deal (the arguments as for :class:`Deal`)."""
+        r, dl, n, sc = _check_start(dealer, rules, number, scores)
         pack = list(range(32))
         rng.shuffle(pack)
         first = tuple(cards_mask(pack[4 * s: 4 * s + 4]) for s in range(4))
         second = tuple(cards_mask(pack[16 + 4 * s: 20 + 4 * s]) for s in range(4))
         seventh = tuple(pack[16 + 4 * s] for s in range(4))
-        d = cls.__new__(cls)
-        d._setup(checked, dealer, first, second, number, scores, seventh)
+        d = blank_deal()
+        d._setup(r, dl, first, second, n, sc, seventh)
         return d
 
     def opening_events(self) -> list[Event]:
@@ -296,7 +319,7 @@ class Deal:
 
     def clone(self) -> Deal:
         """An independent copy, cheaply (no deepcopy)."""
-        d = Deal.__new__(Deal)
+        d = Deal(_BLANK, _BLANK)
         d.rules = self.rules
         d.dealer = self.dealer
         d.number = self.number
@@ -310,7 +333,7 @@ class Deal:
         d.high_bid = self.high_bid
         d.bidder = self.bidder
         d.passed = self.passed
-        d.bids = self.bids[:]
+        d.bids = self.bids[:] if self.phase_code == AUCTION else self.bids  # fixed after it
         d.trump_card = self.trump_card
         d.trump_suit = self.trump_suit
         d.shown = self.shown
@@ -346,10 +369,9 @@ class Deal:
         """True once the deal has been scored."""
         return self.phase_code == DEAL_OVER
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self, seat: object) -> tuple[Card, ...]:
         """The cards ``seat`` holds (not counting a face-down trump card)."""
-        check_seat(seat)
-        return tuple(CARDS[c] for c in mask_cards(self.hands[seat]))
+        return tuple(CARDS[c] for c in mask_cards(self.hands[check_seat(seat)]))
 
     @property
     def target(self) -> int:
@@ -379,19 +401,21 @@ class Deal:
         return action.code in self.legal_codes()
 
     # ----------------------------------------------------------------- actions
-    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+    def apply(self, action: object, seat: object = None) -> list[Event]:
         """Take ``action`` for the seat to move (checked against ``seat`` if given) and
-        return the events it caused.  An illegal action raises :class:`IllegalActionError`
-        and changes nothing."""
+        return the events it caused; ``action`` is an :class:`Action` or its text.  An
+        illegal action raises :class:`IllegalActionError` and changes nothing."""
         if isinstance(action, str):
             action = Action.parse(action)
         elif not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action: pass an Action, like "
                                      "Action.make_bid(17), or its text, like 'bid 17'")
-        if seat is not None and check_seat(seat) != self.turn and self.phase_code != DEAL_OVER:
-            raise IllegalActionError(
-                f"it is not your turn: {SEAT_WORDS[self.turn]} is to move, "
-                f"not {SEAT_WORDS[seat]}")
+        if seat is not None:
+            who = check_seat(seat)
+            if who != self.turn and self.phase_code != DEAL_OVER:
+                raise IllegalActionError(
+                    f"it is not your turn: {SEAT_WORDS[self.turn]} is to move, "
+                    f"not {SEAT_WORDS[who]}")
         code = action.code
         if code not in self.legal_codes():
             raise IllegalActionError(self.explain(action))
@@ -433,14 +457,31 @@ class Deal:
         else:
             contract.step(self, code, events)
 
-    def playout(self, rand: Callable[[], float]) -> None:
-        """Play uniformly random legal actions to the end of the deal (the bots' rollouts);
-        ``rand`` is a ``random.random``-like function."""
-        legal = self.legal_codes
-        step = self.step
+    def playout(self, seed: int) -> int:
+        """Play uniformly random legal actions to the end of the deal (the bots' rollouts).
+
+        The choices come from a small xorshift generator inlined here and seeded with
+        ``seed`` (any int): no Python-level call per step, which the compiled engine would
+        otherwise pay for.  Returns the generator's last state, a seed for the next playout.
+        """
+        x = seed & 0xFFFFFFFF or 0x9E3779B9
         while self.phase_code != DEAL_OVER:
-            codes = legal()
-            step(codes[int(rand() * len(codes))])
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            if self.phase_code == PLAY:  # the legal_codes order, without building the list
+                bits = play.legal_bits(self)
+                cards = bits & 0xFFFFFFFF
+                n_cards = POP16[cards & 0xFFFF] + POP16[cards >> 16]
+                k = (x * (n_cards + (bits > 0xFFFFFFFF))) >> 32
+                if k < n_cards:
+                    self.step(nth_card(cards, k))
+                else:
+                    self.step(SHOW_CODE if bits & play.SHOW_BIT else PAIR_CODE)
+            else:
+                codes = self.legal_codes()
+                self.step(codes[(x * len(codes)) >> 32])
+        return x
 
     def _finish(self, events: list[Event] | None) -> None:
         pts = (self.points[0], self.points[1])
@@ -480,7 +521,7 @@ class Deal:
         g = self.outcome.game_points
         return clamp_scores(self.rules, (self.scores[0] + g[0], self.scores[1] + g[1]))
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: object) -> SeatView:
         """What ``seat`` may know, as a frozen copy."""
         from .views import make_view
 

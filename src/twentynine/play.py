@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import PAIR_CODE, SHOW_CODE, Action, ActionKind
 from .cards import (
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     from .deal import Deal
 
 
-def trick_winner(cards: Sequence[int], trump_suit: int) -> int:
+def trick_winner(cards: list[int], trump_suit: int) -> int:
     """Index in ``cards`` (play order) of the winning card.
 
     ``trump_suit`` is -1 while trump is hidden: then only the suit led counts.
@@ -67,8 +66,16 @@ def can_declare_pair(deal: Deal, seat: int) -> bool:
     return deal.hands[seat] & pm == pm
 
 
-def legal_codes(deal: Deal) -> list[int]:
-    """Card codes the seat to move may play, plus show trump and pair where allowed."""
+SHOW_BIT: Final = 1 << 32
+"""In :func:`legal_bits`: show trump is legal."""
+PAIR_BIT: Final = 1 << 33
+"""In :func:`legal_bits`: the pair may be declared."""
+
+
+def legal_bits(deal: Deal) -> int:
+    """What the seat to move may do, as one int: the mask of the cards it may play, plus
+    :data:`SHOW_BIT` and :data:`PAIR_BIT` (the one statement of the rules of play; the
+    playouts read it without building a list)."""
     seat = deal.turn
     hand = deal.hands[seat]
     trick = deal.trick
@@ -79,19 +86,27 @@ def legal_codes(deal: Deal) -> list[int]:
             playable = follow
         elif not deal.shown:
             if deal.single >= 0:  # a single hand is played without trumps
-                return mask_list(hand)
+                return hand
             if deal.rules.ask != "optional":
-                return [SHOW_CODE]
-            codes = mask_list(hand)
-            codes.append(SHOW_CODE)
-            return codes  # no pair while trump is hidden
+                return SHOW_BIT
+            return hand | SHOW_BIT  # no pair while trump is hidden
         elif seat == deal.asker and deal.rules.asker_must_trump and deal.trump_suit >= 0:
             trumps = hand & SUIT_MASKS[deal.trump_suit]
             if trumps:
                 playable = trumps
-    codes = mask_list(playable)
     if deal.won_since_shown >> (seat & 1) & 1 and deal.pair_team < 0 and \
             can_declare_pair(deal, seat):
+        return playable | PAIR_BIT
+    return playable
+
+
+def legal_codes(deal: Deal) -> list[int]:
+    """Card codes the seat to move may play, plus show trump and pair where allowed."""
+    bits = legal_bits(deal)
+    codes = mask_list(bits & 0xFFFFFFFF)
+    if bits & SHOW_BIT:
+        codes.append(SHOW_CODE)
+    elif bits & PAIR_BIT:
         codes.append(PAIR_CODE)
     return codes
 

@@ -110,11 +110,18 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated)."""
-        names = {f.name for f in fields(self)}
-        unknown = sorted(set(changes) - names)
-        if unknown:
-            raise RulesError(f"unknown rule settings: {', '.join(unknown)}")
+        _check_types(changes)
         return dataclasses.replace(self, **changes)
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        # explicit, so that copies and pickles of the compiled (native) class work too
+        return (Rules, tuple(getattr(self, f.name) for f in fields(self)))
+
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -132,10 +139,7 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Read fields written by :meth:`to_dict`; unknown fields are an error."""
-        names = {f.name for f in fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise RulesError(f"unknown rule settings: {', '.join(sorted(unknown))}")
+        _check_types(data)
         try:
             return cls(**data)
         except TypeError as exc:  # wrong types, e.g. a string for min_bid
@@ -145,6 +149,20 @@ class Rules:
         """The fields that differ from the standard game."""
         std = Rules()
         return {k: v for k, v in self.to_dict().items() if getattr(std, k) != v}
+
+
+def _check_types(changes: dict[str, Any]) -> None:
+    """Unknown settings and values of the wrong type, refused with a RulesError (before the
+    compiled class could refuse them with a bare TypeError)."""
+    std = Rules()
+    names = {f.name for f in fields(Rules)}
+    unknown = sorted(k for k in changes if k not in names)
+    if unknown:
+        raise RulesError(f"unknown rule settings: {', '.join(unknown)}")
+    for k, v in changes.items():
+        default = getattr(std, k)
+        if type(v) is not type(default):
+            raise RulesError(f"the setting {k} must be a {type(default).__name__}, not {v!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, Final
 
 from .rules import Rules
 
@@ -55,6 +56,16 @@ class DealOutcome:
             return self.single_hand & 1
         return self.bidder & 1
 
+    def __reduce__(self) -> tuple[type[DealOutcome], tuple[Any, ...]]:
+        # explicit, so that copies and pickles of the compiled (native) class work too
+        return (DealOutcome, tuple(getattr(self, f.name) for f in fields(self)))
+
+    def __copy__(self) -> DealOutcome:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DealOutcome:
+        return self
+
 
 def contract_value(rules: Rules, bid: int, made: bool, points: int) -> int:
     """Game points the bidding team wins (positive) or loses (negative), before doubling.
@@ -95,7 +106,7 @@ def score_deal(
                        multiplier, None, None, sweep)
 
 
-SINGLE_HAND_POINTS = 3
+SINGLE_HAND_POINTS: Final = 3
 
 
 def score_single_hand(bidder: int, bid: int, seat: int, card_points: tuple[int, int],

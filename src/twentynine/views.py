@@ -198,7 +198,7 @@ def deal_from_view(
     ``second`` the second four cards of each seat while they are not yet dealt.  Bots use
     this to simulate; it never reveals anything, it only builds what it is told.
     """
-    from .deal import PHASE_CODES, PLAY, Deal
+    from .deal import PHASE_CODES, PLAY, blank_deal
 
     phase_code = PHASE_CODES[view.phase]
     dealt_second = phase_code == PLAY or (phase_code == 5)  # play or single-hand offer
@@ -219,7 +219,7 @@ def deal_from_view(
         raise WorldError("the world needs a trump suit (or trump_suit=-1 for no trumps)")
     if view.rules.trump_indicator == "card" and view.face_down and tc < 0:
         raise WorldError("the world needs the bidder's face-down card")
-    d = Deal.__new__(Deal)
+    d = blank_deal()
     sec: tuple[int, ...] = (0, 0, 0, 0)
     seventh: tuple[int, ...] = (-1, -1, -1, -1)
     if not dealt_second and phase_code != 3:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ..actions import (
     BID_BASE,
@@ -27,7 +28,7 @@ from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
 from ..deal import AUCTION, DEAL_OVER, PLAY, TRUMP, Deal
 from ..play import trick_winner
 
-MARGIN_WEIGHT = 0.15
+MARGIN_WEIGHT: Final = 0.15
 """Weight of the card-point margin (per 29 points) beside the game point won or lost."""
 
 Rand = Callable[[], float]
@@ -245,23 +246,19 @@ def smart_policy(d: Deal, codes: list[int], rand: Rand) -> int:
 
 def smart_rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with :func:`smart_policy` for every seat."""
-    legal = d.legal_codes
-    step = d.step
     while d.phase_code != DEAL_OVER:
-        step(smart_policy(d, legal(), rand))
+        d.step(smart_policy(d, d.legal_codes(), rand))
 
 
 def rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with :func:`rollout_policy` for every seat."""
-    legal = d.legal_codes
-    step = d.step
     while d.phase_code != DEAL_OVER:
-        step(rollout_policy(d, legal(), rand))
+        d.step(rollout_policy(d, d.legal_codes(), rand))
 
 
 def random_rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with uniformly random legal actions."""
-    d.playout(rand)
+    d.playout(int(rand() * 4294967296.0))
 
 
 # --------------------------------------------------------------------------- exact search

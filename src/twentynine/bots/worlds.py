@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
 from ..deal import DEAL_OVER, DOUBLING, PHASE_CODES, PLAY, SINGLE, Deal
 from ..views import SeatView, deal_from_view
 
-FULL_SUITS = (1 << 32) - 1
+FULL_SUITS: Final = (1 << 32) - 1
 
 
 def _strength(mask: int) -> float:

@@ -1,0 +1,88 @@
+"""Build twentynine, compiling the engine and the bots' hot path with mypyc where possible.
+
+The Python sources are the one source of truth; the compiled modules are the same files
+turned into C extensions by mypyc (as black and mypy ship themselves), and they sit next to
+the .py files in the wheel, so Python imports the extension and the source stays readable.
+
+* ``pip install .`` (and ``pipx install .``): compiled when mypyc and a C compiler are
+  available, pure Python otherwise (with a warning).
+* ``pip install -e .`` (development): pure Python, so that edits to the sources take effect.
+* ``TWENTYNINE_PURE=1`` forces pure Python; ``TWENTYNINE_COMPILE=1`` forces compiling (and
+  fails loudly if it cannot), also for an editable install.
+
+``twentynine --version`` (or ``twentynine.build_kind()``) says which one is running.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+COMPILED = [
+    # the rules engine's state machine; events and views are made once per move, never in
+    # the playouts, and stay plain Python (frozen dataclasses that copy and pickle as usual)
+    "cards", "rules", "actions", "auction", "contract", "play", "scoring", "deal",
+    # the bots' hot path: sampled worlds, rollout policies and the exact endgame search
+    "bots/worlds", "bots/search",
+]
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "yes", "true", "on")
+
+
+def _have_compiler() -> bool:
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    return shutil.which(cc.split()[0]) is not None
+
+
+def _want_compiled() -> bool:
+    if _flag("TWENTYNINE_PURE"):
+        return False
+    if _flag("TWENTYNINE_COMPILE"):
+        return True
+    if "editable_wheel" in sys.argv or "develop" in sys.argv:
+        return False  # development installs run the sources as they are edited
+    if not _have_compiler():
+        print("twentynine: no C compiler found, installing pure Python", file=sys.stderr)
+        return False
+    return True
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that falls back to the pure package when compiling fails (unless forced)."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:
+            if _flag("TWENTYNINE_COMPILE"):
+                raise
+            print(f"twentynine: compiling failed ({exc}); installing pure Python",
+                  file=sys.stderr)
+            for path in self.get_outputs():  # all or nothing: no half-compiled package
+                if os.path.exists(path):
+                    os.remove(path)
+            self.extensions = []
+
+
+def _ext_modules() -> list[object]:
+    if not _want_compiled():
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        if _flag("TWENTYNINE_COMPILE"):
+            raise
+        print("twentynine: mypyc is not installed, installing pure Python", file=sys.stderr)
+        return []
+    paths = [os.path.join("src", "twentynine", *m.split("/")) + ".py" for m in COMPILED]
+    return list(mypycify(paths, opt_level="3", debug_level="0"))
+
+
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
