@@ -291,7 +291,15 @@ def _pct(sorted_secs: Sequence[float], q: float) -> float:
     return sorted_secs[k] * 1000
 
 
+EXTERNAL = "cmd:"
+"""A bot spec starting with this runs the rest as a command speaking the Bhoos protocol."""
+
+
 def _make(spec: BotSpec, seed: int, options: dict[str, float]) -> Bot:
+    if isinstance(spec, str) and spec.startswith(EXTERNAL):
+        from .bots.external import ExternalBot
+
+        return ExternalBot(spec[len(EXTERNAL):], seed=seed)
     if isinstance(spec, str):
         return make_bot(spec, seed=seed, **options)
     return spec(seed=seed, **options)

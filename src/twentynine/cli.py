@@ -60,6 +60,19 @@ def _seconds(text: str) -> float:
     return x
 
 
+def _bot_spec(text: str) -> str:
+    """A registered bot's name, or ``cmd:<command line>`` for a Bhoos-protocol process."""
+    if text in BOTS:
+        return text
+    if text.startswith("cmd:"):
+        if not text[4:].strip():
+            raise argparse.ArgumentTypeError("cmd: needs a command line, like "
+                                             "'cmd:twentynine bot --protocol bhoos'")
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r} is not a bot: choose one of "
+                                     f"{', '.join(BOTS)}, or cmd:<command line>")
+
+
 def add_rules_options(p: argparse.ArgumentParser) -> None:
     """The rule flags shared by every subcommand: a preset, then one flag per setting."""
     p.add_argument("--variant", choices=list(PRESETS), default=None,
@@ -205,8 +218,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = sub.add_parser("arena", help="measure two bots on duplicate boards")
     add_rules_options(arena)
-    arena.add_argument("--a", dest="bot_a", choices=list(BOTS), default="hard")
-    arena.add_argument("--b", dest="bot_b", choices=list(BOTS), default="medium")
+    bot_help = ("{" + ",".join(BOTS) + "} or 'cmd:<command line>' (a process speaking the "
+                "Bhoos SmartBots protocol on stdin/stdout, e.g. "
+                "'cmd:twentynine bot --protocol bhoos --level hard')")
+    arena.add_argument("--a", dest="bot_a", type=_bot_spec, default="hard", metavar="BOT",
+                       help=bot_help)
+    arena.add_argument("--b", dest="bot_b", type=_bot_spec, default="medium", metavar="BOT",
+                       help=bot_help)
     arena.add_argument("--boards", type=_positive_int, default=100)
     arena.add_argument("--seed", type=_seed, default=0)
     arena.add_argument("--jobs", type=_positive_int, default=1)
@@ -215,10 +233,37 @@ def build_parser() -> argparse.ArgumentParser:
                        help="cap the search bots' (medium, hard) time per decision "
                             "(their time_budget); default: each bot's own")
 
+    bot = sub.add_parser("bot", help="serve a bot to another program (a bot competition)")
+    bot.add_argument("--protocol", choices=("bhoos",), required=True,
+                     help="bhoos: the Bhoos SmartBots JSON protocol (its rules are fixed)")
+    bot.add_argument("--level", choices=list(BOTS), default="hard",
+                     help="which of our bots answers (default: hard)")
+    bot.add_argument("--http", type=_port, default=None, metavar="PORT",
+                     help="serve HTTP on 127.0.0.1:PORT (POST /bid, /chooseTrump, /play) "
+                          "instead of JSON lines on stdin/stdout")
+
     rules = sub.add_parser("rules", help="print the rule settings of a variant")
     add_rules_options(rules)
     add_coach_commands(sub)  # stats, history, review, export
     return parser
+
+
+def run_bot(opts: argparse.Namespace) -> int:
+    """``twentynine bot``: answer protocol requests with one of our bots until the input
+    ends (or, with ``--http``, until interrupted)."""
+    from . import bhoos
+    from .bots import make_bot
+
+    level = opts.level
+
+    def factory(seed: int) -> object:
+        return make_bot(level, seed=seed)
+
+    if opts.http is not None:
+        bhoos.serve_http(factory, opts.http)
+    else:
+        bhoos.serve_lines(factory, sys.stdin, sys.stdout)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -229,6 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         opts = parser.parse_args(["play", *(argv or sys.argv[1:])])
     if opts.command in COACH_COMMANDS:
         return run_coach_command(opts)
+    if opts.command == "bot":
+        return run_bot(opts)
     try:
         rules = rules_from(opts)
     except RulesError as exc:
@@ -244,8 +291,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if opts.command == "host":
         return _host(opts, rules)
     if opts.command == "arena":
-        from .arena import run_arena
+        from .arena import EXTERNAL, run_arena
+        from .bhoos import RULES_MESSAGE, rules_fit
 
+        external = any(str(b).startswith(EXTERNAL) for b in (opts.bot_a, opts.bot_b))
+        if external and not rules_fit(rules):
+            parser.exit(2, f"twentynine: error: {RULES_MESSAGE}\n")
         return run_arena(opts, rules)
     from .tui.app import run_play
 
