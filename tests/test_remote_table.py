@@ -87,3 +87,41 @@ def test_a_remote_seat_plays_a_deal_through_the_table_interface(tmp_path: Path) 
             await remote.close()
 
     run(main())
+
+
+def test_a_remote_seat_reconnects_by_itself_after_a_drop(tmp_path: Path) -> None:
+    async def main() -> None:
+        from twentynine.net.server import Settings
+
+        st = Settings(bots="random", bot_delay=0.0, away="wait")
+        async with serving(tmp_path, st) as (server, [table]):
+            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Di", "north")
+            news: list[str] = []
+            remote.add_status(news.append)
+            remote.start()
+            n = len(table.game.log)
+            # the server drops our connection (a network fault)
+            conn = next(c for c in server.connections if c.player and c.player.name == "Di")
+            await conn.ws.close()
+            for _ in range(100):
+                if "Reconnected." in news:
+                    break
+                await asyncio.sleep(0.05)
+            assert "Reconnected." in news, news
+            assert table.seats[2].player is not None and table.seats[2].player.conn is not None
+            # the same seat, the same game: play on to the end of the deal
+            done = asyncio.Event()
+
+            def on_events(events: object) -> None:
+                if remote.deal_over:
+                    done.set()
+                elif remote.legal_actions():
+                    remote.apply(remote.legal_actions()[0])
+
+            remote.add_listener(on_events)
+            on_events([])
+            await asyncio.wait_for(done.wait(), 30)
+            assert len(table.game.log) > n
+            await remote.close()
+
+    run(main())

@@ -54,6 +54,7 @@ class RemoteTable:
         self._state: State | None = None
         self._pending = False
         """An action was sent and the server has not answered it yet."""
+        self._resync = False
         self._count = 0
         self._listeners: list[Listener] = []
         self._refusals: list[Refusal] = []
@@ -123,7 +124,7 @@ class RemoteTable:
                     self._say_status(f"The server refused us: {exc}")
                     return False
                 continue
-            self._state = None
+            self._resync = True  # the next state replaces what we had
             self._pending = False
             self._say_status("Reconnected.")
             return True
@@ -159,7 +160,8 @@ class RemoteTable:
         if k & 1 and msg.get("winner") in (0, 1):
             data["winner"] = 1 - msg["winner"]
         state = decode_state(data, self._rules)
-        first = self._state is None
+        first = self._state is None or self._resync
+        self._resync = False
         if first:
             # on joining (or coming back) the server sends the current deal's events: the
             # table shows them from the start; after a wait for the seat they are news
@@ -181,6 +183,11 @@ class RemoteTable:
         self.notice = text
         for fn in list(self._status):
             fn(text)
+
+    @property
+    def pending(self) -> bool:
+        """An action was sent and the server has not answered it yet."""
+        return self._pending
 
     @property
     def state(self) -> State:
