@@ -93,11 +93,13 @@ def compiled_dir() -> Path:
     return target
 
 
-def child(path: Path, seconds: float) -> dict[str, Any]:
-    """Run :func:`measure` in a fresh interpreter importing twentynine from ``path``."""
+def child(path: Path, seconds: float, call: str = "playouts.measure") -> dict[str, Any]:
+    """Run ``call(seconds)`` (a function of a module in benchmarks/) in a fresh interpreter
+    importing twentynine from ``path``; it returns a JSON-ready dict."""
     env = dict(os.environ, PYTHONPATH=str(path))
+    module = call.rpartition(".")[0]
     code = (f"import json, sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
-            f"import playouts; print(json.dumps(playouts.measure({seconds!r})))")
+            f"import {module}; print(json.dumps({call}({seconds!r})))")
     out = subprocess.run([sys.executable, "-c", code], check=True, env=env,
                          capture_output=True, text=True, cwd=tempfile.gettempdir())
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])

@@ -234,3 +234,21 @@ def test_a_single_legal_action_returns_at_once() -> None:
     view = d.view(d.turn)
     bot = HardBot(seed=1, samples=10 ** 6, time_budget=100.0)
     assert bot.choose(view, view.legal_actions) == view.legal_actions[0]
+
+
+def test_the_rollout_policies_card_choices_follow_their_orders() -> None:
+    """The closure-free helpers of the rollout policies pick exactly what ``min``/``max``
+    with the orders they document would pick (the first such card on ties)."""
+    from twentynine.bots.search import _cheapest_winner, _lowest, _richest
+    from twentynine.cards import CARD_POINTS
+
+    rng = random.Random(9)
+    for _ in range(3000):
+        cards = sorted(rng.sample(range(32), rng.randint(1, 8)))
+        trump = rng.randrange(-1, 4)
+        assert _lowest(cards, trump) == min(
+            cards, key=lambda c: (CARD_POINTS[c], c >> 3 == trump, -(c & 7)))
+        assert _richest(cards, trump) == max(
+            cards, key=lambda c: (CARD_POINTS[c], c >> 3 != trump, c & 7))
+        assert _cheapest_winner(cards, trump) == min(
+            cards, key=lambda c: (c >> 3 == trump, CARD_POINTS[c], -(c & 7)))

@@ -43,15 +43,51 @@ def outcome_value(d: Deal, team: int) -> float:
     return (g[team] - g[1 - team]) + MARGIN_WEIGHT * (p[team] - p[1 - team]) / 29.0
 
 
-def _key_low(c: int, trump: int) -> tuple[int, int, int]:
-    """Sort key: the cheapest card to give away first."""
-    return (CARD_POINTS[c], 1 if c >> 3 == trump else 0, -(c & 7))
-
-
 def _is_master(c: int, hand: int, played: int) -> bool:
     """No higher card of the suit is still out in other hands."""
     higher = SUIT_MASKS[c >> 3] & ((1 << c) - 1)
     return not (higher & ~played & ~hand)
+
+
+def _low_key(c: int, trump: int) -> int:
+    """Sort key, one int: the cheapest card to give away first (fewest points, then not a
+    trump, then the lowest rank)."""
+    return CARD_POINTS[c] * 16 + (8 if c >> 3 == trump else 0) + 7 - (c & 7)
+
+
+def _lowest(cards: list[int], trump: int) -> int:
+    """The first card of ``cards`` with the least :func:`_low_key` (``min`` without a
+    closure: the rollouts call this at almost every step)."""
+    best = cards[0]
+    bk = _low_key(best, trump)
+    for c in cards:
+        k = _low_key(c, trump)
+        if k < bk:
+            best, bk = c, k
+    return best
+
+
+def _richest(cards: list[int], trump: int) -> int:
+    """The first card with the most points, a non-trump before a trump, then the lowest
+    rank: what to throw on a trick the partner wins."""
+    best = cards[0]
+    bk = -1
+    for c in cards:
+        k = CARD_POINTS[c] * 16 + (0 if c >> 3 == trump else 8) + (c & 7)
+        if k > bk:
+            best, bk = c, k
+    return best
+
+
+def _cheapest_winner(cards: list[int], trump: int) -> int:
+    """The first card that is not a trump if possible, then fewest points, then lowest."""
+    best = cards[0]
+    bk = 1 << 30
+    for c in cards:
+        k = (64 if c >> 3 == trump else 0) + CARD_POINTS[c] * 8 + 7 - (c & 7)
+        if k < bk:
+            best, bk = c, k
+    return best
 
 
 def _forced(d: Deal, codes: list[int]) -> int:
@@ -107,9 +143,8 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
         cards = codes if last < 32 else codes[:-1]
     if partner_wins:
         if pos == 3:
-            return max(cards, key=lambda c: (CARD_POINTS[c], 0 if c >> 3 == trump else 1,
-                                             c & 7))
-        return min(cards, key=lambda c: _key_low(c, trump))
+            return _richest(cards, trump)
+        return _lowest(cards, trump)
     led = trick[0] >> 3
     w_trump = trump >= 0 and wcard >> 3 == trump
     winners = []
@@ -123,8 +158,7 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
     if winners:
         if pos == 3:
             if pts or any(CARD_POINTS[c] for c in winners):
-                return min(winners, key=lambda c: (1 if c >> 3 == trump else 0,
-                                                   CARD_POINTS[c], -(c & 7)))
+                return _cheapest_winner(winners, trump)
         else:
             hand = d.hands[seat]
             played = d.played
@@ -135,7 +169,7 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
                 tw = [c for c in winners if c >> 3 == trump]
                 if tw:
                     return max(tw)
-    return min(cards, key=lambda c: _key_low(c, trump))
+    return _lowest(cards, trump)
 
 
 def _beats(c: int, best: int, led: int, trump: int) -> bool:
@@ -227,21 +261,18 @@ def smart_policy(d: Deal, codes: list[int], rand: Rand) -> int:
         cards = codes if last < 32 else codes[:-1]
     if partner_wins:
         if pos == 3 or _holds(d, seat, wcard, led, trump, pts + 2):
-            return max(cards, key=lambda c: (CARD_POINTS[c], 0 if c >> 3 == trump else 1,
-                                             c & 7))
-        return min(cards, key=lambda c: _key_low(c, trump))
+            return _richest(cards, trump)
+        return _lowest(cards, trump)
     winners = [c for c in cards if _beats(c, wcard, led, trump)]
     if winners:
         if pos == 3:
             if pts or any(CARD_POINTS[c] for c in winners):
-                return min(winners, key=lambda c: (1 if c >> 3 == trump else 0,
-                                                   CARD_POINTS[c], -(c & 7)))
+                return _cheapest_winner(winners, trump)
         else:
             good = [c for c in winners if _holds(d, seat, c, led, trump, pts + CARD_POINTS[c])]
             if good and (pts or any(CARD_POINTS[c] for c in good) or pos == 2):
-                return min(good, key=lambda c: (1 if c >> 3 == trump else 0,
-                                                CARD_POINTS[c], -(c & 7)))
-    return min(cards, key=lambda c: _key_low(c, trump))
+                return _cheapest_winner(good, trump)
+    return _lowest(cards, trump)
 
 
 def smart_rollout(d: Deal, rand: Rand) -> None:
