@@ -47,6 +47,21 @@ def test_importing_the_engine_loads_no_ui_library() -> None:
     assert res.returncode == 0, res.stdout + res.stderr
 
 
+@pytest.mark.parametrize("module", ["controller", "options"])
+def test_the_tables_flow_imports_no_ui(module: str) -> None:
+    """The controller (and the rule options under it) run without Textual or Rich: on a
+    server, in tests, in the coach."""
+    bad = {m for m in _imports(PKG / f"{module}.py")
+           if m.startswith(("textual", "rich", "twentynine.tui.app", "twentynine.tui.widgets",
+                            "twentynine.tui.screens"))}
+    assert not bad, f"{module} imports {bad}"
+    code = (f"import sys, twentynine.{module}; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
 def test_ruff_is_clean() -> None:
     local = Path(sys.executable).parent / "ruff"
     ruff = str(local) if local.exists() else shutil.which("ruff")

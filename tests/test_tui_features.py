@@ -90,7 +90,11 @@ def test_mouse_bids_and_plays(tmp_path: Path) -> None:
             await settle(pilot, app)
             chips = list(app.query(".chip"))
             assert str(chips[-1].render()) == "28"
-            await pilot.click(chips[-1])
+            await pilot.click(chips[-1])  # a click selects the bid, it does not make it
+            await settle(pilot, app)
+            assert app.game.actions == [] and app._sel_bid == 28
+            assert "bid 28" in str(app.query_one("#status").render())
+            await pilot.click(list(app.query(".chip"))[-1])  # the second click bids
             await settle(pilot, app)
             assert app.game.actions[0] == Action.make_bid(28)
             hand = app.query_one(HandView)
@@ -261,7 +265,7 @@ def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
     rules = Rules(no_trumps=True, double=True, single_hand=True)
 
     async def run() -> None:
-        app = make_app(tmp_path, seed=2, rules=rules)
+        app = make_app(tmp_path, seed=3, rules=rules)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
             await pilot.press("2", "8", "enter")
@@ -341,7 +345,7 @@ def test_a_failing_bot_does_not_break_the_game(tmp_path: Path,
         app = make_app(tmp_path, seed=2)
         async with app.run_test(size=(100, 30)) as pilot:
             for seat in (1, 2, 3):
-                app.bots[seat] = _RaisingBot()  # type: ignore[assignment]
+                app.table.bots[seat] = _RaisingBot()  # type: ignore[assignment]
             await settle(pilot, app)
             await pilot.press("p")
             # the three bots fail at every turn; a legal action is played for each of them

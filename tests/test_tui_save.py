@@ -118,7 +118,7 @@ def test_a_new_game_sets_a_damaged_save_aside_before_it_can_overwrite_it(tmp_pat
     assert not (tmp_path / "save.json").exists()
 
 
-def test_a_new_game_warns_that_quitting_replaces_the_saved_one(tmp_path: Path) -> None:
+def test_a_new_game_mentions_the_saved_one_once_in_the_status_line(tmp_path: Path) -> None:
     g = Game(8)
     g.apply(g.legal_actions()[0])
     (tmp_path / "save.json").write_text(dumps(game_record(g)))
@@ -127,23 +127,25 @@ def test_a_new_game_warns_that_quitting_replaces_the_saved_one(tmp_path: Path) -
         app = make_app(tmp_path, seed=4)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
-            assert any("--resume" in m for m in app.startup_messages)
-            await pilot.press("enter")
-            await pilot.press("q")
-            assert isinstance(app.screen, QuitScreen)
-            assert "replaces the game saved earlier" in str(
-                app.screen.query_one(".dialog-note").render())
-            await pilot.press("escape")
-            assert app.is_running
+            # a line in the status bar, not a dialog, and not in the log
+            assert not app._modal_open() and app.startup_messages == []
+            status = str(app.query_one("#status").render())
+            assert "--resume" in status and "replaces it" in status
+            assert not any("resume" in str(line) for line in app.query_one("#log").lines)
+            # until the first move, the old game is still there to resume
+            assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 8
+            await pilot.press("p")
+            await settle(pilot, app)
+            assert "--resume" not in str(app.query_one("#status").render())
 
     asyncio.run(run())
-    assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 8
+    assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 4
 
 
 def test_resume_without_a_save_starts_a_new_game(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=6, resume=True)
     assert app.game.seed == 6
-    assert any("no saved game" in m for m in app.startup_messages)
+    assert "no saved game" in app.status_notice and app.startup_messages == []
 
 
 def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:

@@ -192,7 +192,7 @@ def test_changing_the_bots_and_their_speed_takes_effect_mid_game(tmp_path: Path)
             await pilot.press("enter")
             await settle(pilot, app)
             assert app.prefs.bots == "easy" and app.prefs.speed == "fast"
-            assert {type(b).__name__ for b in app.bots.values()} == {"EasyBot"}
+            assert {type(b).__name__ for b in app.table.bots.values()} == {"EasyBot"}
 
     asyncio.run(run())
 

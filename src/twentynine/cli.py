@@ -13,7 +13,8 @@ from .bots import BOTS
 from .coach.commands import COMMANDS as COACH_COMMANDS
 from .coach.commands import add_commands as add_coach_commands
 from .coach.commands import run as run_coach_command
-from .rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, setting_value
+from .options import add_rules_options, rules_from
+from .rules import SETTINGS, Rules, RulesError, setting_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,40 +74,6 @@ def _bot_spec(text: str) -> str:
                                      f"{', '.join(BOTS)}, or cmd:<command line>")
 
 
-def add_rules_options(p: argparse.ArgumentParser) -> None:
-    """The rule flags shared by every subcommand: a preset, then one flag per setting."""
-    p.add_argument("--variant", choices=list(PRESETS), default=None,
-                   help="rule preset (default: standard, or your saved settings at the table)")
-    g = p.add_argument_group("rule settings (each overrides the preset)")
-    for st in SETTINGS:
-        metavar = "{" + ",".join(st.choices) + "}" if len(st.choices) <= 4 else "N"
-        switch = st.choices == ("on", "off")
-        g.add_argument(st.flag, dest=f"rule_{st.field}", default=None, metavar=metavar,
-                       nargs="?" if switch else None, const="on" if switch else None,
-                       help=st.help.replace("%", "%%"))
-
-
-def rules_from(opts: argparse.Namespace, base: Rules | None = None) -> Rules:
-    """The rules the flags describe: the preset (or ``base``), then each setting given."""
-    if opts.variant is not None or base is None:
-        rules = Rules.preset(opts.variant or "standard")
-    else:
-        rules = base
-    changes: dict[str, object] = {}
-    for st in SETTINGS:
-        text = getattr(opts, f"rule_{st.field}", None)
-        if text is None:
-            continue
-        if text not in st.choices:
-            raise RulesError(f"{st.flag} must be one of {', '.join(st.choices)}, not {text!r}"
-                             if len(st.choices) <= 4 else
-                             f"{st.flag} must be from {st.choices[0]} to {st.choices[-1]}, "
-                             f"not {text!r}")
-        changes[st.field] = setting_value(st.field, text)
-    # all at once, so the flags' order does not matter (--last-trick on --max-bid 29 on 28pt)
-    return rules.replace(**changes) if changes else rules
-
-
 def print_rules(rules: Rules) -> None:
     """One table of every setting, its value and what it means."""
     std = Rules()
@@ -145,13 +112,16 @@ def _port(text: str) -> int:
 def add_play_options(p: argparse.ArgumentParser) -> None:
     """The options of a game at the table (``play``, and ``serve`` passes them on)."""
     add_rules_options(p)
-    p.add_argument("--bots", choices=list(BOTS), default="medium",
-                   help="strength of the three computer players (default: medium)")
+    p.add_argument("--bots", choices=list(BOTS), default=None,
+                   help="strength of the three computer players (default: your saved "
+                        "preference, else medium)")
     p.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")
     p.add_argument("--timer", type=_seconds, default=None, metavar="SECONDS",
-                   help="a move clock for your turns (off by default)")
-    p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default="normal",
-                   help="how fast the computer's moves are shown")
+                   help="a move clock for your turns (default: your saved preference, "
+                        "else off)")
+    p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
+                   help="how fast the computer's moves are shown (default: your saved "
+                        "preference, else normal)")
     p.add_argument("--resume", action="store_true", help="continue the saved game")
 
 

@@ -1,18 +1,22 @@
 """The Textual table: ``twentynine play``.
 
-One flow, one direction: a key (or click) becomes an action; the app applies it through
-:meth:`Game.apply` (the engine checks it and explains a refusal); the events that come
-back, filtered for seat 0, feed the log; every widget then redraws from
-``game.view(0)``.  Bots choose in a worker thread from their own seat's view and hand
-their action back to the UI thread.  Which keys and buttons work follows the engine's
-legal actions through :meth:`check_action`.
+The app is wiring: widgets -> :class:`~twentynine.controller.Table` -> events -> widgets.
+A key (or click) becomes an action; the table (the controller) applies it through the
+engine, which checks it and explains a refusal; the events that come back, filtered for the
+human's seat, feed the log; every widget then redraws from the human's view.  Whose turn it
+is, the bots, take-back and the autosave are the controller's business: the app asks it
+which bot must think, runs that bot's decision in a worker thread (from the bot's own
+seat's view) and hands the result back.  Which keys and buttons work follows the legal
+actions through :meth:`TwentyNineApp.check_action`; a key that does not apply says why in
+the status line.
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
+import asyncio
 import random
+import signal
 import time
 from contextlib import suppress
 from pathlib import Path
@@ -25,13 +29,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Button, Footer, RichLog
 from textual.worker import get_current_worker
 
 from ..actions import (
     DOUBLE,
-    NEXT_DEAL,
     NO_TRUMPS,
     PAIR,
     PASS,
@@ -42,14 +44,17 @@ from ..actions import (
     Action,
     ActionKind,
 )
-from ..bots import BOTS, BaseBot, decide, make_bot
+from ..bots import BOTS
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..controller import BotTurn, Table, TableController
 from ..deal import IllegalActionError, Phase
-from ..events import DealScored, Event, GameOver, TrickWon, event_for_seat
+from ..events import DealScored, Event, GameOver, TrickWon
 from ..game import Game
+from ..options import rule_flags_given, rules_from
 from ..rules import Rules, RulesError
+from ..scoring import DealOutcome
 from . import save as saves
-from .prefs import Preferences, prefs_path
+from .prefs import Preferences, load_prefs, prefs_path
 from .screens import (
     GameOverScreen,
     LastTrickScreen,
@@ -77,10 +82,6 @@ from .widgets import (
     sort_hand,
 )
 
-BOT_TIME_LIMIT = 2.0
-"""Seconds a bot may think before its move is replaced by a legal one (a fault)."""
-BOT_LOG = logging.getLogger("twentynine.bots")
-
 SPEEDS: dict[str, tuple[float, float]] = {
     "slow": (1.6, 2.4),
     "normal": (0.8, 1.5),
@@ -88,6 +89,9 @@ SPEEDS: dict[str, tuple[float, float]] = {
     "instant": (0.0, 0.0),
 }
 """Per ``--speed``: seconds between bot moves, and seconds a finished trick stays up."""
+
+AUTO_PLAY_PAUSE = {"slow": 1.2, "normal": 0.8, "fast": 0.5, "instant": 0.15}
+"""Per speed: seconds a forced card is shown selected before it is played for you."""
 
 _DIGITS = "0123456789"
 
@@ -104,6 +108,24 @@ EXTRA_BUTTONS: tuple[tuple[Action, str, str], ...] = (
 """Actions that are not a card, a bid or a suit: a button each (and a key), enabled only
 when the engine lists the action as legal."""
 
+KEY_NAMES: dict[str, tuple[str, Action | None]] = {
+    "p": ("Pass", PASS),
+    "s": ("Show trump", SHOW_TRUMP),
+    "a": ("Pair", PAIR),
+    "r": ("Pair", PAIR),
+    "n": ("No trumps", NO_TRUMPS),
+    "d": ("Double", DOUBLE),
+    "h": ("Single hand", SINGLE_HAND),
+    "e": ("Redeal", REDEAL),
+    "enter": ("Enter", None),
+    "left": ("←", None),
+    "right": ("→", None),
+    "up": ("↑", None),
+    "down": ("↓", None),
+}
+"""The gameplay keys that say why when they do not apply: a name, and the engine action
+whose refusal explains it (None: the table explains)."""
+
 
 def _digit_bindings() -> list[Binding]:
     out: list[Binding] = []
@@ -115,6 +137,13 @@ def _digit_bindings() -> list[Binding]:
     for d in range(1, 5):
         out.append(Binding(str(d), f"suit({d})", "suit", key_display="1-4", show=d == 1))
     return out
+
+
+def _refusal_bindings() -> list[Binding]:
+    """Last-resort bindings: a gameplay key whose own binding does not apply now lands
+    here and the status line says why (instead of the key doing nothing)."""
+    keys = [*KEY_NAMES, *_DIGITS]
+    return [Binding(k, f"refused('{k}')", "", show=False) for k in keys]
 
 
 class TwentyNineApp(App[None]):
@@ -146,89 +175,119 @@ class TwentyNineApp(App[None]):
         Binding("d", "simple('redouble')", "redouble"),
         Binding("h", "simple('single hand')", "single hand"),
         Binding("e", "simple('redeal')", "redeal"),
+        Binding("u", "take_back", "take back"),
         Binding("l", "last_trick", "last trick"),
         Binding("o", "settings", "settings"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("q", "request_quit", "quit"),
+        Binding("ctrl+c", "request_quit", "quit", show=False, priority=True),
+        *_refusal_bindings(),
     ]
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
-                 bots: str = "medium", speed: str = "normal", timer: float | None = None,
-                 resume: bool = False, data_dir: Path | str | None = None,
-                 notices: list[str] | None = None) -> None:
+                 bots: str | None = None, speed: str | None = None,
+                 timer: float | None = None, resume: bool = False,
+                 data_dir: Path | str | None = None, notices: list[str] | None = None,
+                 prefs: Preferences | None = None, table: Table | None = None) -> None:
+        """The table.  ``prefs`` (else the saved preferences) are the defaults; ``bots``,
+        ``speed`` and ``timer`` (the command line's flags) override them for this session.
+        ``table`` plays through another :class:`Table` (a remote one) instead of a local
+        controller."""
         super().__init__()
         self.register_theme(THEME)
         self.theme = THEME.name
         self.stylesheet.set_variables(self.get_css_variables())  # the .tcss use $felt ...
-        self.rules = rules or Rules()
-        self.bot_name = bots if bots in BOTS else "random"
-        self.move_delay, self.trick_delay = SPEEDS.get(speed, SPEEDS["normal"])
-        self.timer = timer
+        if prefs is None:
+            prefs, problem = load_prefs(prefs_path(saves.data_dir(data_dir)))
+            notices = [*(notices or []), *([problem] if problem else [])]
+        self.prefs = prefs
+        name = bots if bots is not None else prefs.bots
+        self.bot_name = name if name in BOTS else "random"
+        self._bots_flag = bots
+        self.speed = speed if speed in SPEEDS else prefs.speed
+        self.move_delay, self.trick_delay = SPEEDS[self.speed]
+        self.auto_play_pause = AUTO_PLAY_PAUSE[self.speed]
+        self.timer = timer if timer is not None else prefs.timer
+        self.prefs = prefs.replace(bots=self.bot_name, speed=self.speed, timer=self.timer)
+        """The table preferences in use: the saved ones, the session's flags over them (the
+        settings screen changes them)."""
         self.save_file = saves.save_path(data_dir)
         self.settings_file = saves.settings_path(data_dir)
         self.startup_messages: list[str] = list(notices or [])
+        """Problems the player must read before playing on (a damaged file set aside)."""
+        self.status_notice = ""
+        """A one-line note for the status line at the start (not a dialog, not the log)."""
         self._replaces_save = False
-        self.events: list[Event] = []
-        """Every event of the game so far, as seat 0 may see it."""
-        game: Game | None = None
-        loaded_events: list[Event] = []
+        self._seed = seed
+        if table is None:
+            table = self._local_table(rules or Rules(), seed, resume)
+        self.table: Table = table
+        # table state
+        self._gathering = False
+        self._bot_token: tuple[int, int] | None = None
+        self._thinking: int | None = None
+        self._pending_bot: tuple[BotTurn, Action] | None = None
+        self._summary_for: tuple[int, int] | None = None
+        self._sel_card: Card | None = None
+        self._sel_bid = 0
+        self._bid_digits = ""
+        self._sel_suit = 0
+        self._turn_token: tuple[int, int] | None = None
+        self._auto_token: tuple[int, int] | None = None
+        self._time_left: float | None = None
+        self._last_tick = time.monotonic()
+        self._message: Text = Text("")
+        self._key_signature: tuple[bool | None, ...] = ()
+        self._warned_small = False
+        self.next_rules: Rules | None = None
+        """Rules chosen during a game, for the next one."""
+
+    def _local_table(self, rules: Rules, seed: int | None, resume: bool) -> TableController:
+        allowed = self.prefs.take_back
         if resume:
-            loaded = saves.load_game(self.save_file)
-            if loaded.message:
-                self.startup_messages.append(loaded.message)
-            if loaded.game is not None:
-                game = loaded.game
-                loaded_events = list(loaded.events)
-                self.rules = game.rules
-            elif loaded.message is None:
-                self.startup_messages.append("There is no saved game; starting a new one.")
+            table, message = TableController.resume(
+                self.save_file, bots=self._bots_flag if self._bots_flag in BOTS else None,
+                take_back_allowed=allowed)
+            if message:
+                self.startup_messages.append(message)
+            if table is not None:
+                return table
+            if message is None:
+                self.status_notice = "There is no saved game; a new one begins."
         else:
             existing = saves.check_existing(self.save_file)
             if existing.message:
                 self.startup_messages.append(existing.message)
             if existing.game is not None:
                 self._replaces_save = True
-                self.startup_messages.append(
-                    "A saved game is waiting (twentynine play --resume); quitting this game "
-                    "will replace it.")
-        self._seed = seed
-        if game is None:
-            game = Game(seed if seed is not None else random.randrange(1_000_000), self.rules)
-            self.events = [event_for_seat(e, HUMAN) for e in game.opening_events()]
-        else:
-            self.events = [event_for_seat(e, HUMAN) for e in loaded_events]
-        self.game: Game = game
-        self.bots: dict[int, BaseBot] = {}
-        self._make_bots()
-        # table state
-        self._gathering = False
-        self._generation = 0
-        """Counts games started in this app, so a late bot move of an old game is ignored."""
-        self._bot_token: tuple[int, int] | None = None
-        self._thinking: int | None = None
-        self._pending_bot: tuple[int, Action, tuple[int, int]] | None = None
-        self._summary_for: int | None = None
-        self._sel_card: Card | None = None
-        self._sel_bid = 0
-        self._bid_digits = ""
-        self._sel_suit = 0
-        self._turn_token: tuple[int, int] | None = None
-        self._time_left: float | None = None
-        self._last_tick = time.monotonic()
-        self._message: Text = Text("")
-        self._key_signature: tuple[bool | None, ...] = ()
-        self._warned_small = False
-        self._clock: Timer | None = None
-        self.prefs = Preferences(bots=self.bot_name, speed=speed if speed in SPEEDS else
-                                 "normal", timer=timer)
-        """The table preferences in use (the settings screen changes them)."""
-        self.next_rules: Rules | None = None
-        """Rules chosen during a game, for the next one."""
+                self.status_notice = ("Your unfinished game is saved: quit (q) and use "
+                                      "--resume to go back to it; your first move here "
+                                      "replaces it.")
+        return TableController(rules, seed=seed, bots=self.bot_name, save_file=self.save_file,
+                               take_back_allowed=allowed)
+
+    # ------------------------------------------------------------------ the game
+    @property
+    def game(self) -> Game:
+        """The local engine (tests and tools; a remote table has none)."""
+        if not isinstance(self.table, TableController):
+            raise AttributeError("a remote table keeps its engine elsewhere")
+        return self.table.game
+
+    @property
+    def rules(self) -> Rules:
+        """This game's rules."""
+        return self.table.rules
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the game so far, as the human's seat may see it."""
+        return list(self.table.events)
+
+    def _position(self) -> tuple[int, int]:
+        return self.table.position
 
     # ------------------------------------------------------------------ setup
-    def _make_bots(self) -> None:
-        self.bots = {s: make_bot(self.bot_name, seed=self.game.seed * 4 + s) for s in (1, 2, 3)}
-
     def compose(self) -> ComposeResult:
         yield ScoreBar(id="scorebar")
         with Horizontal(id="main"):
@@ -258,20 +317,26 @@ class TwentyNineApp(App[None]):
         return positions(self.rules).index(where)
 
     def on_mount(self) -> None:
-        log = self._table.query_one("#log", RichLog)
-        log.write(rules_line(self.rules))
-        for e in self.events:
-            msg = event_message(self.rules, e)
-            if msg:
-                log.write(msg)
-        for m in self.startup_messages:
-            log.write(m)
-        if self.timer is not None:
-            self._clock = self.set_interval(0.2, self._tick)
+        self._rewrite_log()
+        self.set_interval(0.2, self._tick)
+        self._install_signal_handlers()
+        if self.status_notice:
+            self._say(self.status_notice, "bold")
         if self.startup_messages:
             self.push_screen(NoticeScreen("Please note", self.startup_messages),
                              self._after_modal)
         self._advance()
+
+    def _install_signal_handlers(self) -> None:
+        """A closed terminal (SIGHUP) or a ``kill`` (SIGTERM): save and exit cleanly."""
+        with suppress(NotImplementedError, RuntimeError, ValueError):
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self._on_signal)
+
+    def _on_signal(self) -> None:
+        self.table.save()
+        self.exit(return_code=0)
 
     def on_resize(self, event: Resize) -> None:
         small = event.size.width < 80 or event.size.height < 24
@@ -284,10 +349,13 @@ class TwentyNineApp(App[None]):
     @property
     def idle(self) -> bool:
         """Nothing is under way: the human is to move, a dialog is open, or the game is
-        over (no bot move or trick gathering pending).  Tests wait for this."""
-        if self._modal_open() or self.game.is_over:
+        over (no bot move, trick gathering or automatic play pending).  Tests wait for
+        this."""
+        if self._modal_open() or self.table.is_over:
             return True
         if self._gathering or self._pending_bot is not None:
+            return False
+        if self._auto_token is not None:
             return False
         return bool(self._human_legal())
 
@@ -296,25 +364,40 @@ class TwentyNineApp(App[None]):
         """The table's own screen (below any dialog): widgets are looked up there."""
         return self.screen_stack[0]
 
+    def _shutting_down(self) -> bool:
+        """The app is shutting down (the table's widgets are gone): a late bot move or
+        timer must not touch anything."""
+        return not self.is_running or not self.screen_stack or not self._table.query(ScoreBar)
+
     def _modal_open(self) -> bool:
         return len(self.screen_stack) > 1
 
     def _human_legal(self) -> list[Action]:
         """The human's legal actions now (empty while not their turn or while the table is
         busy gathering a trick or showing a dialog)."""
-        g = self.game
-        if g.is_over or self._gathering or self._modal_open():
+        if self._gathering or self._modal_open():
             return []
-        v = g.view(HUMAN)
-        if v.phase is Phase.DEAL_OVER:
-            return []
-        return list(v.legal_actions)
+        return self.table.legal_actions()
 
     def _say(self, text: str, style: str = "") -> None:
         self._message = Text(text, style=style)
 
+    def _refuse(self, text: str) -> None:
+        """Say in the status line why a key or click did nothing."""
+        self._say(text, f"bold {RED}")
+        self._refresh_status()
+
     def _display_hand(self) -> list[Card]:
-        return sort_hand(self.game.view(HUMAN).hand)
+        return sort_hand(self.table.view().hand)
+
+    def _rewrite_log(self) -> None:
+        log = self._table.query_one("#log", RichLog)
+        log.clear()
+        log.write(rules_line(self.rules))
+        for e in self.table.events:
+            msg = event_message(self.rules, e)
+            if msg:
+                log.write(msg)
 
     # ------------------------------------------------------------------ flow
     def _advance(self) -> None:
@@ -322,39 +405,32 @@ class TwentyNineApp(App[None]):
         self._refresh_ui()
         if self._gathering or self._modal_open():
             return
-        g = self.game
-        v = g.view(HUMAN)
-        if g.is_over or v.phase is Phase.DEAL_OVER:
-            if self._summary_for != v.number:
-                self._summary_for = v.number
+        t = self.table
+        if t.is_over or t.deal_over:
+            key = (self._position()[0], t.view().number)
+            if self._summary_for != key:
+                self._summary_for = key
                 self._show_summary()
             return
-        token = (self._generation, len(g.actions))
-        if g.turn == HUMAN:
+        token = self._position()
+        if t.turn == t.seat:
             if self._turn_token != token:
                 self._turn_token = token
                 self._start_human_turn()
                 self._refresh_ui()
             return
-        if self._bot_token != token:
-            self._bot_token = token
-            seat = g.turn
-            self._thinking = seat
-            self._bot_worker(seat, g.view(seat), token)
+        turn = t.bot_turn()
+        if turn is not None and self._bot_token != turn.token:
+            self._bot_token = turn.token
+            self._thinking = turn.seat
+            self._bot_worker(turn)
             self._refresh_ui()
 
     @work(thread=True, exclusive=True, group="bots")
-    def _bot_worker(self, seat: int, view_: object, token: tuple[int, int]) -> None:
-        from ..views import SeatView
-
-        assert isinstance(view_, SeatView)
+    def _bot_worker(self, turn: BotTurn) -> None:
         worker = get_current_worker()
         start = time.monotonic()
-        decision = decide(self.bots[seat], view_, budget=BOT_TIME_LIMIT)
-        if decision.fault is not None:
-            # the bot raised, chose an illegal action or took too long: decide() played a
-            # legal action for it; the game goes on and the fault is logged
-            BOT_LOG.warning("seat %d: %s", seat, decision.fault)
+        decision = self.table.think(turn)
         remaining = self.move_delay - (time.monotonic() - start)
         while remaining > 0 and not worker.is_cancelled:
             time.sleep(min(0.05, remaining))
@@ -362,61 +438,77 @@ class TwentyNineApp(App[None]):
         if worker.is_cancelled:
             return
         with suppress(RuntimeError):  # the app is closing
-            self.call_from_thread(self._bot_done, seat, decision.action, token)
+            self.call_from_thread(self._bot_done, turn, decision.action)
 
-    def _bot_done(self, seat: int, action: Action, token: tuple[int, int]) -> None:
-        g = self.game
-        if token != (self._generation, len(g.actions)) or g.turn != seat or g.is_over:
+    def _bot_done(self, turn: BotTurn, action: Action) -> None:
+        if self._shutting_down():
             return
+        if turn.token != self._position() or self.table.turn != turn.seat:
+            return  # stale: a take-back or a new game since
         if self._modal_open():
-            self._pending_bot = (seat, action, token)
+            self._pending_bot = (turn, action)
             return
         self._thinking = None
-        self._apply(action, seat)
+        events = self.table.apply_bot(turn, action)
+        if events is not None:
+            self._after_events(events)
 
-    def _apply(self, action: Action, seat: int) -> bool:
-        """Apply one action through the engine; False (with the engine's reason shown) if
-        it refuses."""
+    def _apply_human(self, action: Action) -> bool:
+        """Apply the human's action; False (with the engine's reason shown) if refused."""
+        if self._gathering or self._modal_open():
+            return False
         try:
-            events = self.game.apply(action, seat)
+            events = self.table.apply(action)
         except IllegalActionError as exc:
-            self._say(f"Not allowed: {exc}", f"bold {RED}")
+            self._refuse(str(exc))
             self._refresh_ui()
             return False
-        mine = [event_for_seat(e, HUMAN) for e in events]
-        self.events.extend(mine)
+        self._auto_token = None
+        self._after_events(events)
+        return True
+
+    def _after_events(self, events: list[Event]) -> None:
         log = self._table.query_one("#log", RichLog)
         last = ""
-        for e in mine:
+        for e in events:
             msg = event_message(self.rules, e)
             if msg:
                 log.write(msg)
                 last = msg
         if last:
             self._say(last)
+        if self.table.save_error:
+            self._say(self.table.save_error, f"bold {RED}")
         self._bid_digits = ""
-        if any(isinstance(e, TrickWon) for e in mine) and self.trick_delay > 0:
+        if any(isinstance(e, TrickWon) for e in events) and self.trick_delay > 0:
             self._gathering = True
             self.set_timer(self.trick_delay, self._gather)
         self._advance()
-        return True
 
     def _gather(self) -> None:
+        if self._shutting_down():
+            return
         self._gathering = False
         self._advance()
 
     def _start_human_turn(self) -> None:
-        v = self.game.view(HUMAN)
+        v = self.table.view()
         legal = v.legal_actions
         self._time_left = self.timer
         self._last_tick = time.monotonic()
+        notice, self.status_notice = self.status_notice, ""
+        if self.prefs.bell:
+            self.bell()
         if v.phase is Phase.AUCTION:
             bids = [a.bid for a in legal if a.bid is not None]
-            if bids and self._sel_bid not in bids:
-                self._sel_bid = bids[0]
+            # every new turn to bid starts at the lowest legal bid: Enter never makes a bid
+            # left over from an earlier turn
+            self._sel_bid = bids[0] if bids else 0
+            self._bid_digits = ""
             rd = " · e: redeal" if REDEAL in legal else ""
-            ps = "" if PASS in legal else " (the dealer must bid)"
-            self._say(f"Your bid{ps}{rd}", "bold")
+            ps = " (the dealer must bid)" if PASS not in legal else " · p: pass"
+            self._say(f"Your bid · Enter: bid {self._sel_bid}{ps}{rd}" if bids
+                      else f"Your bid{ps}{rd}", "bold")
         elif v.phase is Phase.TRUMP:
             nt = " · n: no trumps" if NO_TRUMPS in legal else ""
             if v.rules.trump_indicator == "marker":
@@ -433,7 +525,15 @@ class TwentyNineApp(App[None]):
             self._say("Play a single hand (all eight tricks alone)? h: yes · p: pass", "bold")
         else:
             self._select_first_legal()
-            if SHOW_TRUMP in legal and not any(a.kind is ActionKind.PLAY for a in legal):
+            forced = self.table.forced_action()
+            if forced is not None and forced.card is not None and self.prefs.auto_play:
+                self._sel_card = forced.card
+                self._say(f"Only the {forced.card.label} can be played: playing it for you",
+                          "bold")
+                token = self._position()
+                self._auto_token = token
+                self.set_timer(self.auto_play_pause, lambda: self._auto_play(token))
+            elif SHOW_TRUMP in legal and not any(a.kind is ActionKind.PLAY for a in legal):
                 self._say("Your turn: you must ask for trump (s)", "bold")
             else:
                 extra = ""
@@ -442,6 +542,19 @@ class TwentyNineApp(App[None]):
                 if PAIR in legal:
                     extra += " · a declares the pair"
                 self._say(f"Your turn: play a card{extra}", "bold")
+        if notice:
+            self._message = Text.assemble(Text(notice, style="italic"), " · ", self._message)
+
+    def _auto_play(self, token: tuple[int, int]) -> None:
+        """The pause is over: play the forced card (unless something changed meanwhile)."""
+        if self._shutting_down() or self._auto_token != token or self._position() != token:
+            return
+        if self._modal_open():  # a dialog is open: play it once it closes
+            return
+        self._auto_token = None
+        forced = self.table.forced_action()
+        if forced is not None:
+            self._apply_human(forced)
 
     def _legal_cards(self) -> frozenset[Card]:
         return frozenset(a.card for a in self._human_legal()
@@ -460,27 +573,31 @@ class TwentyNineApp(App[None]):
         self._sel_card = hand[0] if hand else None
 
     def _show_summary(self) -> None:
-        scored = next((e for e in reversed(self.events) if isinstance(e, DealScored)), None)
+        scored = next((e for e in reversed(self.table.events) if isinstance(e, DealScored)),
+                      None)
         if scored is None:  # cannot happen: a finished deal always reports its score
             self._next_deal()
             return
-        v = self.game.view(HUMAN)
+        v = self.table.view()
         self.push_screen(SummaryScreen(self.rules, v.number, scored.outcome, scored.scores,
-                                       self.game.is_over), self._after_summary)
+                                       self.table.is_over), self._after_summary)
 
     def _after_summary(self, _result: None) -> None:
-        if self.game.is_over:
-            over = next((e for e in reversed(self.events) if isinstance(e, GameOver)), None)
-            winner = over.winner if over else (self.game.winner or 0)
-            scores = over.scores if over else self.game.scores
-            if not self._replaces_save:
-                saves.remove_save(self.save_file)
-            self.push_screen(GameOverScreen(winner, scores), self._after_game_over)
+        if self.table.is_over:
+            over = next((e for e in reversed(self.table.events) if isinstance(e, GameOver)),
+                        None)
+            winner = over.winner if over else (self.table.winner or 0)
+            scores = over.scores if over else self.table.scores
+            scored = next((e for e in reversed(self.table.events)
+                           if isinstance(e, DealScored)), None)
+            reason = win_reason(self.rules, scores, scored.outcome if scored else None)
+            self.push_screen(GameOverScreen(winner, scores, reason), self._after_game_over)
             return
         self._next_deal()
 
     def _next_deal(self) -> None:
-        self._apply(NEXT_DEAL, self.game.turn)
+        if self.table.deal_over:
+            self._after_events(self.table.next_deal())
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "settings":
@@ -489,41 +606,38 @@ class TwentyNineApp(App[None]):
         if choice != "again":
             self.exit()
             return
-        seed = random.randrange(1_000_000) if self._seed is None else self.game.seed + 1
+        seed = random.randrange(1_000_000) if self._seed is None else self.table.seed + 1
         self._new_game(seed, self.next_rules or self.rules)
 
     def _new_game(self, seed: int, rules: Rules) -> None:
         """Start a fresh game (after game over, or with new settings)."""
-        self._generation += 1
         if rules != self.rules and self.is_screen_installed("rules"):
             self.uninstall_screen("rules")  # it lists the old settings
-        self.rules = rules
+        self.table.new_game(seed, rules)
         self.next_rules = None
-        self.game = Game(seed, rules)
-        self._make_bots()
         self._table.query_one("#seat-west", SeatPanel).seat = self._seat_at("west")
         self._table.query_one("#seat-east", SeatPanel).seat = self._seat_at("east")
-        self.events = [event_for_seat(e, HUMAN) for e in self.game.opening_events()]
+        self._reset_turn_state()
+        self._sel_bid = 0
+        self._rewrite_log()
+        self._say("A new game", "bold")
+        self._advance()
+
+    def _reset_turn_state(self) -> None:
         self._summary_for = None
         self._bot_token = None
         self._turn_token = None
+        self._auto_token = None
         self._pending_bot = None
         self._thinking = None
-        self._sel_bid = 0
-        log = self._table.query_one("#log", RichLog)
-        log.clear()
-        log.write(rules_line(self.rules))
-        for e in self.events:
-            msg = event_message(self.rules, e)
-            if msg:
-                log.write(msg)
-        self._say("A new game", "bold")
-        self._advance()
+        self._gathering = False
+        self.workers.cancel_group(self, "bots")
 
     def _open_settings(self) -> None:
         """The settings screen, at any time: table preferences apply when it closes; rules
         start a game that has not begun yet again, else wait for the next game."""
-        begun = bool(self.game.actions) and not self.game.is_over
+        t = self.table
+        begun = bool(t.actions) and not t.is_over
         screen = SettingsScreen(self.next_rules or self.rules, self.prefs, game_begun=begun,
                                 settings_file=self.settings_file,
                                 prefs_file=prefs_path(self.save_file.parent))
@@ -535,7 +649,7 @@ class TwentyNineApp(App[None]):
                 self.apply_prefs(choice.prefs)
             if choice is None or (begun and choice.rules == self.rules):
                 self.next_rules = None if choice is not None else self.next_rules
-                if self.game.is_over:  # cancelled between games: back to the result
+                if t.is_over:  # cancelled between games: back to the result
                     self._after_summary(None)
                 else:
                     self._after_modal()
@@ -548,8 +662,8 @@ class TwentyNineApp(App[None]):
                 self._say("The new rules start with the next game", "bold")
                 self._after_modal()
                 return
-            seed = self.game.seed if not self.game.is_over else (
-                random.randrange(1_000_000) if self._seed is None else self.game.seed + 1)
+            seed = t.seed if not t.is_over else (
+                random.randrange(1_000_000) if self._seed is None else t.seed + 1)
             self._new_game(seed, choice.rules)
 
         self.push_screen(screen, done)
@@ -558,13 +672,15 @@ class TwentyNineApp(App[None]):
         """Use new table preferences at once (from the settings screen)."""
         if prefs.bots != self.bot_name:
             self.bot_name = prefs.bots
-            self._make_bots()
+            if isinstance(self.table, TableController):
+                self.table.set_bots(prefs.bots)
+        self.speed = prefs.speed
         self.move_delay, self.trick_delay = SPEEDS.get(prefs.speed, SPEEDS["normal"])
+        self.auto_play_pause = AUTO_PLAY_PAUSE.get(prefs.speed, AUTO_PLAY_PAUSE["normal"])
         if prefs.timer != self.timer:
             self.timer = prefs.timer
             self._time_left = None if self.timer is None else self.timer
-            if self.timer is not None and self._clock is None:
-                self._clock = self.set_interval(0.2, self._tick)
+        self.table.take_back_allowed = prefs.take_back
         self.prefs = prefs
 
     def action_settings(self) -> None:
@@ -572,24 +688,24 @@ class TwentyNineApp(App[None]):
             self._open_settings()
 
     def _after_modal(self, _result: object = None) -> None:
-        """A dialog closed: a bot move that arrived meanwhile is applied now."""
+        """A dialog closed: a bot move that arrived meanwhile is applied now, and a forced
+        card waiting to be played is played."""
         self._last_tick = time.monotonic()
         pending, self._pending_bot = self._pending_bot, None
         if pending is not None:
-            seat, action, token = pending
-            if token == (self._generation, len(self.game.actions)) and self.game.turn == seat:
-                self._thinking = None
-                self._apply(action, seat)
-                return
+            turn, action = pending
+            self._bot_done(turn, action)
+            return
+        if self._auto_token is not None and self._auto_token == self._position():
+            token = self._auto_token
+            self.set_timer(self.auto_play_pause, lambda: self._auto_play(token))
         self._advance()
 
     # ------------------------------------------------------------------ timer
     def _tick(self) -> None:
-        if not self.is_running:  # shutting down: the table's widgets are going away
-            return
         now = time.monotonic()
         dt, self._last_tick = now - self._last_tick, now
-        if self._time_left is None or not self._human_legal():
+        if self._time_left is None or self._shutting_down() or not self._human_legal():
             return
         self._time_left -= dt
         if self._time_left <= 0:
@@ -597,7 +713,7 @@ class TwentyNineApp(App[None]):
             action = self._timeout_action()
             if action is not None:
                 self._table.query_one("#log", RichLog).write("Time is up: a move was made for you")
-                self._human(action)
+                self._apply_human(action)
                 return
         self._refresh_status()
 
@@ -612,7 +728,7 @@ class TwentyNineApp(App[None]):
         for a in legal:
             if a.card is not None and a.card == self._sel_card:
                 return a
-        if self.game.view(HUMAN).phase is Phase.TRUMP:
+        if self.table.view().phase is Phase.TRUMP:
             for a in legal:
                 if a.suit == self._sel_suit:
                     return a
@@ -621,12 +737,12 @@ class TwentyNineApp(App[None]):
 
     # ------------------------------------------------------------------ redraw
     def _state(self) -> TableState:
-        v = self.game.view(HUMAN)
+        v = self.table.view()
         legal = self._human_legal()
         hand = self._display_hand()
         sel = hand.index(self._sel_card) if self._sel_card in hand else 0
-        return TableState(view=v, scores=self.game.scores,
-                          game_over=self.game.is_over, gathering=self._gathering,
+        return TableState(view=v, scores=self.table.scores,
+                          game_over=self.table.is_over, gathering=self._gathering,
                           thinking=self._thinking if not self._gathering else None,
                           selected=sel, legal_cards=self._legal_cards(),
                           my_turn=bool(legal), time_left=self._time_left)
@@ -701,7 +817,7 @@ class TwentyNineApp(App[None]):
             t.append_text(self._message)
             if t.plain.strip():
                 t.append(" · ")
-            t.append(f"{who} to play…" if self.game.view(HUMAN).phase is Phase.PLAY
+            t.append(f"{who} to play…" if self.table.view().phase is Phase.PLAY
                      else f"{who} thinking…", style="dim")
         else:
             t.append_text(self._message)
@@ -709,12 +825,12 @@ class TwentyNineApp(App[None]):
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("rules", "request_quit", "quit"):
+        if action in ("rules", "request_quit", "quit", "refused", "take_back"):
             return True
         if action == "settings":
             return not self._modal_open()
         if action == "last_trick":
-            return not self._modal_open() and bool(self.game.view(HUMAN).tricks)
+            return not self._modal_open() and bool(self.table.view().tricks)
         gameplay = {"move", "step", "card", "bid_digit", "suit", "confirm", "confirm_bid",
                     "confirm_trump", "confirm_suit", "pass_bid", "show_trump", "pair",
                     "simple"}
@@ -723,7 +839,7 @@ class TwentyNineApp(App[None]):
         legal = self._human_legal()
         if not legal:
             return False
-        phase = self.game.view(HUMAN).phase
+        phase = self.table.view().phase
         marker = phase is Phase.TRUMP and self.rules.trump_indicator == "marker"
         cards = phase is Phase.PLAY or (phase is Phase.TRUMP and not marker)
         if action == "simple":
@@ -755,13 +871,63 @@ class TwentyNineApp(App[None]):
             return phase is Phase.PLAY
         return True
 
+    def action_refused(self, key: str) -> None:
+        """A gameplay key that does not apply now: say why, in a player's words."""
+        self._refuse(self.why_not(key))
+
+    def _busy(self, name: str) -> str | None:
+        """Why nothing can be done at the table now, or None (it is the human's turn)."""
+        t = self.table
+        if self._modal_open():
+            return f"{name}: close the dialog first"
+        if t.is_over:
+            return f"{name}: the game is over"
+        if t.deal_over:
+            return f"{name}: the deal is over"
+        if self._gathering:
+            return f"{name}: wait, the trick is being gathered"
+        if t.turn != t.seat:
+            who = seat_name(self.rules, t.turn)
+            return f"{name}: it is not your turn ({who} is to move)"
+        return None
+
+    def why_not(self, key: str) -> str:
+        """Why ``key`` does nothing now, in a player's words."""
+        t = self.table
+        name, act = KEY_NAMES.get(key, (key, None))
+        busy = self._busy(name)
+        if busy is not None:
+            return busy
+        v = t.view()
+        if act is not None:
+            if act is DOUBLE and v.multiplier == 2:
+                act = REDOUBLE
+            why = t.explain(act)
+            if why is not None:
+                return f"{name}: {why[:1].lower()}{why[1:]}"
+        if key.isdigit():
+            n = int(key)
+            if v.phase is Phase.TRUMP and v.rules.trump_indicator == "marker":
+                return f"{key}: choose a suit with 1 to 4"
+            size = len(v.hand)
+            if n > size or n == 0:
+                return f"{key}: you have {size} card{'s' if size != 1 else ''}"
+        if v.phase is Phase.DOUBLING:
+            word = "redouble" if REDOUBLE in v.legal_actions else "double"
+            return f"{name}: answer first: d to {word}, p to pass"
+        if v.phase is Phase.SINGLE_HAND:
+            return f"{name}: answer first: h for a single hand, p to pass"
+        return f"{name}: nothing to choose now"
+
     def _human(self, action: Action) -> None:
-        if self.game.turn != HUMAN or not self._human_legal():
+        busy = self._busy(str(action).capitalize())
+        if busy is not None:
+            self._refuse(busy)
             return
-        self._apply(action, HUMAN)
+        self._apply_human(action)
 
     def action_move(self, delta: int) -> None:
-        phase = self.game.view(HUMAN).phase
+        phase = self.table.view().phase
         if phase is Phase.AUCTION:
             self.action_step(delta)
             return
@@ -782,7 +948,7 @@ class TwentyNineApp(App[None]):
         self._refresh_ui()
 
     def action_step(self, delta: int) -> None:
-        phase = self.game.view(HUMAN).phase
+        phase = self.table.view().phase
         if phase is not Phase.AUCTION:
             self.action_move(-delta if phase is Phase.TRUMP else delta)
             return
@@ -792,12 +958,21 @@ class TwentyNineApp(App[None]):
         i = bids.index(self._sel_bid) if self._sel_bid in bids else 0
         self._sel_bid = bids[max(0, min(len(bids) - 1, i + delta))]
         self._bid_digits = ""
+        self._say_bid()
         self._refresh_ui()
+
+    def _say_bid(self) -> None:
+        self._say(f"Enter: bid {self._sel_bid}", "bold")
 
     def action_card(self, n: int) -> None:
         hand = self._display_hand()
         if 1 <= n <= len(hand):
             self._sel_card = hand[n - 1]
+            if self.table.view().phase is Phase.PLAY and self._sel_card not in self._legal_cards():
+                why = self.table.explain(Action.play(self._sel_card))
+                if why:
+                    self._say(f"{self._sel_card.label}: {why[:1].lower()}{why[1:]}",
+                              f"bold {RED}")
             self._refresh_ui()
 
     def action_bid_digit(self, d: int) -> None:
@@ -808,7 +983,7 @@ class TwentyNineApp(App[None]):
             self._bid_digits = ""
             if n in bids:
                 self._sel_bid = n
-                self._say(f"Enter bids {n}", "bold")
+                self._say_bid()
             else:
                 lo, hi = (bids[0], bids[-1]) if bids else (0, 0)
                 self._say(f"You can bid {lo} to {hi}, not {n}", f"bold {RED}")
@@ -847,8 +1022,25 @@ class TwentyNineApp(App[None]):
         """A button's or key's action in its text form (``pass``, ``double`` ...)."""
         self._human(Action.parse(text))
 
+    def action_take_back(self) -> None:
+        """Take back your last decision in this deal (and the bots' moves after it)."""
+        if self._modal_open():
+            return
+        problem = self.table.take_back_problem()
+        if problem is not None:
+            self._refuse(f"Take back: {problem[:1].lower()}{problem[1:]}")
+            return
+        self._reset_turn_state()
+        self._sel_card = None  # the first legal card, as at any new turn
+        self.table.take_back()
+        self._rewrite_log()
+        self._advance()
+        n = self.table.take_backs_used
+        self._say(f"Taken back: your move again (take-backs this game: {n})", "bold")
+        self._refresh_status()
+
     def action_last_trick(self) -> None:
-        v = self.game.view(HUMAN)
+        v = self.table.view()
         if v.tricks:
             self.push_screen(LastTrickScreen(self.rules, v.tricks[-1], len(v.tricks)),
                              self._after_modal)
@@ -861,11 +1053,12 @@ class TwentyNineApp(App[None]):
         self.push_screen("rules", self._after_modal)
 
     def action_request_quit(self) -> None:
-        if self.game.is_over:
+        if isinstance(self.screen, QuitScreen):
+            return
+        if self.table.is_over:
             self.exit()
             return
-        note = "This replaces the game saved earlier." if self._replaces_save else ""
-        self.push_screen(QuitScreen(note), self._after_quit_dialog)
+        self.push_screen(QuitScreen(""), self._after_quit_dialog)
 
     def _after_quit_dialog(self, yes: bool | None) -> None:
         if yes and self.save_now():
@@ -880,14 +1073,13 @@ class TwentyNineApp(App[None]):
 
     def save_now(self) -> bool:
         """Save the game (a finished game removes the save); False if it failed."""
-        try:
-            saves.save_game(self.game, self.save_file)
-        except OSError as exc:
-            self.notify(f"Could not save the game: {exc}", severity="error", timeout=12)
-            self._say(f"Could not save the game: {exc}", f"bold {RED}")
-            self._refresh_status()
-            return False
-        return True
+        if self.table.save():
+            return True
+        error = self.table.save_error or "Could not save the game"
+        self.notify(error, severity="error", timeout=12)
+        self._say(error, f"bold {RED}")
+        self._refresh_status()
+        return False
 
     # ------------------------------------------------------------------ mouse
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
@@ -897,43 +1089,73 @@ class TwentyNineApp(App[None]):
         card = hand[message.index]
         self._sel_card = card
         legal = self._human_legal()
-        phase = self.game.view(HUMAN).phase
+        phase = self.table.view().phase
         if phase is Phase.PLAY and Action.play(card) in legal:
             self._human(Action.play(card))
         elif phase is Phase.TRUMP and Action.trump_card(card) in legal:
             self._human(Action.trump_card(card))
         elif legal and phase is Phase.PLAY:
-            self._apply(Action.play(card), HUMAN)  # refused: the engine says why
+            self._apply_human(Action.play(card))  # refused: the engine says why
         else:
             self._refresh_ui()
 
     def on_chip_clicked(self, message: Chip.Clicked) -> None:
         legal = self._human_legal()
-        phase = self.game.view(HUMAN).phase
+        phase = self.table.view().phase
         if phase is Phase.AUCTION:
             bids = [a.bid for a in legal if a.bid is not None]
             if 0 <= message.index < len(bids):
-                self._sel_bid = bids[message.index]
-                self._human(Action.make_bid(self._sel_bid))
+                bid = bids[message.index]
+                if bid == self._sel_bid:  # a second click on the selected bid makes it
+                    self._human(Action.make_bid(bid))
+                    return
+                self._sel_bid = bid
+                self._bid_digits = ""
+                self._say(f"Enter (or click {bid} again): bid {bid}", "bold")
+                self._refresh_ui()
         elif phase is Phase.TRUMP and self.rules.trump_indicator == "marker":
             self._sel_suit = message.index
             self._human(Action.trump_suit(message.index))
 
 
+def win_reason(rules: Rules, scores: tuple[int, int], outcome: DealOutcome | None = None
+               ) -> str:
+    """Why the game ended, in words: "East and West fell to -6" or "You and North reached
+    +6".
+
+    >>> win_reason(Rules(), (0, -6))
+    'East and West fell to -6'
+    """
+    limit = rules.game_to
+    names = ("You and North", "East and West")
+    if rules.all_tricks and outcome is not None and outcome.all_tricks_team is not None:
+        return f"{names[outcome.all_tricks_team]} took all eight tricks"
+    for team in (0, 1):
+        if scores[team] <= -limit:
+            return f"{names[team]} fell to {scores[team]}"
+    for team in (0, 1):
+        if scores[team] >= limit:
+            return f"{names[team]} reached +{scores[team]}"
+    return ""
+
+
 def run_play(opts: argparse.Namespace, rules: Rules) -> int:
     """Start the table with the ``play`` options.  The player's saved default settings
-    (from the settings screen) are the base that the command line's flags change."""
+    (from the settings screen) are the base that the command line's rule flags change;
+    the saved preferences are the defaults that ``--bots``, ``--speed`` and ``--timer``
+    override for this session."""
     notices: list[str] = []
     if not opts.resume:
         saved, problem = saves.load_default_rules(saves.settings_path())
         if problem:
             notices.append(problem)
         if saved is not None:
-            from ..cli import rules_from
-
             with suppress(RulesError):
                 rules = rules_from(opts, saved)
     app = TwentyNineApp(rules, seed=opts.seed, bots=opts.bots, speed=opts.speed,
                         timer=opts.timer, resume=opts.resume, notices=notices)
+    if opts.resume and rule_flags_given(opts) and rules != app.rules:
+        app.status_notice = ("The saved game's rules are kept: the rule flags apply to new "
+                             "games only.")
     app.run()
-    return 0
+    return app.return_code or 0

@@ -1,6 +1,9 @@
 """The saved game: one game record (JSON) in the user's data directory.
 
-Quitting mid-game writes the record; ``twentynine play --resume`` replays it.  A save
+The table writes the record after every action (atomically: a temporary file, flushed and
+fsynced, then renamed over the old one), so a closed window, a ``kill`` or a crash loses
+nothing; ``twentynine play --resume`` replays it.  Beside the engine's record the save
+keeps a ``table`` object (the bots' strength, hints and take-backs used).  A save
 file that cannot be read or replayed is never deleted or overwritten silently: it is
 renamed aside (``save.json.damaged-<time>``) and the player is told where it went.
 
@@ -12,10 +15,12 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 import time
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -53,6 +58,8 @@ class Loaded:
     moved_to: Path | None = None
     events: tuple[Event, ...] = ()
     """Every event of the replayed game (unfiltered)."""
+    table: dict[str, Any] = field(default_factory=dict)
+    """The table's own fields of the save (``bots``, ``hints_used``, ``take_backs_used``)."""
 
 
 def _set_aside(path: Path, reason: str) -> Loaded:
@@ -81,7 +88,11 @@ def load_game(path: Path) -> Loaded:
     except (OSError, UnicodeDecodeError) as exc:
         return _set_aside(path, f"unreadable: {exc}")
     try:
-        game, events = replay_game(loads(text))
+        record = loads(text)
+        game, events = replay_game(record)
+        table = record.get("table", {})
+        if not isinstance(table, dict):
+            raise RecordError("the save's table fields must be a JSON object")
     except RecordError as exc:
         return _set_aside(path, str(exc))
     except Exception as exc:  # a record that breaks the engine in some other way
@@ -89,7 +100,7 @@ def load_game(path: Path) -> Loaded:
     if game.is_over:
         remove_save(path)
         return Loaded(None, "The saved game was already finished; starting a new one.")
-    return Loaded(game, events=tuple(events))
+    return Loaded(game, events=tuple(events), table=table)
 
 
 def check_existing(path: Path) -> Loaded:
@@ -100,15 +111,40 @@ def check_existing(path: Path) -> Loaded:
     return load_game(path)
 
 
-def save_game(game: Game, path: Path) -> None:
-    """Write the game record atomically (a finished game removes the save instead)."""
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a reader (or a crash at any moment) finds
+    either the old file or the new one, whole: a temporary file in the same directory,
+    flushed and fsynced, renamed over ``path``, and the directory fsynced."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with suppress(OSError):  # the rename itself made durable (not possible everywhere)
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+def save_game(game: Game, path: Path, table: dict[str, Any] | None = None) -> None:
+    """Write the game record atomically (a finished game removes the save instead);
+    ``table`` holds the table's own fields."""
     if game.is_over:
         remove_save(path)
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(dumps(game_record(game)), encoding="utf-8")
-    os.replace(tmp, path)
+    record = game_record(game)
+    if table:
+        record["table"] = table
+    write_atomic(path, dumps(record))
 
 
 def remove_save(path: Path) -> None:
@@ -142,7 +178,4 @@ def load_default_rules(path: Path) -> tuple[Rules | None, str | None]:
 
 def save_default_rules(rules: Rules, path: Path) -> None:
     """Keep ``rules`` as the player's default for new games."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(rules.to_dict(), indent=1), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(rules.to_dict(), indent=1))

@@ -139,10 +139,12 @@ class GameOverScreen(ModalScreen[str]):
         Binding("escape", "quit_game", "quit", show=False),
     ]
 
-    def __init__(self, winner: int, scores: tuple[int, int]) -> None:
+    def __init__(self, winner: int, scores: tuple[int, int], reason: str = "") -> None:
         super().__init__(classes="dialog-screen")
         self.winner = winner
         self.scores = scores
+        self.reason = reason
+        """Why the game ended ("East and West fell to -6")."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="gameover", classes="dialog"):
@@ -150,6 +152,8 @@ class GameOverScreen(ModalScreen[str]):
             who = "You and North win!" if self.winner == 0 else "East and West win."
             yield Static(Text(who, style=f"bold {GOOD}" if self.winner == 0 else f"bold {BAD}"),
                          id="over-winner")
+            if self.reason:
+                yield Static(self.reason + ".", id="over-reason")
             yield Static(f"Final score  {TEAM_LONG[0]} {signed(self.scores[0])} · "
                          f"{TEAM_LONG[1]} {signed(self.scores[1])}", id="over-score")
             with Horizontal(classes="dialog-buttons"):

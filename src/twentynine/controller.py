@@ -1,0 +1,495 @@
+"""The table's flow without a UI: whose turn it is, the bots, take-back and the autosave.
+
+The Textual app (``twentynine.tui.app``) only draws and turns keys into actions; every
+question about the game goes through a :class:`Table`.  :class:`TableController` is the
+local one: it owns the :class:`~twentynine.game.Game`, the human's seat, the three bots and
+the save file.  A remote table (the engine on a server, this process holding one seat)
+implements the same protocol, so the app cannot tell them apart.
+
+What the app sees of the game is what the human's seat may know: :meth:`Table.view` and
+the events filtered by :func:`~twentynine.events.event_for_seat`.  A bot decides from its
+own seat's view only, in :meth:`Table.think`, which the app runs in a worker thread; the
+result comes back through :meth:`Table.apply_bot`.
+
+A bot's randomness for a decision is seeded from (game seed, seat, actions so far), so a
+resumed game and a game after a take-back see exactly the same bot moves.
+
+>>> t = TableController(seed=4, bots="random")
+>>> t.turn == t.seat, t.view().phase.value
+(True, 'auction')
+>>> _ = t.apply(t.legal_actions()[0])
+>>> turn = t.bot_turn()
+>>> turn.seat
+1
+>>> move = t.think(turn)
+>>> move.action == t.think(turn).action   # the same decision, the same move
+True
+>>> _ = t.apply_bot(turn, move.action)
+>>> len(t.actions)
+2
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from .actions import NEXT_DEAL, Action, ActionKind
+from .bots import BOTS, Bot, Decision, decide, make_bot
+from .deal import IllegalActionError, Phase
+from .events import Event, event_for_seat
+from .game import Game
+from .rules import Rules
+from .tui import save as saves
+from .views import SeatView
+
+HUMAN = 0
+"""The human's seat at a local table (South)."""
+
+BOT_TIME_LIMIT = 2.0
+"""Seconds a bot may think before its move is replaced by a legal one (a fault)."""
+BOT_LOG = logging.getLogger("twentynine.bots")
+
+Listener = Callable[[Sequence[Event]], None]
+"""Called with the new events (as the human's seat sees them) after every action."""
+
+
+class TakeBackError(ValueError):
+    """A take-back that is not possible now, in a player's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's turn to decide: its seat, its seat's view, and a token that tells a move for
+    this turn from a stale one (a move computed before a take-back or a new game)."""
+
+    seat: int
+    view: SeatView
+    token: tuple[int, int]
+    """(game number at this table, number of actions so far)."""
+    seed: int
+    """The seed of this decision's randomness."""
+
+
+def decision_seed(game_seed: int, seat: int, actions_so_far: int) -> int:
+    """The seed of one bot decision: the same game, seat and position give the same seed.
+
+    >>> decision_seed(3, 1, 10) == decision_seed(3, 1, 10) != decision_seed(3, 2, 10)
+    True
+    """
+    digest = hashlib.blake2b(f"twentynine:{game_seed}:{seat}:{actions_so_far}".encode(),
+                             digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def bot_move(bot: Bot, view: SeatView, seed: int, budget: float | None = BOT_TIME_LIMIT
+             ) -> Decision:
+    """What ``bot`` plays from ``view``, its randomness seeded with ``seed`` (a pure
+    function of the view and the seed, for the bots of this package).  A bot that raises,
+    chooses an illegal action or takes longer than ``budget`` has a legal action played for
+    it; the fault is in the decision."""
+    rng = getattr(bot, "rng", None)
+    if isinstance(rng, random.Random):
+        rng.seed(seed)
+    return decide(bot, view, budget=budget)
+
+
+class Table(Protocol):
+    """What the table's UI asks of the game.  Local (:class:`TableController`) or remote
+    (the engine elsewhere): the UI only sees the human's seat."""
+
+    @property
+    def seat(self) -> int:
+        """The human's seat."""
+        ...
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+        ...
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Every event of the game so far, as the human's seat sees it."""
+        ...
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """Every action of the game so far (``next deal`` included)."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The game score (team 0, team 1)."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """The seat to move."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """The game is won."""
+        ...
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team, once the game is over."""
+        ...
+
+    @property
+    def deal_over(self) -> bool:
+        """The current deal is scored and the game goes on: :meth:`next_deal` comes next."""
+        ...
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """(game number at this table, actions so far): changes with every action, a
+        take-back and a new game."""
+        ...
+
+    hints_used: int
+    take_backs_used: int
+    take_back_allowed: bool
+    save_error: str | None
+    """Why the last autosave failed, or None."""
+
+    def view(self) -> SeatView:
+        """What the human's seat may know now."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """The human's legal actions now (empty when it is not their turn)."""
+        ...
+
+    def explain(self, action: Action) -> str | None:
+        """Why the human may not take ``action`` now, in a player's words (None: legal)."""
+        ...
+
+    def forced_action(self) -> Action | None:
+        """The human's only legal card, when a card must be played and there is no choice."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """The human takes ``action``; raises IllegalActionError (and changes nothing)."""
+        ...
+
+    def bot_turn(self) -> BotTurn | None:
+        """The bot that must decide next, or None (the human's turn, or between deals)."""
+        ...
+
+    def think(self, turn: BotTurn) -> Decision:
+        """The bot's decision for ``turn``, from its seat's view only.  Blocking; safe to
+        run in a worker thread (it reads nothing the UI thread changes)."""
+        ...
+
+    def apply_bot(self, turn: BotTurn, action: Action) -> list[Event] | None:
+        """Apply the bot's move; None (and nothing changes) if ``turn`` is stale."""
+        ...
+
+    def next_deal(self) -> list[Event]:
+        """Deal the next hand after a finished deal."""
+        ...
+
+    def new_game(self, seed: int, rules: Rules | None = None) -> None:
+        """Start a fresh game at this table."""
+        ...
+
+    def take_back_problem(self) -> str | None:
+        """Why :meth:`take_back` is not possible now (None: it is)."""
+        ...
+
+    def take_back(self) -> None:
+        """Undo the human's last decision in this deal and the bots' moves after it."""
+        ...
+
+    def save(self) -> bool:
+        """Write the save now; False (and :attr:`save_error` says why) if it failed."""
+        ...
+
+    def add_listener(self, fn: Listener) -> None:
+        """Call ``fn`` with the new events after every action."""
+        ...
+
+
+class TableController:
+    """A local table: the game, the human at :attr:`seat`, three bots, and the save file
+    written after every action (when ``save_file`` is given)."""
+
+    def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
+                 bots: str = "medium", save_file: Path | None = None, seat: int = HUMAN,
+                 game: Game | None = None, events: Sequence[Event] | None = None,
+                 hints_used: int = 0, take_backs_used: int = 0,
+                 take_back_allowed: bool = True) -> None:
+        """A new game (or ``game``, replayed from a save, with all its ``events``)."""
+        self.seat = seat
+        self.bot_name = bots if bots in BOTS else "random"
+        self.save_file = save_file
+        self.save_error: str | None = None
+        self.hints_used = hints_used
+        self.take_backs_used = take_backs_used
+        self.take_back_allowed = take_back_allowed
+        self._listeners: list[Listener] = []
+        self._generation = 0
+        if game is None:
+            game = Game(seed if seed is not None else random.randrange(1_000_000),
+                        rules or Rules())
+            events = game.opening_events()
+        self.game = game
+        self._events = [event_for_seat(e, seat) for e in (events or game.opening_events())]
+        self.bots: dict[int, Bot] = {}
+        self._make_bots()
+
+    @classmethod
+    def resume(cls, save_file: Path, *, bots: str | None = None,
+               take_back_allowed: bool = True) -> tuple[TableController | None, str | None]:
+        """The game saved in ``save_file``, or None; the message explains a problem (a
+        damaged save set aside, a finished game).  The save's bot strength is kept unless
+        ``bots`` names one."""
+        loaded = saves.load_game(save_file)
+        if loaded.game is None:
+            return None, loaded.message
+        extra = loaded.table
+
+        def count(key: str) -> int:
+            v = extra.get(key, 0)
+            return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
+
+        saved_bots = extra.get("bots")
+        name = bots or (saved_bots if isinstance(saved_bots, str) else "medium")
+        return cls(game=loaded.game, events=loaded.events, bots=name, save_file=save_file,
+                   hints_used=count("hints_used"), take_backs_used=count("take_backs_used"),
+                   take_back_allowed=take_back_allowed), loaded.message
+
+    def set_bots(self, name: str) -> None:
+        """Change the bots' strength from the next decision on (kept in the save)."""
+        self.bot_name = name if name in BOTS else "random"
+        self._make_bots()
+        if self.game.log:  # an unstarted game must not replace a saved one
+            self.save()
+
+    def _make_bots(self) -> None:
+        self.bots = {s: make_bot(self.bot_name, seed=self.game.seed * 4 + s)
+                     for s in range(4) if s != self.seat}
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        return self.game.rules
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+        return self.game.seed
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Every event of the game so far, as the human's seat sees it."""
+        return self._events
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """Every action of the game so far."""
+        return self.game.actions
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The game score."""
+        return self.game.scores
+
+    @property
+    def turn(self) -> int:
+        """The seat to move."""
+        return self.game.turn
+
+    @property
+    def is_over(self) -> bool:
+        """The game is won."""
+        return self.game.is_over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team."""
+        return self.game.winner
+
+    @property
+    def deal_over(self) -> bool:
+        """The deal is scored and the game goes on."""
+        return not self.game.is_over and self.game.view(self.seat).phase is Phase.DEAL_OVER
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """(game number at this table, actions so far)."""
+        return (self._generation, len(self.game.log))
+
+    def view(self) -> SeatView:
+        """What the human's seat may know now."""
+        return self.game.view(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        """The human's legal actions now."""
+        if self.game.is_over or self.deal_over or self.game.turn != self.seat:
+            return []
+        return list(self.game.legal_actions())
+
+    def explain(self, action: Action) -> str | None:
+        """Why the human may not take ``action`` now (None if it is legal)."""
+        if self.game.is_over:
+            return "The game is over"
+        if self.deal_over:
+            return "The deal is over"
+        if self.game.turn != self.seat:
+            return "It is not your turn"
+        if action in self.game.legal_actions():
+            return None
+        text = self.game.deal.explain(action)
+        return text[:1].upper() + text[1:]
+
+    def forced_action(self) -> Action | None:
+        """The only legal card, when the human must play a card and has no choice."""
+        legal = self.legal_actions()
+        if len(legal) == 1 and legal[0].kind is ActionKind.PLAY:
+            return legal[0]
+        return None
+
+    # ------------------------------------------------------------------ acting
+    def add_listener(self, fn: Listener) -> None:
+        """Call ``fn`` with the new events after every applied action."""
+        self._listeners.append(fn)
+
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        raw = self.game.apply(action, seat)
+        seen = [event_for_seat(e, self.seat) for e in raw]
+        self._events.extend(seen)
+        self.save()
+        for fn in list(self._listeners):
+            fn(seen)
+        return seen
+
+    def apply(self, action: Action) -> list[Event]:
+        """The human takes ``action``; IllegalActionError if the rules do not allow it."""
+        problem = self.explain(action)
+        if problem is not None:
+            raise IllegalActionError(problem)
+        return self._apply(action, self.seat)
+
+    def bot_turn(self) -> BotTurn | None:
+        """The bot to decide next, with its seat's view."""
+        g = self.game
+        if g.is_over or self.deal_over or g.turn == self.seat:
+            return None
+        n = len(g.log)
+        return BotTurn(g.turn, g.view(g.turn), self.position,
+                       decision_seed(g.seed, g.turn, n))
+
+    def think(self, turn: BotTurn) -> Decision:
+        """The bot's decision for ``turn`` (blocking; run it in a worker thread)."""
+        decision = bot_move(self.bots[turn.seat], turn.view, turn.seed)
+        if decision.fault is not None:
+            # the bot raised, chose an illegal action or took too long: a legal action was
+            # played for it; the game goes on and the fault is logged
+            BOT_LOG.warning("seat %d: %s", turn.seat, decision.fault)
+        return decision
+
+    def is_current(self, turn: BotTurn) -> bool:
+        """Whether ``turn`` is still the turn to play (no take-back or new game since)."""
+        return (turn.token == self.position
+                and self.game.turn == turn.seat and not self.game.is_over)
+
+    def apply_bot(self, turn: BotTurn, action: Action) -> list[Event] | None:
+        """Apply a bot's move for ``turn``; None if the turn is stale."""
+        if not self.is_current(turn):
+            return None
+        return self._apply(action, turn.seat)
+
+    def next_deal(self) -> list[Event]:
+        """Deal the next hand (the deal must be over)."""
+        if not self.deal_over:
+            raise IllegalActionError("the deal is not over yet")
+        return self._apply(NEXT_DEAL, self.game.turn)
+
+    def new_game(self, seed: int, rules: Rules | None = None) -> None:
+        """Start a fresh game at this table (after game over, or with new settings)."""
+        self._generation += 1
+        self.game = Game(seed, rules or self.rules)
+        self._events = [event_for_seat(e, self.seat) for e in self.game.opening_events()]
+        self.hints_used = self.take_backs_used = 0
+        self._make_bots()
+
+    def note_hint(self) -> None:
+        """Count a hint given to the human (kept in the save)."""
+        self.hints_used += 1
+        self.save()
+
+    # ------------------------------------------------------------------ take-back
+    def _take_back_target(self) -> int | None:
+        """The number of actions to keep: up to the human's last real decision (more than
+        one legal action) in this deal before the current position."""
+        log = self.game.log
+        start = max((i + 1 for i, c in enumerate(log) if c == NEXT_DEAL.code), default=0)
+        replay = Game(self.game.seed, self.game.rules, self.game.first_dealer)
+        target: int | None = None
+        for i, code in enumerate(log):
+            if i >= start and replay.turn == self.seat and len(replay.legal_codes()) > 1:
+                target = i
+            replay.apply(Action.from_code(code))
+        return target
+
+    def take_back_problem(self) -> str | None:
+        """Why a take-back is not possible now, or None."""
+        if not self.take_back_allowed:
+            return "Take-back is off in the settings"
+        if self.game.is_over or self.deal_over:
+            return "The deal is over: nothing to take back"
+        if self._take_back_target() is None:
+            return "Nothing of yours to take back in this deal"
+        return None
+
+    def take_back(self) -> None:
+        """Undo the human's last decision in this deal and every bot move after it; the
+        bots then replay the same moves (their randomness is seeded per decision)."""
+        problem = self.take_back_problem()
+        if problem is not None:
+            raise TakeBackError(problem)
+        target = self._take_back_target()
+        assert target is not None
+        kept = self.game.log[:target]
+        game = Game(self.game.seed, self.game.rules, self.game.first_dealer)
+        events = game.opening_events()
+        for code in kept:
+            events.extend(game.apply(Action.from_code(code)))
+        self._generation += 1  # a bot move computed before this is stale
+        self.game = game
+        self._events = [event_for_seat(e, self.seat) for e in events]
+        self.take_backs_used += 1
+        self.save()
+
+    # ------------------------------------------------------------------ saving
+    def table_fields(self) -> dict[str, Any]:
+        """The table's own fields of the save."""
+        return {"bots": self.bot_name, "hints_used": self.hints_used,
+                "take_backs_used": self.take_backs_used}
+
+    def save(self) -> bool:
+        """Write the save file now (a finished game removes it); False if that failed."""
+        if self.save_file is None:
+            return True
+        try:
+            saves.save_game(self.game, self.save_file, self.table_fields())
+        except OSError as exc:
+            self.save_error = f"Could not save the game: {exc}"
+            return False
+        self.save_error = None
+        return True

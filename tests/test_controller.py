@@ -1,0 +1,263 @@
+"""The table's flow, driven without a UI: turns, bots seeded per decision, the autosave
+after every action, take-back, listeners, and the wall (the human sees only their seat)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from twentynine.actions import NEXT_DEAL, PASS, Action, ActionKind
+from twentynine.controller import (
+    BotTurn,
+    Table,
+    TableController,
+    TakeBackError,
+    bot_move,
+    decision_seed,
+)
+from twentynine.deal import IllegalActionError, Phase
+from twentynine.events import CardsDealt, DealScored, Event, TrumpChosen
+from twentynine.records import loads
+from twentynine.rules import Rules
+
+
+def run_bots(t: TableController) -> None:
+    """Let the bots move until the human must act or the deal is over."""
+    while (turn := t.bot_turn()) is not None:
+        assert t.apply_bot(turn, t.think(turn).action) is not None
+
+
+def human_choice(t: TableController, k: int) -> Action:
+    """A deterministic human: pass when possible (else the lowest bid), the k-th legal
+    card otherwise."""
+    legal = t.legal_actions()
+    if PASS in legal and t.view().phase is Phase.AUCTION:
+        return PASS
+    cards = [a for a in legal if a.card is not None]
+    return cards[k % len(cards)] if cards else legal[0]
+
+
+def play_until(t: TableController, n_actions: int, k: int = 0) -> None:
+    """Human and bots play until at least ``n_actions`` actions (next deal included)."""
+    while len(t.actions) < n_actions and not t.is_over:
+        if t.deal_over:
+            t.next_deal()
+        elif t.turn == t.seat:
+            t.apply(human_choice(t, k))
+        else:
+            run_bots(t)
+
+
+def test_the_local_controller_is_a_table() -> None:
+    t: Table = TableController(seed=1, bots="random")
+    assert t.seat == 0 and t.view().seat == 0
+
+
+def test_a_deal_through_the_controller(tmp_path: Path) -> None:
+    t = TableController(seed=2, bots="random", save_file=tmp_path / "save.json")
+    seen: list[Event] = []
+    t.add_listener(seen.extend)
+    opening = len(t.events)
+    assert t.turn == 0 and t.bot_turn() is None and t.legal_actions()
+    while not t.deal_over:
+        if t.turn == t.seat:
+            t.apply(human_choice(t, 1))
+        else:
+            assert t.legal_actions() == []
+            run_bots(t)
+    assert any(isinstance(e, DealScored) for e in seen)
+    # the listener got exactly the events after the opening ones, as South sees them
+    assert seen == list(t.events)[opening:]
+    for e in t.events:
+        if isinstance(e, CardsDealt) and e.seat != 0:
+            assert e.cards is None
+        if isinstance(e, TrumpChosen) and e.seat != 0:
+            assert e.card is None and e.suit is None
+    assert t.legal_actions() == [] and t.bot_turn() is None
+    t.next_deal()
+    assert t.view().number == 2
+    assert t.actions[-1] == NEXT_DEAL
+
+
+def test_an_illegal_human_action_is_refused_in_the_engines_words() -> None:
+    t = TableController(seed=2, bots="random")
+    with pytest.raises(IllegalActionError, match="lowest bid is 16"):
+        t.apply(Action.make_bid(12))
+    assert t.explain(Action.play("JS")) is not None
+    assert t.explain(PASS) is None
+    assert t.actions == []
+    t.apply(PASS)
+    with pytest.raises(IllegalActionError, match="not your turn"):
+        t.apply(PASS)
+    assert len(t.actions) == 1
+
+
+def test_a_stale_bot_move_is_ignored() -> None:
+    t = TableController(seed=2, bots="random")
+    t.apply(PASS)
+    turn = t.bot_turn()
+    assert turn is not None
+    action = t.think(turn).action
+    assert t.apply_bot(turn, action) is not None
+    assert t.apply_bot(turn, action) is None  # the same turn twice: stale
+    t.new_game(5)
+    assert t.apply_bot(turn, action) is None
+
+
+def test_a_bot_decides_from_its_view_and_seed_alone() -> None:
+    t = TableController(seed=6, bots="easy")
+    t.apply(PASS)
+    turn = t.bot_turn()
+    assert isinstance(turn, BotTurn) and turn.view.seat == turn.seat == 1
+    assert turn.seed == decision_seed(6, 1, 1)
+    from twentynine.bots import make_bot
+
+    fresh = make_bot("easy", seed=12345)  # any bot of the level: the seed decides
+    assert bot_move(fresh, turn.view, turn.seed).action == t.think(turn).action
+
+
+@pytest.mark.parametrize("bots", ["random", "easy"])
+def test_resumed_bots_make_the_same_moves(tmp_path: Path, bots: str) -> None:
+    path = tmp_path / "save.json"
+    straight = TableController(seed=11, bots=bots)
+    play_until(straight, 90, k=2)
+    interrupted = TableController(seed=11, bots=bots, save_file=path)
+    play_until(interrupted, 37, k=2)
+    for _stop in (37, 61):
+        resumed, message = TableController.resume(path)
+        assert message is None and resumed is not None
+        assert resumed.bot_name == bots
+        assert list(resumed.actions) == list(interrupted.actions)
+        assert list(resumed.events) == list(interrupted.events)
+        interrupted = resumed
+        play_until(interrupted, _stop + 24, k=2)
+    play_until(interrupted, 90, k=2)
+    assert list(interrupted.actions)[:90] == list(straight.actions)[:90]
+
+
+def test_the_save_follows_every_action_with_the_counters(tmp_path: Path) -> None:
+    path = tmp_path / "save.json"
+    t = TableController(seed=3, bots="random", save_file=path)
+    assert not path.exists()  # nothing to save before the first action
+    for _ in range(20):
+        if t.turn == t.seat:
+            t.apply(human_choice(t, 0))
+        else:
+            turn = t.bot_turn()
+            assert turn is not None
+            t.apply_bot(turn, t.think(turn).action)
+        record = loads(path.read_text())
+        assert record["actions"] == [str(a) for a in t.actions]
+    t.note_hint()
+    record = loads(path.read_text())
+    assert record["table"] == {"bots": "random", "hints_used": 1, "take_backs_used": 0}
+    resumed, _ = TableController.resume(path)
+    assert resumed is not None and resumed.hints_used == 1
+    assert not list(tmp_path.glob("*.tmp"))  # no temporary file left behind
+
+
+def test_a_failed_save_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    t = TableController(seed=3, bots="random", save_file=blocker / "save.json")
+    t.apply(human_choice(t, 0))  # the game goes on
+    assert t.save_error is not None and "Could not save" in t.save_error
+    assert not t.save()
+
+
+def _to_human_card_turn(t: TableController, decisions: int) -> None:
+    """Play until the human has made ``decisions`` decisions in the play of deal 1 and
+    must choose again from at least two cards."""
+    made = 0
+    while True:
+        run_bots(t)
+        legal = t.legal_actions()
+        if t.view().phase is Phase.PLAY and sum(a.card is not None for a in legal) > 1:
+            if made == decisions:
+                return
+            made += 1
+        t.apply(human_choice(t, 0))
+
+
+def test_take_back_restores_the_position_and_the_bots_replay_the_same_moves(
+        tmp_path: Path) -> None:
+    t = TableController(seed=2, bots="easy", save_file=tmp_path / "save.json")
+    _to_human_card_turn(t, 2)
+    before = list(t.actions)
+    before_events = list(t.events)
+    view_before = t.view()
+    t.apply(human_choice(t, 0))
+    run_bots(t)
+    first_try = list(t.actions)
+    t.take_back()
+    assert list(t.actions) == before and list(t.events) == before_events
+    assert t.view() == view_before and t.take_backs_used == 1
+    # the same card again: the bots answer exactly as before (no fishing)
+    t.apply(human_choice(t, 0))
+    run_bots(t)
+    assert list(t.actions) == first_try
+    # another card: the bots answer that, but their moves are still those their seeds give
+    t.take_back()
+    t.apply(human_choice(t, 1))
+    run_bots(t)
+    again = list(t.actions)
+    t.take_back()
+    t.apply(human_choice(t, 1))
+    run_bots(t)
+    assert list(t.actions) == again
+    assert loads((tmp_path / "save.json").read_text())["table"]["take_backs_used"] == 3
+
+
+def test_take_back_goes_further_back_but_not_past_the_deal() -> None:
+    t = TableController(seed=2, bots="random")
+    assert t.take_back_problem() == "Nothing of yours to take back in this deal"
+    with pytest.raises(TakeBackError):
+        t.take_back()
+    positions = []
+    while not t.deal_over:
+        run_bots(t)
+        if t.deal_over:
+            break
+        if len(t.legal_actions()) > 1:
+            positions.append(len(t.actions))
+        t.apply(human_choice(t, 1))
+    assert t.take_back_problem() is not None  # the deal is over
+    t.next_deal()
+    assert t.take_back_problem() == "Nothing of yours to take back in this deal"
+    t2 = TableController(seed=2, bots="random")
+    play_until(t2, positions[-1] + 1, k=1)
+    run_bots(t2)
+    seen = []
+    while t2.take_back_problem() is None:
+        t2.take_back()
+        seen.append(len(t2.actions))
+    assert seen == positions[::-1]
+
+
+def test_take_back_can_be_switched_off() -> None:
+    t = TableController(seed=2, bots="random", take_back_allowed=False)
+    t.apply(PASS)
+    run_bots(t)
+    assert t.take_back_problem() == "Take-back is off in the settings"
+
+
+def test_a_forced_card_is_offered_for_automatic_play() -> None:
+    t = TableController(seed=2, bots="random")
+    while not t.deal_over:
+        run_bots(t)
+        if t.deal_over:
+            break
+        legal = t.legal_actions()
+        forced = t.forced_action()
+        if len(legal) == 1 and legal[0].kind is ActionKind.PLAY:
+            assert forced == legal[0]
+        else:
+            assert forced is None
+        t.apply(human_choice(t, 0))
+    assert t.view().hand == ()  # the last card is always forced
+
+
+def test_rules_and_seed_are_the_games() -> None:
+    t = TableController(Rules.preset("pagat"), seed=9, bots="random")
+    assert t.rules == Rules.preset("pagat") and t.seed == 9
