@@ -245,9 +245,11 @@ class ArenaResult:
         lo, hi = self.interval
         rules = self.rules.differences()
         rules_text = ", ".join(f"{k}={v}" for k, v in rules.items()) or "standard"
+        head = (f"{a} vs {b}: {self.n} duplicate boards ({2 * self.n} deals), "
+                f"seed {self.seed}, rules: {rules_text}")
+        a, b = _label(a), _label(b)  # a cmd: bot's whole command line only in the head
         lines = [
-            f"{a} vs {b}: {self.n} duplicate boards ({2 * self.n} deals), seed {self.seed}, "
-            f"rules: {rules_text}",
+            head,
             f"game points per deal, A - B: {self.mean:+.3f} ± {self.half_width:.3f}  "
             f"(95% CI {lo:+.3f} .. {hi:+.3f}; sd per board {self.sd:.3f})",
             f"  game points per deal: {a} {self.game_points('A'):+.3f}, "
@@ -273,6 +275,11 @@ class ArenaResult:
         for f in (fa + fb)[:10]:
             lines.append(f"  {f}")
         return "\n".join(ln.rstrip() for ln in lines)
+
+
+def _label(name: str, width: int = 36) -> str:
+    """A side's name cut to fit the report's columns."""
+    return name if len(name) <= width else name[:width - 2] + "…)"
 
 
 def _band_text(s: BandStats) -> str:
