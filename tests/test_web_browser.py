@@ -23,6 +23,7 @@ import pytest
 
 from twentynine.events import CardPlayed
 from twentynine.records import loads, replay_game
+from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -89,6 +90,8 @@ def served_table(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     _need_browser()
     port = free_port()
     env = dict(os.environ, TWENTYNINE_DATA_DIR=str(tmp_path))
+    # a returning player: the first-run card has been seen, the table opens at once
+    save_prefs(Preferences(seen_intro=True), prefs_path(tmp_path))
     proc = subprocess.Popen(
         [sys.executable, "-m", "twentynine.cli", "serve", "--port", str(port),
          "--seed", "3", "--bots", "random", "--speed", "instant"],

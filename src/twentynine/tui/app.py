@@ -54,7 +54,7 @@ from ..options import rule_flags_given, rules_from
 from ..rules import Rules, RulesError
 from ..scoring import DealOutcome
 from . import save as saves
-from .prefs import Preferences, load_prefs, prefs_path
+from .prefs import Preferences, load_prefs, prefs_path, save_prefs
 from .screens import (
     GameOverScreen,
     LastTrickScreen,
@@ -188,12 +188,15 @@ class TwentyNineApp(App[None]):
                  bots: str | None = None, speed: str | None = None,
                  timer: float | None = None, resume: bool = False,
                  data_dir: Path | str | None = None, notices: list[str] | None = None,
-                 prefs: Preferences | None = None, table: Table | None = None) -> None:
+                 prefs: Preferences | None = None, table: Table | None = None,
+                 first_run: bool = False) -> None:
         """The table.  ``prefs`` (else the saved preferences) are the defaults; ``bots``,
         ``speed`` and ``timer`` (the command line's flags) override them for this session.
         ``table`` plays through another :class:`Table` (a remote one) instead of a local
         controller."""
         super().__init__()
+        self.first_run = first_run
+        """Show the first-run card (the game on one page) when the table opens."""
         self.register_theme(THEME)
         self.theme = THEME.name
         self.stylesheet.set_variables(self.get_css_variables())  # the .tcss use $felt ...
@@ -322,6 +325,8 @@ class TwentyNineApp(App[None]):
         self._install_signal_handlers()
         if self.status_notice:
             self._say(self.status_notice, "bold")
+        if self.first_run:
+            self._show_first_run_card()
         if self.startup_messages:
             self.push_screen(NoticeScreen("Please note", self.startup_messages),
                              self._after_modal)
@@ -337,6 +342,19 @@ class TwentyNineApp(App[None]):
     def _on_signal(self) -> None:
         self.table.save()
         self.exit(return_code=0)
+
+    def _show_first_run_card(self) -> None:
+        """The very first launch: the first page of ``?`` (the game on one screen, then the
+        full rules), and it is remembered as seen."""
+        self.action_rules()
+        path = prefs_path(self.save_file.parent)
+        saved, _problem = load_prefs(path)  # a damaged file was reported when loaded
+        try:
+            save_prefs(saved.replace(seen_intro=True), path)
+        except OSError as exc:
+            self.notify(f"Could not save the table settings: {exc}", severity="error",
+                        timeout=12)
+        self.prefs = self.prefs.replace(seen_intro=True)
 
     def on_resize(self, event: Resize) -> None:
         small = event.size.width < 80 or event.size.height < 24
@@ -1157,5 +1175,6 @@ def run_play(opts: argparse.Namespace, rules: Rules) -> int:
     if opts.resume and rule_flags_given(opts) and rules != app.rules:
         app.status_notice = ("The saved game's rules are kept: the rule flags apply to new "
                              "games only.")
+    app.first_run = not app.prefs.seen_intro
     app.run()
     return app.return_code or 0

@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Markdown, Static
 from ..rules import Rules
 from ..scoring import DealOutcome
 from ..views import TrickRecord
+from .intro import intro_card
 from .prefs import Preferences
 from .settings import ROWS, RULE_ROWS, Choice, Row, SettingError, save_choice
 from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
@@ -246,7 +247,8 @@ class NoticeScreen(ModalScreen[None]):
 
 
 class RulesScreen(ModalScreen[None]):
-    """docs/rules.md, rendered."""
+    """The first-run card (the game on one screen, and the keys), then this game's house
+    rules and docs/rules.md, rendered, in one scrolling page."""
 
     CSS_PATH = "screens.tcss"
 
@@ -262,6 +264,7 @@ class RulesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
+            yield Static(intro_card(self.rules), id="intro-card")
             yield Markdown(settings_markdown(self.rules) + rules_markdown(), id="rules-text")
         yield Footer()
 

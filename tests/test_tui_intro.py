@@ -1,0 +1,124 @@
+"""The first-run card: shown on the very first launch (then remembered), always the first
+page of ``?``; the game's essentials and the keys on one 80x24 screen, the full rules
+below it, in words that follow the rules being played."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.binding import Binding
+from textual.widgets import Markdown
+from tui_support import make_app, screen_text, settle, wait_for
+
+from twentynine import cli
+from twentynine.rules import PRESETS, Rules
+from twentynine.tui import save as saves
+from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.intro import KEYS, TITLE, essentials, intro_text
+from twentynine.tui.prefs import Preferences, load_prefs, prefs_path, save_prefs
+from twentynine.tui.screens import RulesScreen
+
+LAST_LINE = "The full rules follow"
+
+
+def _card_on_screen(text: str) -> None:
+    """The whole card is on the first screen: title, every heading, the keys, the pointer
+    to the full rules."""
+    assert TITLE in text and LAST_LINE in text
+    for head in ("Cards", "Bid", "Trump", "Ask", "Pair", "Score", "Keys"):
+        assert f"  {head} " in text, head
+    for key, _what in KEYS:
+        assert key in text, key
+
+
+def test_the_first_launch_shows_the_card_once(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=3, first_run=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.pause()
+            _card_on_screen(screen_text(app))
+            await pilot.press("escape")
+            await settle(pilot, app)
+            assert not isinstance(app.screen, RulesScreen) and app.game.turn == 0
+
+    asyncio.run(run())
+    assert load_prefs(prefs_path(tmp_path)) == (Preferences(seen_intro=True), None)
+
+
+def test_the_command_line_shows_it_only_until_seen(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+    seen: list[TwentyNineApp] = []
+    monkeypatch.setattr(TwentyNineApp, "run", lambda self, **kw: seen.append(self))
+    cli.main(["play"])
+    assert seen[-1].first_run
+    save_prefs(Preferences(seen_intro=True, bell=True), prefs_path(tmp_path))
+    cli.main(["play"])
+    assert not seen[-1].first_run
+
+
+def test_a_later_launch_goes_straight_to_the_table(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert not isinstance(app.screen, RulesScreen)
+
+    asyncio.run(run())
+    assert not prefs_path(tmp_path).exists()
+
+
+@pytest.mark.parametrize("rules", [*PRESETS.values(), Rules(trump_choice="seventh"),
+                                   Rules(pair=False, game_to=3, min_bid=14)],
+                         ids=[*PRESETS, "seventh", "no-pair"])
+def test_question_mark_opens_on_the_card_and_it_fits_at_80x24(tmp_path: Path,
+                                                               rules: Rules) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=3, rules=rules)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.pause()
+            text = screen_text(app)
+            _card_on_screen(text)
+            assert text.splitlines()[1].strip().startswith(TITLE)
+            # the full rules follow below the card
+            assert "How twentynine plays Twenty-Nine" in app.screen.query_one(Markdown).source
+            await pilot.press("pagedown", "pagedown")
+            await pilot.pause()
+            assert TITLE not in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_the_card_follows_the_rules_being_played() -> None:
+    std = intro_text(Rules())
+    assert "(16 to 28)" in std and "29 in all" in std and "+6 wins" in std
+    assert "face down" in std and "may ask" in std and "must then play a trump" in std
+    assert "declare them (a)" in std
+    pagat = intro_text(PRESETS["pagat"])
+    assert "(15 to 28)" in pagat and "28 in all" in pagat
+    assert "marker" in pagat and "keeps all eight cards" in pagat
+    assert "must ask" in pagat and "may still play any card" in pagat
+    assert "turns up by itself" in intro_text(PRESETS["app"])
+    assert "seventh card" in intro_text(Rules(trump_choice="seventh"))
+    other = intro_text(Rules(pair=False, game_to=3))
+    assert "No pair" in other and "+3 wins" in other and "-3 loses" in other
+    assert [h for h, _t in essentials(Rules())] == ["Cards", "Bid", "Trump", "Ask", "Pair",
+                                                    "Score"]
+
+
+KEY_NAMES = {"←→": ["left", "right"], "↑↓": ["up", "down"], "1-8": list("12345678"),
+             "0-9": list("0123456789"), "Enter": ["enter"], "?": ["question_mark"]}
+
+
+def test_every_key_on_the_card_is_a_key_of_the_table() -> None:
+    bound = {b.key for b in TwentyNineApp.BINDINGS if isinstance(b, Binding)}
+    for keys, _what in KEYS:
+        for token in keys.split():
+            for name in KEY_NAMES.get(token, [token]):
+                assert name in bound, (token, name)
