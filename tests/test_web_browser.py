@@ -9,6 +9,7 @@ downloads a browser.  Without Chromium or Playwright the test fails, unless
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -176,3 +177,79 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
     game, events = replay_game(loads(save.read_text()))
     assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in events)
     assert game.actions[0].kind.value == "pass"
+
+
+def test_a_browser_joins_a_hosted_table_and_plays_a_card(
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``serve --join``: the browser's table is seated at a ``host`` server (all on free
+    loopback ports); its card is played by the server's engine, so it is in the server's
+    record of the table."""
+    _need_browser()
+    from playwright.sync_api import Route, sync_playwright
+
+    env = dict(os.environ, TWENTYNINE_DATA_DIR=str(tmp_path))
+    host_port, web_port = free_port(), free_port()
+    host = subprocess.Popen(
+        [sys.executable, "-m", "twentynine.cli", "host", "--host", "127.0.0.1", "--port",
+         str(host_port), "--bots", "random", "--bot-delay", "0", "--dir",
+         str(tmp_path / "tables"), "--seed", "3"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    web: subprocess.Popen[bytes] | None = None
+    try:
+        assert host.stdout is not None
+        code = ""
+        while not code:
+            line = host.stdout.readline()
+            assert line, "the host stopped"
+            if "join code:" in line:
+                code = line.split()[-1]
+        web = subprocess.Popen(
+            [sys.executable, "-m", "twentynine.cli", "serve", "--port", str(web_port),
+             "--join", f"127.0.0.1:{host_port}", "--code", code, "--name", "Web",
+             "--seat", "south", "--speed", "instant"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        wait_for_port(web_port, web)
+        origin = f"http://127.0.0.1:{web_port}"
+        screen = Screen()
+
+        def only_this_server(route: Route) -> None:
+            if route.request.url.startswith(origin):
+                route.continue_()
+            else:
+                route.abort()
+
+        record = next((tmp_path / "tables").glob("*.json"))
+
+        def south_played() -> bool:
+            from twentynine.records import replay_game as replay
+
+            data = json.loads(record.read_text())
+            _, events = replay(data["game"])
+            return any(isinstance(e, CardPlayed) and e.seat == 0 for e in events)
+
+        with sync_playwright() as pw:
+            context = pw.chromium.launch_persistent_context(
+                str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
+                args=CHROMIUM_FLAGS, headless=True, viewport={"width": 1400, "height": 900})
+            try:
+                page = context.new_page()
+                page.route("**/*", only_this_server)
+                page.on("websocket", lambda ws: ws.on("framereceived", screen.feed))
+                page.goto(origin + "/")
+                wait_until(page, lambda: "Your bid" in screen.text(), "the auction")
+                page.click("#terminal")
+                page.keyboard.press("p")
+                mark = len(screen.raw)
+                wait_until(page, lambda: "Your turn" in screen.text(mark), "South's turn")
+                page.keyboard.press("Enter")
+                wait_until(page, south_played, "South's card in the server's record")
+            finally:
+                context.close()
+    finally:
+        for proc in (web, host):
+            if proc is not None:
+                proc.terminate()
+                try:
+                    proc.communicate(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()

@@ -125,7 +125,24 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", action="store_true", help="continue the saved game")
 
 
-SERVE_ONLY = ("--port", "--host")
+def _name(text: str) -> str:
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= 24:
+        raise argparse.ArgumentTypeError("a name is 1 to 24 characters")
+    return name
+
+
+def add_join_options(p: argparse.ArgumentParser, required: bool) -> None:
+    """The options of a seat at a hosted table (``join``, and ``serve --join``)."""
+    p.add_argument("--code", required=required, default=None,
+                   help="the table's join code (the host printed it)")
+    p.add_argument("--name", type=_name, default=None,
+                   help="your name at the table (default: your login name)")
+    p.add_argument("--seat", choices=("south", "east", "north", "west"), default=None,
+                   help="the seat you want (default: the first free one)")
+
+
+SERVE_ONLY = ("--port", "--host", "--join")
 """``serve``'s own options, each with a value; every other option goes to the table."""
 
 
@@ -161,7 +178,17 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_port, default=8029, help="port (default: 8029)")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default: 127.0.0.1, this machine only)")
+    serve.add_argument("--join", metavar="HOST:PORT", default=None,
+                       help="each browser tab joins this table server (with --code)")
+    add_join_options(serve, required=False)
     add_play_options(serve)
+
+    join = sub.add_parser("join", help="sit at a table that someone hosts")
+    join.add_argument("address", metavar="HOST:PORT", help="the host's address (port 2929 "
+                                                           "if left out)")
+    add_join_options(join, required=True)
+    join.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
+                      help="how long a finished trick stays up")
 
     host = sub.add_parser("host", help="host a table that friends join over the network")
     add_rules_options(host)
@@ -246,6 +273,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_coach_command(opts)
     if opts.command == "bot":
         return run_bot(opts)
+    if opts.command == "join":
+        host, port = _address(parser, opts.address)
+        from .net.join import run_join
+
+        return run_join(host, port, opts.code, opts.name, opts.seat, opts.speed)
     try:
         rules = rules_from(opts)
     except RulesError as exc:
@@ -256,8 +288,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if opts.command == "serve":
         from .net.web import serve
 
-        return serve(table_args(list(argv) if argv is not None else sys.argv[1:]),
-                     opts.host, opts.port)
+        args = table_args(list(argv) if argv is not None else sys.argv[1:])
+        if opts.join is None:
+            if opts.code is not None:
+                parser.exit(2, "twentynine: error: --code goes with --join HOST:PORT\n")
+            return serve(args, opts.host, opts.port)
+        if opts.code is None:
+            parser.exit(2, "twentynine: error: serve --join needs the table's --code\n")
+        _address(parser, opts.join)
+        join_args = [opts.join, "--code", opts.code]
+        if opts.name:
+            join_args += ["--name", opts.name]
+        if opts.seat:
+            join_args += ["--seat", opts.seat]
+        if opts.speed != "normal":
+            join_args += ["--speed", opts.speed]
+        return serve(join_args, opts.host, opts.port, command="join")
     if opts.command == "host":
         return _host(opts, rules)
     if opts.command == "arena":
@@ -271,6 +317,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .tui.app import run_play
 
     return run_play(opts, rules)
+
+
+def _address(parser: argparse.ArgumentParser, text: str) -> tuple[str, int]:
+    from .net.client import parse_address
+
+    try:
+        return parse_address(text)
+    except ValueError as exc:
+        parser.exit(2, f"twentynine: error: {exc}\n")
 
 
 def _host(opts: argparse.Namespace, rules: Rules) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -55,6 +56,7 @@ class RemoteTable:
         self._pending = False
         """An action was sent and the server has not answered it yet."""
         self._resync = False
+        self._dispatch: Callable[[Callable[[], None]], None] | None = None
         self._count = 0
         self._listeners: list[Listener] = []
         self._refusals: list[Refusal] = []
@@ -109,7 +111,15 @@ class RemoteTable:
                     self._say_status("Could not reconnect: the server is gone. Quit with q.")
                     return
                 continue
-            self._handle(msg)
+            if self._dispatch is not None:
+                self._dispatch(functools.partial(self._handle, msg))
+            else:
+                self._handle(msg)
+
+    def set_dispatch(self, fn: Callable[[Callable[[], None]], None]) -> None:
+        """Handle each message through ``fn`` (the UI's "call this in your own loop"), so
+        that the new state and its news reach the UI together, in the UI's context."""
+        self._dispatch = fn
 
     async def _reconnect(self) -> bool:
         with contextlib.suppress(Exception):

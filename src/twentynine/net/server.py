@@ -786,6 +786,14 @@ class GameServer:
                         return
             raise ProtocolError("bad_code", "that token is not (or no longer) for a seat "
                                             "at this table")
+        # coming back without the token (a new terminal): the join code and the same name
+        # reclaim a seat held for a player who dropped
+        for s, seat in enumerate(table.seats):
+            p = seat.player
+            if p is not None and p.conn is None and p.name.casefold() == name.casefold() \
+                    and want in (None, s):
+                await self._seat(conn, table, s, p, rejoined=True)
+                return
         if want is None:
             free = [s for s in (0, 2, 1, 3) if table.seats[s].player is None
                     and table.seats[s].incoming is None]

@@ -18,6 +18,7 @@ import asyncio
 import random
 import signal
 import time
+from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import ClassVar
@@ -330,7 +331,22 @@ class TwentyNineApp(App[None]):
         if self.startup_messages:
             self.push_screen(NoticeScreen("Please note", self.startup_messages),
                              self._after_modal)
+        if not isinstance(self.table, TableController):
+            # a remote table moves by itself (its server plays the other seats)
+            self.table.add_listener(self.table_news)
         self._advance()
+
+    def table_news(self, events: Sequence[Event]) -> None:
+        """Events a remote table received: shown as if they had been played here."""
+        self._after_events(list(events))
+
+    def table_notice(self, text: str, refused: bool = False) -> None:
+        """A line from a remote table for the status line: a refusal, or news."""
+        if refused:
+            self._refuse(text)
+        else:
+            self._say(text, "bold")
+            self._refresh_status()
 
     def _install_signal_handlers(self) -> None:
         """A closed terminal (SIGHUP) or a ``kill`` (SIGTERM): save and exit cleanly."""

@@ -1,0 +1,76 @@
+"""``twentynine join HOST:PORT --code CODE``: the terminal table, seated at a hosted table.
+
+The usual :class:`~twentynine.tui.app.TwentyNineApp` plays through a
+:class:`~twentynine.net.remote.RemoteTable`: the server decides, the app draws.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .client import JoinError
+from .remote import RemoteTable
+
+if TYPE_CHECKING:
+    from ..tui.app import TwentyNineApp
+
+
+def default_name() -> str:
+    """The login name, as a player's name (``player`` when there is none)."""
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        name = ""
+    name = " ".join(name.split())[:24]
+    return name or "player"
+
+
+def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
+    """The table app playing through ``remote`` (which must be started to hear the
+    server): the server's refusals and news go to its status line."""
+    from ..tui.app import TwentyNineApp
+
+    clock = remote.conn.welcome.get("clock")
+    app = TwentyNineApp(remote.rules, table=remote, speed=speed,
+                        timer=float(clock) if isinstance(clock, (int, float)) else None)
+    where = f"{remote.host}:{remote.port}"
+    app.status_notice = remote.notice or f"Seated at {where} as {remote.name}"
+
+    def in_app(fn: Callable[[], None]) -> None:
+        # the server's messages are handled in the app's message loop, so a new state and
+        # its news reach the table together (before the app runs: at once)
+        if app.is_running:
+            app.call_later(fn)
+        else:
+            fn()
+
+    remote.set_dispatch(in_app)
+    remote.add_refusal(lambda text: app.table_notice(text, refused=True))
+    remote.add_status(lambda text: app.table_notice(text) if app.is_running else None)
+    return app
+
+
+async def join_and_play(host: str, port: int, code: str, name: str | None,
+                        seat: str | None, speed: str | None) -> int:
+    try:
+        remote = await RemoteTable.join(host, port, code, name or default_name(), seat)
+    except JoinError as exc:
+        print(f"twentynine: {exc}", file=sys.stderr)
+        return 1
+    app = make_app(remote, speed)
+    remote.start()
+    try:
+        await app.run_async()
+    finally:
+        await remote.close()
+    return 0
+
+
+def run_join(host: str, port: int, code: str, name: str | None, seat: str | None,
+             speed: str | None) -> int:
+    """Join and play until the player quits; 1 (with the reason) if the server refuses."""
+    return asyncio.run(join_and_play(host, port, code, name, seat, speed))

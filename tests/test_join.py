@@ -1,0 +1,85 @@
+"""``twentynine join``: the terminal table seated at a real table server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from twentynine import cli
+
+
+@pytest.mark.parametrize("argv", [
+    ["join", "127.0.0.1:http", "--code", "X"], ["join", "127.0.0.1:70000", "--code", "X"],
+    ["join", "127.0.0.1:2929"], ["join", "h:1", "--code", "X", "--seat", "up"],
+    ["join", "h:1", "--code", "X", "--name", ""],
+    ["serve", "--join", "127.0.0.1:2929"], ["serve", "--code", "ABCD"],
+    ["serve", "--join", "h:x", "--code", "ABCD"],
+])
+def test_bad_join_values_exit_2_with_one_line(argv: list[str],
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_joining_nothing_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as s:  # a free port with nothing listening on it
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert cli.main(["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH-IJKL-MNOP"]) == 1
+    assert f"cannot reach a table server at 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+def test_the_terminal_table_joins_a_real_server_and_plays_a_card(tmp_path: object,
+                                                                 monkeypatch: pytest.MonkeyPatch
+                                                                 ) -> None:
+    """Pilot drives the usual table, seated at east of a server on 127.0.0.1 whose other
+    seats are bots: it passes, waits for its turn to play, and plays a card by key; the
+    server's engine applied it (east's card is in the server's events)."""
+    from pathlib import Path
+
+    from net_support import run, serving
+
+    from twentynine.events import CardPlayed
+    from twentynine.net.join import make_app
+    from twentynine.net.remote import RemoteTable
+
+    monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(tmp_path))
+
+    async def main() -> None:
+        async with serving(Path(str(tmp_path)) / "tables") as (server, [table]):
+            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Pat",
+                                            "east")
+            app = make_app(remote, speed="instant")
+            remote.start()
+            async with app.run_test(size=(120, 40)) as pilot:  # type: ignore[attr-defined]
+                async def until(check: object, what: str) -> None:
+                    for _ in range(300):
+                        if check():  # type: ignore[operator]
+                            return
+                        await pilot.pause(0.05)
+                    raise AssertionError(f"never: {what}")
+
+                await until(lambda: remote.view().number == 1, "a first state")
+                # bid or pass until the auction is over for us
+                played = lambda: any(isinstance(e, CardPlayed) and e.seat == 1  # noqa: E731
+                                     for e in table.events)
+                for _ in range(40):
+                    if played():
+                        break
+                    await until(lambda: bool(remote.legal_actions()) or played(),
+                                "our turn")
+                    if played():
+                        break
+                    # pass when we may; else Enter: the chosen bid, trump card or card
+                    can_pass = any(str(a) == "pass" for a in remote.legal_actions())
+                    await pilot.press("p" if can_pass else "enter")
+                    await until(lambda: not remote.pending, "the server's answer")
+                assert played()
+                # the table shows it: our hand has one card fewer than at the deal's start
+                await until(lambda: len(remote.view().hand) < 8, "the hand redrawn")
+            await remote.close()
+
+    run(main(), timeout=90)
