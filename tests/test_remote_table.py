@@ -125,3 +125,30 @@ def test_a_remote_seat_reconnects_by_itself_after_a_drop(tmp_path: Path) -> None
             await remote.close()
 
     run(main())
+
+
+def test_the_remote_table_says_who_comes_and_goes(tmp_path: Path) -> None:
+    from twentynine.net.client import Connection
+
+    async def main() -> None:
+        async with serving(tmp_path) as (server, [table]):
+            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Al", "south")
+            news: list[str] = []
+            remote.add_status(news.append)
+            remote.start()
+            other = await Connection.join("127.0.0.1", server.port, table.code, "Bo", "north")
+            for _ in range(100):
+                if any("Bo sits North" in n for n in news):
+                    break
+                await asyncio.sleep(0.05)
+            await other.send("leave")
+            for _ in range(100):
+                if any("North (Bo) left: a bot plays there" in n for n in news):
+                    break
+                await asyncio.sleep(0.05)
+            assert any("Bo sits North" in n for n in news), news
+            assert any("North (Bo) left: a bot plays there" in n for n in news), news
+            await other.close()
+            await remote.close()
+
+    run(main())

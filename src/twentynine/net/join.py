@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .client import JoinError
-from .remote import RemoteTable
+from .remote import RemoteTable, roster_line
 
 if TYPE_CHECKING:
     from ..tui.app import TwentyNineApp
@@ -38,7 +38,8 @@ def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
     app = TwentyNineApp(remote.rules, table=remote, speed=speed,
                         timer=float(clock) if isinstance(clock, (int, float)) else None)
     where = f"{remote.host}:{remote.port}"
-    app.status_notice = remote.notice or f"Seated at {where} as {remote.name}"
+    others = roster_line(remote.rules, remote.seats, remote.server_seat)
+    app.status_notice = remote.notice or f"Seated at {where} as {remote.name} · {others}"
 
     def in_app(fn: Callable[[], None]) -> None:
         # the server's messages are handled in the app's message loop, so a new state and

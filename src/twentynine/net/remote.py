@@ -37,6 +37,60 @@ Listener = Callable[[Sequence[Event]], None]
 Refusal = Callable[[str], None]
 
 
+def roster_news(rules: Rules, old: list[dict[str, Any]], new: list[dict[str, Any]],
+                me: int) -> str:
+    """Who came, went or dropped, by where they sit as seen from seat ``me``.
+
+    >>> a = [{"seat": 1, "name": "Bo", "kind": "human"}]
+    >>> roster_news(Rules(), a, [{"seat": 1, "name": "Bo", "kind": "away"}], 0)
+    'East (Bo) dropped out: the seat is held for them'
+    >>> roster_news(Rules(), a, [{"seat": 1, "name": "easy bot", "kind": "bot"}], 3)
+    'North (Bo) left: a bot plays there'
+    """
+    from ..tui.text import positions
+
+    where = positions(rules)
+    was = {d.get("seat"): d for d in old if isinstance(d, dict)}
+    out = []
+    for d in new:
+        if not isinstance(d, dict) or not isinstance(d.get("seat"), int) or d["seat"] == me:
+            continue
+        s, kind, name = d["seat"], d.get("kind"), d.get("name")
+        before = was.get(s, {})
+        seat = where[(s - me) & 3].capitalize()
+        if kind == before.get("kind") and name == before.get("name"):
+            if d.get("incoming") and d.get("incoming") != before.get("incoming"):
+                out.append(f"{d['incoming']} takes {seat} at the next deal")
+            continue
+        if kind == "human" and before.get("kind") == "away" and name == before.get("name"):
+            out.append(f"{seat} ({name}) is back")
+        elif kind == "human":
+            out.append(f"{name} sits {seat}")
+        elif kind == "away":
+            out.append(f"{seat} ({name}) dropped out: the seat is held for them")
+        elif kind == "bot" and before.get("kind") in ("human", "away"):
+            out.append(f"{seat} ({before.get('name')}) left: a bot plays there")
+    return " · ".join(out)
+
+
+def roster_line(rules: Rules, seats: list[dict[str, Any]], me: int) -> str:
+    """Who sits where, as seen from seat ``me``.
+
+    >>> roster_line(Rules(), [{"seat": 0, "name": "Asha", "kind": "human"},
+    ...     {"seat": 2, "name": "easy bot", "kind": "bot"}], 0)
+    'North: easy bot'
+    """
+    from ..tui.text import positions
+
+    where = positions(rules)
+    out = []
+    for d in sorted((d for d in seats if isinstance(d, dict) and isinstance(d.get("seat"), int)
+                     and d["seat"] != me), key=lambda d: [2, 1, 3].index((d["seat"] - me) & 3)):
+        away = " (away)" if d.get("kind") == "away" else ""
+        out.append(f"{where[(d['seat'] - me) & 3].capitalize()}: {d.get('name')}{away}")
+    return " · ".join(out)
+
+
 class RemoteTable:
     """One seat at a table server, seen as seat 0."""
 
@@ -182,7 +236,10 @@ class RemoteTable:
             self._events.extend(new)
         self.waiting = False
         self._state = state
+        news = roster_news(self._rules, self.seats, state.seats, self.server_seat)
         self.seats = state.seats
+        if news:
+            self._say_status(news)
         if state.actions != self._count or state.ref is not None:
             self._pending = False
         self._count = state.actions
