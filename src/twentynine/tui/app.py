@@ -677,6 +677,9 @@ class TwentyNineApp(App[None]):
                                 prefs_file=prefs_path(self.save_file.parent))
 
         def done(choice: Choice | None) -> None:
+            # the footer was last worked out with the screen still open: redo it after
+            self._key_signature = ()
+            self.call_after_refresh(self._refresh_keys)
             for problem in screen.problems:
                 self.notify(problem, severity="error", timeout=12)
             if choice is not None:

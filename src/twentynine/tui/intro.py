@@ -74,6 +74,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("p", "pass"),
     ("s", "ask for trump"),
     ("a", "declare the pair"),
+    ("u", "take back"),
     ("l", "the last trick"),
     ("o", "settings"),
     ("?", "this page"),

@@ -481,7 +481,7 @@ class SettingsScreen(ModalScreen["Choice | None"]):
                 hint.append("\nA game is under way: rule changes start with the next game.",
                             style=INK_SOFT)
             else:
-                hint.append("\nEnter keeps these as your defaults; Esc changes nothing.",
+                hint.append("\nEnter keeps your changes as your defaults; Esc changes nothing.",
                             style=INK_SOFT)
         self.query_one("#settings-hint", Static).update(hint)
 
