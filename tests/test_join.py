@@ -63,6 +63,9 @@ def test_the_terminal_table_joins_a_real_server_and_plays_a_card(tmp_path: objec
                     raise AssertionError(f"never: {what}")
 
                 await until(lambda: remote.view().number == 1, "a first state")
+                log = "".join(str(line.text) for line in app.query_one("#log").lines)
+                assert "At the table: North: random bot · East: random bot · West: random bot" \
+                    in log, log
                 # bid or pass until the auction is over for us
                 played = lambda: any(isinstance(e, CardPlayed) and e.seat == 1  # noqa: E731
                                      for e in table.events)
@@ -80,6 +83,50 @@ def test_the_terminal_table_joins_a_real_server_and_plays_a_card(tmp_path: objec
                 assert played()
                 # the table shows it: our hand has one card fewer than at the deal's start
                 await until(lambda: len(remote.view().hand) < 8, "the hand redrawn")
+            await remote.close()
+
+    run(main(), timeout=90)
+
+
+def test_a_joined_table_ends_cleanly_when_the_game_is_over(tmp_path: object,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """A one-deal game (--game-to 1) at a server: at its end the game-over dialog's Enter
+    (play again, at a local table) closes the joined table instead: the host starts games."""
+    from pathlib import Path
+
+    from net_support import run, serving
+
+    from twentynine.net.join import make_app
+    from twentynine.net.remote import RemoteTable
+    from twentynine.net.server import Settings
+    from twentynine.rules import Rules
+    from twentynine.tui.screens import GameOverScreen
+
+    monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(tmp_path))
+    settings = Settings(rules=Rules(game_to=1), bots="random", bot_delay=0.0)
+
+    async def main() -> None:
+        async with serving(Path(str(tmp_path)) / "tables", settings, seed=8) as (
+                server, [table]):
+            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Jo")
+            app = make_app(remote, speed="instant")
+            remote.start()
+            async with app.run_test(size=(120, 40)) as pilot:
+                for _ in range(1500):
+                    if isinstance(app.screen, GameOverScreen) or not app.is_running:
+                        break
+                    if remote.legal_actions() and not app._modal_open():
+                        can_pass = any(str(a) == "pass" for a in remote.legal_actions())
+                        await pilot.press("p" if can_pass else "enter")
+                    elif app._modal_open():
+                        await pilot.press("enter")  # the deal's summary: next deal
+                    await pilot.pause(0.02)
+                assert isinstance(app.screen, GameOverScreen), app.screen
+                assert table.game.is_over
+                await pilot.press("enter")
+                await pilot.pause(0.2)
+                assert not app.is_running
             await remote.close()
 
     run(main(), timeout=90)

@@ -38,15 +38,14 @@ def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
     app = TwentyNineApp(remote.rules, table=remote, speed=speed,
                         timer=float(clock) if isinstance(clock, (int, float)) else None)
     where = f"{remote.host}:{remote.port}"
+    app.status_notice = remote.notice or f"Seated at {where} as {remote.name}"
     others = roster_line(remote.rules, remote.seats, remote.server_seat)
-    app.status_notice = remote.notice or f"Seated at {where} as {remote.name} · {others}"
+    app.call_later(app.table_notice, f"At the table: {others}")  # runs once it is up
 
     def in_app(fn: Callable[[], None]) -> None:
         # the server's messages are handled in the app's message loop, so a new state and
         # its news reach the table together (before the app runs: at once)
-        if app.is_running:
-            app.call_later(fn)
-        else:
+        if not (app.is_running and app.call_later(fn)):
             fn()
 
     remote.set_dispatch(in_app)

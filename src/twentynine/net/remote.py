@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -111,6 +110,8 @@ class RemoteTable:
         """An action was sent and the server has not answered it yet."""
         self._resync = False
         self._dispatch: Callable[[Callable[[], None]], None] | None = None
+        self._inbox: list[dict[str, Any]] = []
+        self._held: list[Event] | None = None
         self._count = 0
         self._listeners: list[Listener] = []
         self._refusals: list[Refusal] = []
@@ -165,10 +166,27 @@ class RemoteTable:
                     self._say_status("Could not reconnect: the server is gone. Quit with q.")
                     return
                 continue
-            if self._dispatch is not None:
-                self._dispatch(functools.partial(self._handle, msg))
-            else:
+            if self._dispatch is None:
                 self._handle(msg)
+                continue
+            # messages that come while the UI is busy are handled together, and the UI
+            # hears of them once (a redraw per message would fall behind fast bots)
+            self._inbox.append(msg)
+            self._dispatch(self._flush)  # a later flush finds nothing left: no harm
+
+    def _flush(self) -> None:
+        inbox, self._inbox = self._inbox, []
+        if not inbox:
+            return
+        self._held = []
+        try:
+            for msg in inbox:
+                self._handle(msg)
+        finally:
+            held, self._held = self._held, None
+        if held is not None and (held or inbox):
+            for fn in list(self._listeners):
+                fn(held)
 
     def set_dispatch(self, fn: Callable[[Callable[[], None]], None]) -> None:
         """Handle each message through ``fn`` (the UI's "call this in your own loop"), so
@@ -243,6 +261,9 @@ class RemoteTable:
         if state.actions != self._count or state.ref is not None:
             self._pending = False
         self._count = state.actions
+        if self._held is not None:
+            self._held.extend(new)  # told once, when the batch is done
+            return
         for fn in list(self._listeners):
             fn(new)
 

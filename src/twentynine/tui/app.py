@@ -341,12 +341,12 @@ class TwentyNineApp(App[None]):
         self._after_events(list(events))
 
     def table_notice(self, text: str, refused: bool = False) -> None:
-        """A line from a remote table for the status line: a refusal, or news."""
+        """A line from a remote table: a refusal (in the status line), or news (in the
+        log, so it never hides whose turn it is)."""
         if refused:
             self._refuse(text)
         else:
-            self._say(text, "bold")
-            self._refresh_status()
+            self._table.query_one("#log", RichLog).write(text)
 
     def _install_signal_handlers(self) -> None:
         """A closed terminal (SIGHUP) or a ``kill`` (SIGTERM): save and exit cleanly."""
@@ -634,6 +634,9 @@ class TwentyNineApp(App[None]):
             self._after_events(self.table.next_deal())
 
     def _after_game_over(self, choice: str | None) -> None:
+        if not isinstance(self.table, TableController):
+            self.exit()  # a remote table's next game is its host's to start
+            return
         if choice == "settings":
             self._open_settings()
             return
