@@ -12,8 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "src" / "twentynine"
-ENGINE = ["cards", "rules", "actions", "events", "auction", "play", "scoring", "deal", "game",
-          "views", "records"]
+ENGINE = ["cards", "rules", "actions", "events", "auction", "play", "scoring", "outcome", "deal",
+          "game", "views", "records"]
 FORBIDDEN = ("textual", "rich", "twentynine.tui", "twentynine.bots", "platformdirs")
 
 

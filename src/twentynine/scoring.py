@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, Final
+from typing import Final
 
+from .outcome import DealOutcome as DealOutcome  # defined apart (outcome.py), read from here
 from .rules import Rules
 
 
@@ -21,50 +21,6 @@ def pair_target(rules: Rules, bid: int, bidding_team: int, pair_team: int | None
     if pair_team == bidding_team:
         return max(bid - 4, rules.min_bid)
     return min(bid + 4, rules.max_bid)
-
-
-@dataclass(frozen=True, slots=True)
-class DealOutcome:
-    """How a deal ended."""
-
-    bidder: int
-    """The bidder (-1 if the deal was thrown in before the auction ended)."""
-    bid: int
-    target: int
-    pair_team: int | None
-    card_points: tuple[int, int]
-    tricks: tuple[int, int]
-    made: bool
-    """The contract was made (for a single hand: every trick was taken)."""
-    dead: bool
-    """Nobody scores: trump never shown under the dead-deal rule, or the deal thrown in."""
-    game_points: tuple[int, int]
-    """Change in each team's game score."""
-    multiplier: int = 1
-    """1, or 2 when doubled, 4 when redoubled."""
-    single_hand: int | None = None
-    """The seat that played a single hand."""
-    thrown_in: str | None = None
-    """Why the deal was thrown in (a redeal), else None."""
-    all_tricks_team: int | None = None
-    """The team that took all eight tricks, if one did."""
-
-    @property
-    def bidding_team(self) -> int:
-        """The bidder's team (the single-hand player's team for a single hand)."""
-        if self.single_hand is not None:
-            return self.single_hand & 1
-        return self.bidder & 1
-
-    def __reduce__(self) -> tuple[type[DealOutcome], tuple[Any, ...]]:
-        # explicit, so that copies and pickles of the compiled (native) class work too
-        return (DealOutcome, tuple(getattr(self, f.name) for f in fields(self)))
-
-    def __copy__(self) -> DealOutcome:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DealOutcome:
-        return self
 
 
 def contract_value(rules: Rules, bid: int, made: bool, points: int) -> int:
