@@ -188,6 +188,7 @@ def test_a_browser_joins_a_hosted_table_and_plays_a_card(
     from playwright.sync_api import Route, sync_playwright
 
     env = dict(os.environ, TWENTYNINE_DATA_DIR=str(tmp_path))
+    save_prefs(Preferences(seen_intro=True), prefs_path(tmp_path))  # no first-run card
     host_port, web_port = free_port(), free_port()
     host = subprocess.Popen(
         [sys.executable, "-m", "twentynine.cli", "host", "--host", "127.0.0.1", "--port",
