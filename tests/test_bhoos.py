@@ -45,11 +45,12 @@ from twentynine.rules import Rules
 SERVER = f"{sys.executable} -m twentynine.cli bot --protocol bhoos"
 
 
-def _script(tmp_path: Path, name: str, body: str) -> str:
-    """A bot process: the Python ``body`` runs once per request line ``req``."""
+def _script(tmp_path: Path, name: str, body: str, startup: float = 0.0) -> str:
+    """A bot process: the Python ``body`` runs once per request line ``req``, after
+    ``startup`` seconds of starting up."""
     path = tmp_path / f"{name}.py"
     path.write_text(
-        "import json, sys, time\n"
+        f"import json, sys, time\ntime.sleep({startup})\n"
         "for n, line in enumerate(sys.stdin):\n"
         "    req = json.loads(line)\n"
         "    if req['type'] == 'hi':\n"
@@ -266,3 +267,26 @@ def test_phase_of_a_view_without_a_question_is_refused() -> None:
     with pytest.raises(ProtocolError):
         request_for(d.view(0))
     assert d.view(0).phase is Phase.DEAL_OVER
+
+
+def test_a_bot_that_hangs_once_is_restarted_and_plays_on(tmp_path: Path) -> None:
+    """One slow answer (the process killed) costs one fault: the restarted process, slow to
+    start, is warmed up before its next question and answers the rest of the run."""
+    flag = tmp_path / "slept"
+    body = (f"import os\n"
+            f"if req['type'] == 'play' and not os.path.exists({str(flag)!r}):\n"
+            f"    open({str(flag)!r}, 'w').close()\n"
+            f"    time.sleep(30)\n"
+            f"if req['type'] == 'bid':\n"
+            f"    print(json.dumps({{'bid': 0}}), flush=True)\n"
+            f"elif req['type'] == 'chooseTrump':\n"
+            f"    print(json.dumps({{'suit': 'S'}}), flush=True)\n"
+            f"else:\n"
+            f"    led = req['played'][0][1] if req['played'] else None\n"
+            f"    same = [c for c in req['cards'] if c[1] == led]\n"
+            f"    print(json.dumps({{'card': (same or req['cards'])[0]}}), flush=True)\n")
+    cmd = _script(tmp_path, "sleepy", body, startup=0.8)
+    spec = functools.partial(ExternalBot, cmd, timeout=0.5)
+    res = play_boards("easy", spec, boards=2, seed=4, rules=PROTOCOL_RULES)
+    faults = res.fault_list("B")
+    assert len(faults) == 1 and "no answer within" in faults[0], faults

@@ -10,13 +10,14 @@ A process that exits, answers something that is not the protocol, or does not an
 within :data:`ANSWER_TIMEOUT` seconds raises :class:`ExternalBotError`; a process that
 answers an illegal move gets that move returned.  The arena's :func:`~twentynine.bots.decide`
 turns either into a counted fault with a legal move played instead, so a broken external
-bot never stops a run.  After a time-out or a crash the process is started afresh for the
-next question.
+bot never stops a run.  After a time-out or a crash the process is started afresh (and
+warmed up) for the next question, until it has failed :data:`MAX_FAILURES` times in a row.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import selectors
@@ -103,40 +104,49 @@ class _Process:
 
 _PROCESSES: dict[str, _Process] = {}
 """One process per command line in this (arena worker) process."""
-MAX_STARTS = 4
-"""A command whose process has crashed or hung this many times is not started again in this
-run: its later questions fail at once (still counted), instead of each waiting out its
-time-out."""
-_STARTS: dict[str, int] = {}
-
-
-def _process(command: str) -> _Process:
-    p = _PROCESSES.get(command)
-    if p is None or not p.alive():
-        n = _STARTS.get(command, 0)
-        if n >= MAX_STARTS:
-            raise ExternalBotError(f"not started again: the process failed {n} times")
-        _STARTS[command] = n + 1
-        p = _PROCESSES[command] = _Process(command)
-    return p
-
-
+MAX_FAILURES = 5
+"""A command whose process has failed (crashed, hung, answered outside the protocol) this
+many times in a row, with no good answer between, is not started again in this run: its
+later questions fail at once (still counted) instead of each waiting out its time-out."""
+_FAILURES: dict[str, int] = {}
 _NO_WARM_UP: set[str] = set()
 """Commands whose process did not answer ``hi``: not waited for again."""
 
 
-def warm_up(command: str) -> None:
-    """Start the process for ``command`` (if not running) and wait for any answer to a
-    ``hi``, so that starting up is not timed as a move.  Gives up quietly (the questions
-    that follow will fail and count as faults)."""
+def _process(command: str) -> _Process:
+    """The running process for ``command``, started (and warmed up: its ``hi`` answered,
+    so that starting up is not taken for a slow move) if need be."""
     p = _PROCESSES.get(command)
-    if command in _NO_WARM_UP or (p is not None and p.alive()):
-        return
-    try:
-        _process(command).ask({"type": "hi"}, START_TIMEOUT)
-    except ExternalBotError:
-        _PROCESSES.pop(command, None)
-        _NO_WARM_UP.add(command)
+    if p is not None and p.alive():
+        return p
+    n = _FAILURES.get(command, 0)
+    if n >= MAX_FAILURES:
+        raise ExternalBotError(f"not started again: the process failed {n} times in a row")
+    p = _PROCESSES[command] = _Process(command)
+    if command not in _NO_WARM_UP:
+        try:
+            p.ask({"type": "hi"}, START_TIMEOUT)
+        except ExternalBotError:
+            _NO_WARM_UP.add(command)  # it may not know hi: the questions will tell
+            if not p.alive():
+                _failed(command)
+                raise
+    return p
+
+
+def _failed(command: str) -> None:
+    """Forget a process that went wrong (stopping it) and count the failure."""
+    p = _PROCESSES.pop(command, None)
+    if p is not None:
+        p.kill()
+    _FAILURES[command] = _FAILURES.get(command, 0) + 1
+
+
+def warm_up(command: str) -> None:
+    """Start the process for ``command`` if it is not running, quietly (a failure shows at
+    the first question)."""
+    with contextlib.suppress(ExternalBotError):
+        _process(command)
 
 
 @atexit.register
@@ -146,7 +156,7 @@ def stop_all() -> None:
         if p.pid == os.getpid():
             p.kill()
     _PROCESSES.clear()
-    _STARTS.clear()
+    _FAILURES.clear()
     _NO_WARM_UP.clear()
 
 
@@ -173,9 +183,9 @@ class ExternalBot:
         try:
             reply = proc.ask({"type": kind, **body}, self.timeout)
         except ExternalBotError:
-            proc.kill()  # out of step with us, or dead: start afresh next time
-            _PROCESSES.pop(self.command, None)
+            _failed(self.command)  # out of step with us, or dead: start afresh next time
             raise
+        _FAILURES[self.command] = 0
         if isinstance(reply, dict) and "error" in reply and len(reply) == 1:
             raise ExternalBotError(f"answered an error: {reply['error']}")
         try:
