@@ -312,3 +312,37 @@ def test_the_notice_is_shown_first(tmp_path: Path) -> None:
             assert app.game.turn == 0 and app.idle
 
     asyncio.run(run())
+
+
+def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1))
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(300):
+                await settle(pilot, app)
+                if isinstance(app.screen, GameOverScreen):
+                    break
+                if isinstance(app.screen, SummaryScreen):
+                    await pilot.press("enter")
+                    continue
+                legal = app.game.view(0).legal_actions
+                if PASS in legal:
+                    await pilot.press("p")
+                elif any(a.card is not None for a in legal):
+                    await pilot.press("enter")
+                else:
+                    await pilot.press("s")
+            assert isinstance(app.screen, GameOverScreen)
+            screen = await _open_settings(pilot, app)
+            assert "for this game" in screen_text(app)  # the next game has not begun
+            await pilot.press("escape")  # cancelled: back to the result
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            screen = await _open_settings(pilot, app)
+            await _go_to(pilot, screen, "game_to")
+            await pilot.press("right")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.rules == Rules(game_to=2) == app.game.rules
+            assert app.game.seed == 3 and not app.game.is_over
+
+    asyncio.run(run())
