@@ -699,7 +699,7 @@ class TwentyNineApp(App[None]):
                 self._table.query_one("#log", RichLog).write(
                     "Settings: the new rules start with the next game. "
                     + rules_line(choice.rules))
-                self._say("The new rules start with the next game", "bold")
+                self._say("Rules: next game", "bold")  # short: the status is narrow at 80x24
                 self._after_modal()
                 return
             seed = t.seed if not t.is_over else (
