@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 
 import pytest
 
@@ -56,3 +58,43 @@ def test_an_unregistered_bot_level_falls_back_to_random(tmp_path: object) -> Non
     assert app.bot_name == "random"
     app = TwentyNineApp(Rules(), seed=1, bots="medium", data_dir=str(tmp_path))
     assert app.bot_name == ("medium" if "medium" in BOTS else "random")
+
+
+def _run(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "twentynine", *args], capture_output=True,
+                          text=True, timeout=60, **kw)  # type: ignore[call-overload]
+
+
+def test_version_and_python_dash_m() -> None:
+    from twentynine import version_text
+
+    res = _run("--version")
+    assert res.returncode == 0
+    assert res.stdout.strip() == version_text()
+    assert version_text().startswith("twentynine 0.") and "(" in version_text()
+
+
+@pytest.mark.parametrize("argv", [["play", "--speed", "warp"], ["arena", "--boards", "0"],
+                                  ["rules", "--min-bid", "3"], ["nonsense"]])
+def test_every_error_has_the_same_prefix(argv: list[str]) -> None:
+    res = _run(*argv)
+    assert res.returncode == 2
+    assert res.stderr.startswith("twentynine: error: ") and res.stderr.count("\n") == 1, \
+        res.stderr
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "twentynine", "rules"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader has gone before the first line (like head -0)
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert err == "", err
+
+
+def test_arena_bots_have_help() -> None:
+    res = _run("arena", "--help")
+    assert res.returncode == 0
+    assert "--a BOT" in res.stdout and "--b BOT" in res.stdout
+    assert res.stdout.count("Bhoos SmartBots") == 2  # each of --a and --b explained

@@ -36,9 +36,25 @@ def build_kind() -> str:
     return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure Python"
 
 
+def version_text() -> str:
+    """What ``twentynine --version`` prints: the program, its version and how the engine
+    runs ("twentynine 0.1.0 (pure Python)").
+
+    >>> version_text().startswith("twentynine ")
+    True
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("twentynine")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        number = "(not installed)"
+    return f"twentynine {number} ({build_kind()})"
+
+
 __all__ = [
     "CARDS", "PAIR", "PASS", "SHOW_TRUMP", "Action", "ActionError", "ActionKind", "Card",
     "CardError", "Deal", "DealError", "DealOutcome", "Event", "Game", "IllegalActionError",
     "Phase", "Rules", "RulesError", "SeatView", "TrickRecord", "build_kind", "event_for_seat",
-    "parse_cards",
+    "parse_cards", "version_text",
 ]

@@ -5,10 +5,12 @@ one-line message."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from . import version_text
 from .bots import BOTS
 from .coach.commands import COMMANDS as COACH_COMMANDS
 from .coach.commands import add_commands as add_coach_commands
@@ -21,7 +23,8 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        # one prefix for every error, whichever subcommand found it
+        self.exit(2, f"twentynine: error: {message}\n")
 
 
 def _positive_int(text: str) -> int:
@@ -169,6 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``twentynine`` command."""
     parser = _Parser(prog="twentynine",
                      description="Twenty-Nine, the card game, in your terminal")
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a game at the table")
@@ -264,7 +269,21 @@ def run_bot(opts: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script."""
+    """Entry point of the console script (and ``python -m twentynine``).  A closed pipe
+    (``twentynine rules | head -1``) ends the output quietly."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away: send the rest of the output nowhere, and say nothing
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 0
+    return code
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     opts = parser.parse_args(argv)
     if opts.command is None:

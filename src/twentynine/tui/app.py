@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Sequence
 from contextlib import suppress
@@ -357,6 +359,8 @@ class TwentyNineApp(App[None]):
 
     def _on_signal(self) -> None:
         self.table.save()
+        # a terminal that hung up can stall the way out: the game is saved, so end anyway
+        threading.Timer(3.0, os._exit, args=(0,)).start()
         self.exit(return_code=0)
 
     def _show_first_run_card(self) -> None:
