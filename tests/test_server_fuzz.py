@@ -116,7 +116,13 @@ def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
                                                    tally)) for i in range(1, 40)]
             await asyncio.gather(*(p.play(lambda p: p.deals_scored >= 1) for p in honest))
             await asyncio.gather(*fuzzers)
-            assert all(p.errors == [] for p in honest)
+            for p in honest:
+                # the only refusal an honest player may meet: on a busy machine the 0.3 s
+                # clock (there for west) can run out on it too, and the server moves for
+                # it (a notice says so) just before its own move arrives
+                for e in p.errors:
+                    assert (e["code"], e["message"]) == ("illegal", "it is not your turn"), e
+                assert not p.errors or any(m["type"] == "notice" for m in p.messages)
             assert table.game.deals_played >= 1
             for p in honest:
                 await p.conn.close()
