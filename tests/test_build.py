@@ -48,3 +48,13 @@ def test_the_compiled_package_is_not_the_source_tree() -> None:
     if build_kind() == "compiled":
         assert src not in here.parents, "compiled modules next to the sources shadow edits"
 
+
+
+def test_the_version_command_names_the_build() -> None:
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "twentynine", "--version"],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip().endswith(f"({build_kind()})"), res.stdout
