@@ -55,8 +55,8 @@ def greyed_suits(app: TwentyNineApp) -> list[Cell]:
     for cell in screen_cells(app):
         if cell.char not in "♠♥♦♣" or not region.contains(cell.x, cell.y):
             continue
-        i = (cell.x - region.x) // HandView.CARD_W
-        if 0 <= i < len(hand.cards) and hand.cards[i] not in legal:
+        i = hand.index_at(cell.x - region.x)
+        if i is not None and hand.cards[i] not in legal:
             out.append(cell)
     return out
 

@@ -99,14 +99,14 @@ def test_mouse_bids_and_plays(tmp_path: Path) -> None:
             assert app.game.actions[0] == Action.make_bid(28)
             hand = app.query_one(HandView)
             first = hand.cards[0]
-            await pilot.click(hand, offset=(2, 3))  # the first card lays it as trump
+            await pilot.click(hand, offset=(hand.card_x(0) + 2, 3))  # lays it as trump
             await settle(pilot, app)
             assert app.game.actions[4] == Action.trump_card(first)
             hand = app.query_one(HandView)
             legal = app.game.view(0).legal_actions
             idx = next(i for i, c in enumerate(hand.cards) if Action.play(c) in legal)
             card = hand.cards[idx]
-            await pilot.click(hand, offset=(idx * HandView.CARD_W + 2, 3))
+            await pilot.click(hand, offset=(hand.card_x(idx) + 2, 3))
             await settle(pilot, app)
             assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
                        for e in app.events)

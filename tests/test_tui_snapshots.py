@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_tui_look import to_trump_shown
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import SNAPSHOTS, make_app, screen_text, settle
@@ -69,23 +70,42 @@ async def _marker(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     await pilot.press("2")
 
 
-CASES: dict[str, tuple[tuple[int, int], Rules, Steps]] = {
+async def _trump_shown(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+    await to_trump_shown(pilot, app)
+
+
+async def _log(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+    await _following(pilot, app)
+    await pilot.press("v")
+
+
+Case = tuple[tuple[int, int], Rules, Steps] | tuple[tuple[int, int], Rules, Steps, int]
+
+CASES: dict[str, Case] = {
     "auction_80x24": ((80, 24), Rules(), _auction),
     "play_100x30": ((100, 30), Rules(), _playing),
     "play_120x40": ((120, 40), Rules(), _playing),
+    "play_160x50": ((160, 50), Rules(), _playing),
     "summary_100x30": ((100, 30), Rules(), _summary),
     "following_80x24": ((80, 24), Rules(), _following),
+    "following_100x30": ((100, 30), Rules(), _following),
     "following_120x40": ((120, 40), Rules(), _following),
+    "following_160x50": ((160, 50), Rules(), _following),
+    "log_80x24": ((80, 24), Rules(), _log),
+    "trump_shown_80x24": ((80, 24), Rules(), _trump_shown, 1),
+    "trump_shown_120x40": ((120, 40), Rules(), _trump_shown, 1),
     "pagat_marker_100x30": ((100, 30), Rules.preset("pagat"), _marker),
 }
+"""Name: (size, rules, steps[, seed])."""
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_snapshot(name: str, tmp_path: Path) -> None:
-    size, rules, steps = CASES[name]
+    size, rules, steps, *rest = CASES[name]
+    seed = rest[0] if rest else 2
 
     async def run() -> tuple[str, str]:
-        app = make_app(tmp_path, seed=2, rules=rules)
+        app = make_app(tmp_path, seed=seed, rules=rules)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             await steps(pilot, app)

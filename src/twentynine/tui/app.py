@@ -68,7 +68,7 @@ from .screens import (
     SummaryScreen,
 )
 from .settings import Choice
-from .text import HUMAN, RED, event_message, rules_line, seat_name
+from .text import HUMAN, RED, event_message, rules_line, seat_name, trump_news, trump_shown_in
 from .theme import THEME
 from .widgets import (
     ActionButton,
@@ -79,9 +79,11 @@ from .widgets import (
     ScoreBar,
     SeatPanel,
     SidePanel,
+    StatusLine,
     TableState,
     TextPanel,
     TrickView,
+    TrumpBanner,
     sort_hand,
 )
 
@@ -180,6 +182,7 @@ class TwentyNineApp(App[None]):
         Binding("e", "simple('redeal')", "redeal"),
         Binding("u", "take_back", "take back"),
         Binding("l", "last_trick", "last trick"),
+        Binding("v", "toggle_class('#main', '-log')", "log"),
         Binding("o", "settings", "settings"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("q", "request_quit", "quit"),
@@ -299,22 +302,24 @@ class TwentyNineApp(App[None]):
         with Horizontal(id="main"):
             with Vertical(id="table"):
                 yield SeatPanel(2, compact=True, id="seat-north", classes="seat")
+                yield TrumpBanner(id="banner")
                 with Horizontal(id="middle"):
                     yield SeatPanel(self._seat_at("west"), id="seat-west", classes="seat")
                     yield TrickView(id="trick")
                     yield SeatPanel(self._seat_at("east"), id="seat-east", classes="seat")
+                yield SeatPanel(HUMAN, compact=True, inline=True, id="seat-south",
+                                classes="seat")
             with Vertical(id="side"):
                 yield SidePanel(id="info")
                 yield EventLog(id="log", markup=False, wrap=True, max_lines=200, min_width=10)
         with Horizontal(id="hand-row"):
-            yield SeatPanel(HUMAN, id="seat-south", classes="seat")
             yield HandView(id="hand")
         with Horizontal(id="controls"):
             yield ChoiceBar(id="choices")
-            yield TextPanel("", id="status")
             for action, label, key in EXTRA_BUTTONS:
                 yield ActionButton(f"{label} ({key})", id=f"btn-{action.code}",
                              action=f"app.simple('{action}')", compact=True)
+        yield StatusLine("", id="status")  # a line of its own: long refusals fit
         yield Footer()
 
     def _seat_at(self, where: str) -> int:
@@ -789,7 +794,8 @@ class TwentyNineApp(App[None]):
                           game_over=self.table.is_over, gathering=self._gathering,
                           thinking=self._thinking if not self._gathering else None,
                           selected=sel, legal_cards=self._legal_cards(),
-                          my_turn=bool(legal), time_left=self._time_left)
+                          my_turn=bool(legal), time_left=self._time_left,
+                          events=self.events)
 
     def _refresh_ui(self) -> None:
         st = self._state()
@@ -798,6 +804,7 @@ class TwentyNineApp(App[None]):
         for panel in self._table.query(SeatPanel):
             panel.show(st)
         self._table.query_one(TrickView).show(st)
+        self._table.query_one(TrumpBanner).show(st)
         self._table.query_one(SidePanel).show(st)
         self._table.query_one(HandView).show(st, self._display_hand())
         legal = self._human_legal()
@@ -1086,7 +1093,9 @@ class TwentyNineApp(App[None]):
     def action_last_trick(self) -> None:
         v = self.table.view()
         if v.tricks:
-            self.push_screen(LastTrickScreen(self.rules, v.tricks[-1], len(v.tricks)),
+            shown = trump_shown_in(self.events, len(v.tricks) - 1)
+            news = trump_news(self.rules, shown) if shown else ""
+            self.push_screen(LastTrickScreen(self.rules, v.tricks[-1], len(v.tricks), news),
                              self._after_modal)
 
     def action_rules(self) -> None:

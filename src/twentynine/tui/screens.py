@@ -286,11 +286,13 @@ class LastTrickScreen(ModalScreen[None]):
         Binding("enter", "close", "close", show=False),
     ]
 
-    def __init__(self, rules: Rules, trick: TrickRecord, number: int) -> None:
+    def __init__(self, rules: Rules, trick: TrickRecord, number: int, news: str = "") -> None:
         super().__init__(classes="dialog-screen")
         self.rules = rules
         self.trick = trick
         self.number = number
+        self.news = news
+        """Trump shown during this trick, in words (empty if it was not)."""
 
     def compose(self) -> ComposeResult:
         t = self.trick
@@ -311,6 +313,8 @@ class LastTrickScreen(ModalScreen[None]):
             yield Static(f"{seat_name(self.rules, t.leader)} led; "
                          f"{'you' if winner == 'You' else winner} won it, {t.points} {pts}.",
                          id="last-result")
+            if self.news:
+                yield Static(self.news, id="last-news")
         yield Footer()
 
     def action_close(self) -> None:

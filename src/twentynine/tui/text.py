@@ -3,6 +3,8 @@ card boxes.  Pure functions of engine values, so they are easy to test."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
@@ -78,24 +80,54 @@ def card_text(card: Card, on_face: bool = False) -> Text:
     return Text(card.label, style=f"bold {colour}".strip())
 
 
+SMALL = (6, 3)
+"""Width and height of a small card (rank and suit on one line)."""
+LARGE = (8, 5)
+"""Width and height of a large card (rank and suit in two corners, the suit between)."""
+
+
 def card_box(card: Card | None, *, highlight: bool = False, dim: bool = False,
-             back: bool = False) -> list[Text]:
-    """A card drawn in three lines, six cells wide; ``None`` is an empty place."""
+             back: bool = False, large: bool = False) -> list[Text]:
+    """A card drawn in lines: small, three lines of six cells; ``large``, five lines of
+    eight with the rank and suit top left and bottom right, like a real card.  ``None``
+    is an empty place.
+
+    >>> from twentynine.cards import Card
+    >>> print("\\n".join(t.plain for t in card_box(Card.parse("TH"), large=True)))
+    ╭──────╮
+    │10♥   │
+    │  ♥   │
+    │   10♥│
+    ╰──────╯
+    """
+    width, height = LARGE if large else SMALL
+    inner = width - 2
     edge = EDGE_HI if highlight else EDGE
     if card is None and not back:
-        blank = Text(" " * 6)
-        return [blank, blank.copy(), blank.copy()]
+        return [Text(" " * width) for _ in range(height)]
     face = FACE_DIM if dim else FACE
-    top = Text("╭────╮", style=edge)
-    bottom = Text("╰────╯", style=edge)
-    mid = Text("│", style=edge)
+    top = Text("╭" + "─" * inner + "╮", style=edge)
+    bottom = Text("╰" + "─" * inner + "╯", style=edge)
+
+    def row(content: str, style: str) -> Text:
+        line = Text("│", style=edge)
+        line.append(content, style=style)
+        line.append("│", style=edge)
+        return line
+
     if back or card is None:
-        mid.append("▒▒▒▒", style=f"{BACK} on {face}")
+        middle = [row("▒" * inner, f"{BACK} on {face}") for _ in range(height - 2)]
     else:
         colour = (CARD_RED_DIM if dim else CARD_RED) if card.is_red else CARD_BLACK
-        mid.append(f"{card.label:<4}", style=f"bold {colour} on {face}")
-    mid.append("│", style=edge)
-    return [top, mid, bottom]
+        style = f"bold {colour} on {face}"
+        if large:
+            symbol = card.label[-1]
+            middle = [row(f"{card.label:<{inner}}", style),
+                      row(f"{'':2}{symbol}".ljust(inner), style),
+                      row(f"{card.label:>{inner}}", style)]
+        else:
+            middle = [row(f"{card.label:<{inner}}", style)]
+    return [top, *middle, bottom]
 
 
 def join_columns(columns: list[list[Text]], gap: int = 1) -> list[Text]:
@@ -107,9 +139,61 @@ def join_columns(columns: list[list[Text]], gap: int = 1) -> list[Text]:
         for i, col in enumerate(columns):
             if i:
                 line.append(" " * gap)
-            line.append_text(col[row] if row < len(col) else Text(" " * 6))
+            blank = max((c.cell_len for c in col), default=0)
+            line.append_text(col[row] if row < len(col) else Text(" " * blank))
         out.append(line)
     return out
+
+
+def trump_news(rules: Rules, event: TrumpShown, short: bool = False) -> str:
+    """Trump shown, in words: who asked, the suit, and where the face-down card goes
+    (``short``: a compact form for a narrow table).
+
+    >>> from twentynine.cards import Card
+    >>> shown = TrumpShown(1, 1, Card.parse("7H"), 2)
+    >>> trump_news(Rules(), shown)
+    'East asked: trump is ♥ hearts, the 7♥ goes back to North'
+    >>> trump_news(Rules(), shown, short=True)
+    'East asked: ♥ hearts · 7♥ back to North'
+    >>> trump_news(Rules(), TrumpShown(None, 2, Card.parse("JD"), 0))
+    'Trump shown for the last trick: ♦ diamonds, the J♦ goes back to your hand'
+    """
+
+    def name(seat: int) -> str:
+        return seat_name(rules, seat)
+
+    bidder = name(event.bidder)
+    if event.suit is None:
+        plays = f"{bidder} {'play' if event.bidder == HUMAN else 'plays'} with no trumps"
+        if event.seat is None or event.seat == event.bidder:
+            return plays
+        return f"{name(event.seat)} asked: {plays}"
+    what = f"{SUIT_SYMBOLS[event.suit]} {SUIT_NAMES[event.suit]}"
+    if event.seat is None:
+        head = "Last trick: trump" if short else "Trump shown for the last trick:"
+    elif event.seat == event.bidder:
+        head = f"{name(event.seat)} showed trump:"
+    else:
+        head = f"{name(event.seat)} asked:" if short else f"{name(event.seat)} asked: trump is"
+    if event.card is None:
+        return f"{head} {what}"
+    home = "your hand" if event.bidder == HUMAN else bidder
+    if short:
+        return f"{head} {what} · {event.card.label} back to {home}"
+    return f"{head} {what}, the {event.card.label} goes back to {home}"
+
+
+def trump_shown_in(events: Sequence[Event], trick: int) -> TrumpShown | None:
+    """The trump showing of this deal that happened during trick ``trick`` (0..7), if
+    any: ``events`` are the game's events (the current deal's are the last ones)."""
+    start = max((i for i, e in enumerate(events) if isinstance(e, DealStarted)), default=-1)
+    done = 0
+    for e in events[start + 1:]:
+        if isinstance(e, TrickWon):
+            done += 1
+        elif isinstance(e, TrumpShown):
+            return e if done == trick else None
+    return None
 
 
 def event_message(rules: Rules, event: Event) -> str | None:
@@ -150,12 +234,7 @@ def event_message(rules: Rules, event: Event) -> str | None:
     if isinstance(event, ThrownIn):
         return f"Deal thrown in ({name(event.seat)} had no point card)"
     if isinstance(event, TrumpShown):
-        if event.suit is None:
-            return f"{name(event.bidder)} plays with no trumps"
-        what = f"{SUIT_SYMBOLS[event.suit]} {SUIT_NAMES[event.suit]}"
-        if event.seat is None:
-            return f"Trump shown for the last trick: {what}"
-        return f"{name(event.seat)} asked for trump: {what}"
+        return trump_news(rules, event)
     if isinstance(event, CardPlayed):
         return f"{name(event.seat)} played {event.card.label}"
     if isinstance(event, TrickWon):
@@ -176,6 +255,21 @@ def event_message(rules: Rules, event: Event) -> str | None:
     if isinstance(event, GameOver):
         return f"{TEAM_LONG[event.winner]} won the game"
     return None
+
+
+def points_needed(total: int, target: int, bidders: int, defence: int) -> tuple[int, int]:
+    """Card points the bidding team still needs to make ``target``, and the defence needs
+    to beat it, with ``bidders`` and ``defence`` points taken so far out of ``total``
+    (0: already done).  Exactly one of the two can still happen.
+
+    >>> points_needed(29, 16, 5, 3)
+    (11, 11)
+    >>> points_needed(29, 16, 16, 3)
+    (0, 11)
+    >>> points_needed(28, 20, 4, 9)
+    (16, 0)
+    """
+    return max(0, target - bidders), max(0, total - target + 1 - defence)
 
 
 def score_track(score: int, limit: int) -> Text:

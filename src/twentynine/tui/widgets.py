@@ -3,31 +3,42 @@
 
 from __future__ import annotations
 
+import re
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, Self
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, RichLog, Static
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..deal import Phase
+from ..events import Event, TrumpShown
 from ..views import SeatView
 from .text import (
     HUMAN,
+    LARGE,
     RED,
+    SMALL,
     TEAM_NAMES,
     card_box,
     house_rules,
     join_columns,
+    points_needed,
     positions,
     score_track,
     seat_name,
     signed,
+    trump_news,
+    trump_shown_in,
 )
 from .theme import CORAL, GOLD, HIDDEN, INK_SOFT, SKY
 
@@ -56,6 +67,18 @@ class TableState:
     legal_cards: frozenset[Card] = field(default_factory=frozenset)
     my_turn: bool = False
     time_left: float | None = None
+    events: Sequence[Event] = ()
+    """The game's events as seat 0 saw them (the trump banner reads them)."""
+
+    def trump_news(self) -> TrumpShown | None:
+        """Trump shown during the trick on the table (kept until it is gathered)."""
+        v = self.view
+        if v.phase is Phase.AUCTION or v.phase is Phase.TRUMP:
+            return None
+        if not self.gathering and v.phase is not Phase.PLAY:
+            return None
+        trick = len(v.tricks) - 1 if self.gathering else len(v.tricks)
+        return trump_shown_in(self.events, trick)
 
 
 def _line(label: str, value: Text | str, width: int = 7) -> Text:
@@ -78,6 +101,52 @@ class TextPanel(Static):
             return
         self._shown = text
         self.update(text)
+
+
+def fit_line(text: Text, width: int) -> Text:
+    """``text`` made to fit ``width`` cells without losing its point: first the hints in
+    parentheses go (the footer lists the keys), then trailing `` · `` parts, then a
+    lead-in about you before the first ``: `` ("You won the auction: ", which the table
+    shows anyway; a key's name before a refusal stays); only then is it cut.
+
+    >>> fit_line(Text("You won the auction: choose the suit (1-4, Enter)"), 40).plain
+    'You won the auction: choose the suit'
+    >>> fit_line(Text("You won the auction: choose the suit (1-4, Enter)"), 20).plain
+    'Choose the suit'
+    >>> fit_line(Text("Your turn: play a card · s asks for trump"), 25).plain
+    'Your turn: play a card'
+    """
+    if text.cell_len <= width:
+        return text
+    out = text.copy()
+    while out.cell_len > width and (m := re.search(r" \([^()]*\)", out.plain)):
+        out = Text.assemble(out[:m.start()], out[m.end():])
+    while out.cell_len > width and " · " in out.plain:
+        out = out[:out.plain.rindex(" · ")]
+    if out.cell_len > width and ": " in out.plain and out.plain.startswith("You"):
+        rest = out[out.plain.index(": ") + 2:]
+        if rest.plain:
+            first = rest[:1]
+            first.plain = first.plain.upper()
+            out = Text.assemble(first, rest[1:])
+    if out.cell_len > width:
+        out.truncate(width, overflow="ellipsis")
+    return out
+
+
+class StatusLine(TextPanel):
+    """The line that says what is going on and what you may do, fitted to its width
+    (:func:`fit_line`) so it never wraps and rarely needs cutting."""
+
+    _full: Text | None = None
+
+    def set_text(self, text: Text) -> None:
+        self._full = text
+        super().set_text(fit_line(text, self.content_region.width or 80))
+
+    def on_resize(self) -> None:
+        if self._full is not None:
+            self.set_text(self._full)
 
 
 class ScoreBar(TextPanel):
@@ -110,69 +179,107 @@ class ScoreBar(TextPanel):
 
 class SeatPanel(TextPanel):
     """One seat: name, dealer, turn, bid, cards left, and the face-down trump in front of
-    the bidder."""
+    the bidder.  Each detail has a long and a short wording; the longest that fits the
+    panel's width is shown, so nothing wraps."""
 
-    def __init__(self, seat: int, compact: bool = False, **kwargs: object) -> None:
+    def __init__(self, seat: int, compact: bool = False, inline: bool = False,
+                 **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.seat = seat
         self.compact = compact
         """All the details on one line (the partner's panel across the top)."""
+        self.inline = inline
+        """The name too on that line (your own panel, between the trick and the hand)."""
+        self._state: TableState | None = None
 
-    def show(self, state: TableState) -> None:
+    def on_resize(self) -> None:
+        if self._state is not None:
+            self.show(self._state)
+
+    def _details(self, state: TableState) -> list[list[Text]]:
+        """The seat's details, each as its wordings from longest to shortest."""
         v = state.view
-        rules = v.rules
         s = self.seat
-        name = seat_name(rules, s)
-        role = "partner" if s == 2 else ""
-        t = Text()
-        turn = v.turn == s and not state.gathering and v.phase not in (Phase.DEAL_OVER,
-                                                                         Phase.GAME_OVER)
-        t.append("▶ " if turn else "", style=f"bold {GOLD}")
-        t.append(name, style="bold")
-        if role:
-            t.append(f" ({role})", style="dim")
-        self.set_class(turn, "-turn")
-        extra: list[Text] = []
+        extra: list[list[Text]] = []
         if v.dealer == s:
-            extra.append(Text("dealer", style=SKY))
+            extra.append([Text("dealer", style=SKY)])
         last_bid = None
         for seat, bid in v.bids:
             if seat == s:
                 last_bid = "pass" if bid is None else str(bid)
         if v.phase is Phase.AUCTION:
             if last_bid is not None:
-                extra.append(Text("passed" if last_bid == "pass" else f"bid {last_bid}",
-                                  style="dim" if last_bid == "pass" else "bold"))
+                extra.append([Text("passed" if last_bid == "pass" else f"bid {last_bid}",
+                                   style="dim" if last_bid == "pass" else "bold")])
         elif v.bidder == s:
-            extra.append(Text(f"bidder · {v.high_bid}", style=f"bold {GOLD}"))
+            extra.append([Text(f"bidder · {v.high_bid}", style=f"bold {GOLD}"),
+                          Text(f"bid {v.high_bid}", style=f"bold {GOLD}")])
         if s != HUMAN:
             n = v.hand_sizes[s]
-            extra.append(Text(f"{n} card{'s' if n != 1 else ''}", style="dim"))
+            extra.append([Text(f"{n} card{'s' if n != 1 else ''}", style="dim")])
         if v.bidder == s and v.phase is not Phase.AUCTION:
-            if v.face_down:
-                tt = Text("▒ trump face down", style=HIDDEN)
-                if s == HUMAN and v.trump_card is not None:
-                    tt = Text("face down: ", style=HIDDEN)
-                    tt.append(v.trump_card.label,
-                              style=f"bold {RED if v.trump_card.is_red else ''}".strip())
-                extra.append(tt)
+            if v.face_down and s == HUMAN and v.trump_card is not None:
+                card = Text(v.trump_card.label,
+                            style=f"bold {RED if v.trump_card.is_red else ''}".strip())
+                extra.append([Text.assemble(Text("face down: ", style=HIDDEN), card),
+                              Text.assemble(Text("trump ", style=HIDDEN), card)])
+            elif v.face_down:
+                extra.append([Text("▒ trump face down", style=HIDDEN),
+                              Text("▒ face down", style=HIDDEN),
+                              Text("▒ trump", style=HIDDEN)])
             elif v.rules.trump_indicator == "marker" and not v.trump_shown \
                     and v.phase is Phase.PLAY:
-                extra.append(Text("▒ trump marker", style=HIDDEN))
+                extra.append([Text("▒ trump marker", style=HIDDEN),
+                              Text("▒ marker", style=HIDDEN)])
         if v.single_hand == s:
-            extra.append(Text("single hand", style=f"bold {GOLD}"))
+            extra.append([Text("single hand", style=f"bold {GOLD}"),
+                          Text("single", style=f"bold {GOLD}")])
         if v.sitting_out == s:
-            extra.append(Text("sits out", style="dim italic"))
+            extra.append([Text("sits out", style="dim italic")])
         if state.thinking == s:
-            extra.append(Text("thinking…", style="italic dim"))
+            extra.append([Text("thinking…", style="italic dim"),
+                          Text("…", style="italic dim")])
+        return extra
+
+    def show(self, state: TableState) -> None:
+        self._state = state
+        v = state.view
+        rules = v.rules
+        s = self.seat
+        width = self.content_region.width or 80
+        name = seat_name(rules, s)
+        t = Text()
+        turn = v.turn == s and not state.gathering and v.phase not in (Phase.DEAL_OVER,
+                                                                         Phase.GAME_OVER)
+        t.append("▶ " if turn else "", style=f"bold {GOLD}")
+        t.append(name, style="bold")
+        if s == 2 and t.cell_len + 10 <= width:
+            t.append(" (partner)", style="dim")
+        self.set_class(turn, "-turn")
+        extra = self._details(state)
         if self.compact and extra:
-            t.append("\n")
-            t.append_text(Text(" · ").join(extra))
+            sep = Text(" · ")
+            line = sep.join(e[0] for e in extra)
+            room = width - (t.cell_len + 3 if self.inline else 0)
+            if line.cell_len > room:
+                line = sep.join(e[-1] for e in extra)
+            t.append(" · " if self.inline else "\n")
+            t.append_text(line)
         else:
             for e in extra:
                 t.append("\n")
-                t.append_text(e)
+                t.append_text(next((w for w in e if w.cell_len <= width), e[-1]))
         self.set_text(t)
+
+
+def large_screen(widget: Widget) -> bool:
+    """Whether the screen is big enough for large cards: at least 120 columns (the
+    ``-wide`` breakpoint) and 30 rows (``-tall``)."""
+    try:
+        screen = widget.screen
+    except NoScreen:
+        return False
+    return screen.has_class("-wide") and screen.has_class("-tall")
 
 
 class TrickView(Widget):
@@ -186,6 +293,12 @@ class TrickView(Widget):
     def show(self, state: TableState) -> None:
         self._state = state
         self.refresh()
+
+    def large_cards(self, width: int, height: int) -> bool:
+        """Large cards from 120x30 up (as the hand, see table.tcss), if three rows of
+        them and the caption fit."""
+        return large_screen(self) and height >= 3 * LARGE[1] + 1 \
+            and width >= 3 * LARGE[0] + 6
 
     def render(self) -> Text:
         st = self._state
@@ -223,18 +336,24 @@ class TrickView(Widget):
             elif v.phase is Phase.TRUMP:
                 caption = Text(f"{seat_name(v.rules, v.turn)} choosing trump", style="dim")
 
-        def box(p: str) -> list[Text]:
-            return card_box(cards.get(p), highlight=p == winner_pos)
-
-        blank = [Text(" " * 6)] * 3
         width = self.size.width or 24
-        gap = max(3, min(8, (width - 18) // 4))
+        height = self.size.height
+        cw, ch = LARGE if self.large_cards(width, height) else SMALL
+
+        def box(p: str) -> list[Text]:
+            return card_box(cards.get(p), highlight=p == winner_pos, large=cw == LARGE[0])
+
+        blank = [Text(" " * cw)] * ch
+        gap = max(3, min(12 if cw == LARGE[0] else 8, (width - 3 * cw) // 4))
+        vgap = max(0, min(2, (height - 3 * ch - 2) // 4))
         rows: list[Text] = []
         rows += join_columns([blank, box("north"), blank], gap)
+        rows += [Text("")] * vgap
         rows += join_columns([box("west"), blank, box("east")], gap)
+        rows += [Text("")] * vgap
         rows += join_columns([blank, box("south"), blank], gap)
         out = Text()
-        top_pad = max(0, (self.size.height - len(rows) - 1) // 2)
+        top_pad = max(0, (height - len(rows) - 1) // 2)
         out.append("\n" * top_pad)
         for r in rows:
             r.pad_left(max(0, (width - r.cell_len) // 2))
@@ -246,11 +365,65 @@ class TrickView(Widget):
         return out
 
 
+class TrumpBanner(TextPanel):
+    """A loud line across the table while the trick in which trump was shown is on it:
+    who asked, the suit, where the face-down card went."""
+
+    _state: TableState | None = None
+
+    def on_resize(self) -> None:
+        if self._state is not None:
+            self.show(self._state)
+
+    def show(self, state: TableState) -> None:
+        self._state = state
+        news = state.trump_news()
+        self.display = news is not None
+        if news is None:
+            self.set_text(Text(""))
+            return
+        width = self.size.width or 80
+        words = trump_news(state.view.rules, news)
+        if len(words) + 4 > width:
+            words = trump_news(state.view.rules, news, short=True)
+        self.set_text(Text(f"▶ {words} ◀" if len(words) + 4 <= width else words))
+
+
+def pack_words(items: Sequence[str], width: int, sep: str = ", ") -> list[str]:
+    """``items`` joined by ``sep`` into lines of at most ``width`` cells, breaking
+    between items (and inside an item only at spaces, when it is wider than a line).
+
+    >>> pack_words(["min bid 15", "no pair", "play clockwise"], 20)
+    ['min bid 15, no pair,', 'play clockwise']
+    """
+    words: list[str] = []
+    for i, item in enumerate(items):
+        tail = sep.rstrip() if i < len(items) - 1 else ""
+        if len(item) + len(tail) <= width:
+            words.append(item + tail)
+        else:
+            words.extend((item + tail).split(" "))
+    lines: list[str] = []
+    for w in words:
+        if lines and len(lines[-1]) + 1 + len(w) <= width:
+            lines[-1] += " " + w
+        else:
+            lines.append(w)
+    return lines
+
+
 class SidePanel(TextPanel):
     """The contract (bid, bidder, target, trump), the points of this deal and the
     auction: every bid and pass while it runs, the winning bid after."""
 
+    _state: TableState | None = None
+
+    def on_resize(self) -> None:
+        if self._state is not None:
+            self.show(self._state)
+
     def show(self, state: TableState) -> None:
+        self._state = state
         v = state.view
         rules = v.rules
 
@@ -273,6 +446,7 @@ class SidePanel(TextPanel):
             if v.pair_seat is not None:
                 tgt.append(f" (pair: {name(v.pair_seat)})", style="dim")
             t.append_text(_line("Target", tgt))
+            t.append_text(self._needed(v))
         else:
             t.append_text(_line("Target", Text("—", style="dim")))
         t.append("\n")
@@ -304,9 +478,43 @@ class SidePanel(TextPanel):
                 t.append(f"won by {name(v.bidder)} at {v.high_bid}\n", style="bold")
         house = house_rules(rules)
         if house:
-            t.append("\nHouse rules\n", style="bold underline")
-            t.append("\n".join(house), style=INK_SOFT)
+            width = self.content_region.width or 80
+            # one rule a line, a long one broken between words
+            rule_lines = [ln for item in house for ln in pack_words([item], width)]
+            parent = self.parent
+            room = parent.content_region.height if isinstance(parent, Widget) else 0
+            if room and len(t.plain.split("\n")) + 1 + len(rule_lines) > room:
+                t.append("\nHouse rules: see ?", style=INK_SOFT)  # no room for the list
+            else:
+                t.append("\nHouse rules\n", style="bold underline")
+                t.append("\n".join(rule_lines), style=INK_SOFT)
         self.set_text(t)
+
+    @staticmethod
+    def _needed(v: SeatView) -> Text:
+        """Two lines: what the bidding team still needs to make its target and the
+        defence to beat it (during play and after)."""
+        if v.bidder is None or v.target is None or v.single_hand is not None \
+                or v.phase not in (Phase.PLAY, Phase.DEAL_OVER, Phase.GAME_OVER):
+            return Text("")
+        bt = v.bidder & 1
+        make, beat = points_needed(v.rules.total_points, v.target, v.points[bt],
+                                   v.points[1 - bt])
+        bidders, defence = TEAM_NAMES[bt], TEAM_NAMES[1 - bt]
+        t = Text("\n")
+        if make == 0:
+            t.append_text(_line("Make", Text(f"{bidders} made it", style=f"bold {GOLD}")))
+            t.append("\n")
+            t.append_text(_line("Beat", Text("out of reach", style="dim")))
+        elif beat == 0:
+            t.append_text(_line("Make", Text("out of reach", style="dim")))
+            t.append("\n")
+            t.append_text(_line("Beat", Text(f"{defence} beat it", style=f"bold {GOLD}")))
+        else:
+            t.append_text(_line("Make", Text(f"{bidders} need {make} more")))
+            t.append("\n")
+            t.append_text(_line("Beat", Text(f"{defence} need {beat} more")))
+        return t
 
     @staticmethod
     def _trump_text(v: SeatView) -> Text:
@@ -336,7 +544,7 @@ class HandView(Widget):
     """Your hand, sorted, with the number keys above the cards; the selected card is
     lifted; cards you may not play now are dimmed.  Click a card to choose it."""
 
-    CARD_W = 7
+    CARD_GAP = 1
 
     class CardClicked(Message):
         """A card was clicked (index in the displayed hand)."""
@@ -349,44 +557,89 @@ class HandView(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.cards: list[Card] = []
         self._state: TableState | None = None
+        self._left = 0
 
     def show(self, state: TableState, cards: list[Card]) -> None:
         self._state = state
         self.cards = cards
         self.refresh()
 
+    @property
+    def large(self) -> bool:
+        """Large cards on a large screen, when the row is tall enough for them (a label
+        and a lifted card)."""
+        return large_screen(self) and self.size.height >= LARGE[1] + 2
+
+    @property
+    def card_width(self) -> int:
+        return (LARGE if self.large else SMALL)[0]
+
+    def card_x(self, index: int) -> int:
+        """The column (of this widget) where card ``index`` of the hand starts."""
+        return self._left + index * (self.card_width + self.CARD_GAP)
+
+    def index_at(self, x: int) -> int | None:
+        """The index of the card drawn at column ``x`` of the widget, if any."""
+        step = self.card_width + self.CARD_GAP
+        rel = x - self._left
+        if rel < 0 or rel % step >= self.card_width:
+            return None
+        idx = rel // step
+        return idx if idx < len(self.cards) else None
+
+    def _centre(self) -> int:
+        """The column (of this widget) under the middle of the trick."""
+        try:
+            trick = self.screen.query_one(TrickView)
+        except NoMatches:
+            return self.size.width // 2
+        mid = trick.content_region.x + trick.content_region.width // 2
+        return mid - self.content_region.x
+
     def render(self) -> Text:
         st = self._state
         if st is None:
             return Text("")
         v = st.view
+        large = self.large
+        cw = self.card_width
+        gap = Text(" " * cw)
         selecting = st.my_turn and v.phase in (Phase.PLAY, Phase.TRUMP) and bool(self.cards)
         cols: list[list[Text]] = []
         for i, card in enumerate(self.cards):
             sel = selecting and i == st.selected
             dim = st.my_turn and v.phase in (Phase.PLAY, Phase.TRUMP) \
                 and card not in st.legal_cards
-            label = Text(f"{i + 1:^6}", style=f"reverse bold {GOLD}" if sel else "dim")
-            box = card_box(card, highlight=sel, dim=dim)
+            label = Text(f"{i + 1:^{cw}}", style=f"reverse bold {GOLD}" if sel else "dim")
+            box = card_box(card, highlight=sel, dim=dim, large=large)
             # the selected card is lifted by one line
-            col = [label, *box, Text(" " * 6)] if sel else [label, Text(" " * 6), *box]
+            col = [label, *box, gap] if sel else [label, gap, *box]
             cols.append(col)
+        width = len(cols) * (cw + self.CARD_GAP) - self.CARD_GAP
         if v.face_down and v.bidder == HUMAN and v.trump_card is not None:
-            cap = Text("trump ", style=HIDDEN)
-            cols.append([cap, Text(" " * 6), *card_box(v.trump_card, dim=True)])
+            cap = Text(f"{'trump':<{cw}}", style=HIDDEN)
+            cols.append([cap, gap, *card_box(v.trump_card, dim=True, large=large)])
         if not cols:
+            self._left = 0
             return Text("(no cards)", style="dim")
-        lines = join_columns(cols, 1)
+        lines = join_columns(cols, self.CARD_GAP)
+        # the hand's own cards centred under the trick (the face-down trump beside them)
+        full = max(ln.cell_len for ln in lines)
+        self._left = max(0, min(self.size.width - full, self._centre() - width // 2))
         out = Text()
         for i, ln in enumerate(lines):
             if i:
                 out.append("\n")
+            out.append(" " * self._left)
             out.append_text(ln)
         return out
 
+    def on_resize(self) -> None:
+        self.refresh()
+
     def on_click(self, event: events.Click) -> None:
-        idx = event.x // self.CARD_W
-        if 0 <= idx < len(self.cards) and event.x % self.CARD_W < 6:
+        idx = self.index_at(event.x)
+        if idx is not None:
             self.post_message(self.CardClicked(idx))
 
 
@@ -434,7 +687,40 @@ class ChoiceBar(Horizontal):
 
 class EventLog(RichLog, can_focus=False):
     """The table's running log of moves; never takes the keyboard focus (the arrow keys
-    belong to the hand and the bids)."""
+    belong to the hand and the bids).  It keeps what was written, so that when its
+    width changes every line is wrapped again at the new width."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._entries: deque[object] = deque(maxlen=self.max_lines or 500)
+        self._wrapped_at = 0
+
+    def write(self, content: object, width: int | None = None, expand: bool = False,
+              shrink: bool = True, scroll_end: bool | None = None,
+              animate: bool = False) -> Self:
+        self._entries.append(content)
+        if not self._size_known:
+            return self  # drawn when the width is known (on_resize)
+        return super().write(content, width, expand, shrink, scroll_end, animate)
+
+    def clear(self) -> Self:
+        self._entries.clear()
+        return super().clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width:
+            self._size_known = True
+            self.call_after_refresh(self._rewrap)  # once the new regions are laid out
+
+    def _rewrap(self) -> None:
+        """Draw every entry again if the width changed (not while hidden)."""
+        width = self.scrollable_content_region.width
+        if not width or width == self._wrapped_at:
+            return
+        self._wrapped_at = width
+        super().clear()
+        for entry in list(self._entries):
+            super().write(entry, scroll_end=True)
 
 
 class ActionButton(Button, can_focus=False):

@@ -1,0 +1,179 @@
+"""Issue 8, point 6: at 80x24, 100x30 and 120x40 no label wraps or is cut, the log
+rewraps when the window changes size and can be read at 80x24, and from 120x40 the
+cards are drawn large with the hand centred under the trick."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from layout_support import misfits
+from textual.pilot import Pilot
+from textual.widgets import RichLog
+from tui_support import make_app, screen_text, settle
+
+from twentynine.actions import PASS, SHOW_TRUMP
+from twentynine.deal import Phase
+from twentynine.rules import Rules
+from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.screens import SummaryScreen
+from twentynine.tui.widgets import HandView, TrickView
+
+SIZES = [(80, 24), (100, 30), (120, 40)]
+
+
+async def _one_deal(pilot: Pilot[Any], app: TwentyNineApp, bid: bool,
+                    problems: list[str]) -> None:
+    """Play one deal from the keyboard (bidding 28 if ``bid``, else passing; asking for
+    trump whenever allowed), collecting the misfits at every stop."""
+    for _ in range(200):
+        await settle(pilot, app)
+        problems.extend(p for p in misfits(app) if p not in problems)
+        if isinstance(app.screen, SummaryScreen):
+            return
+        v = app.game.view(0)
+        legal = v.legal_actions
+        if v.phase is Phase.AUCTION:
+            if (bid and not v.bids) or (bid and all(b is None for _, b in v.bids)):
+                await pilot.press("2", "8", "enter")
+            else:
+                await pilot.press("p" if PASS in legal else "enter")
+        elif v.phase is Phase.PLAY and SHOW_TRUMP in legal:
+            await pilot.press("s")
+        elif v.phase is not Phase.PLAY and v.phase is not Phase.TRUMP and PASS in legal:
+            await pilot.press("p")
+        else:
+            await pilot.press("enter")
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_no_label_wraps_or_is_cut(size: tuple[int, int], tmp_path: Path) -> None:
+    """A deal you bid (the face-down trump in front of you), a deal a bot bids (its
+    face-down trump, the trump banner when you ask), and Pagat's marker choice."""
+
+    async def run() -> list[str]:
+        problems: list[str] = []
+        for seed, rules, bid in ((2, Rules(), True), (1, Rules(), False),
+                                 (2, Rules.preset("pagat"), True)):
+            app = make_app(tmp_path / f"{seed}{rules.direction}", seed=seed, rules=rules)
+            async with app.run_test(size=size) as pilot:
+                await _one_deal(pilot, app, bid, problems)
+        return problems
+
+    assert asyncio.run(run()) == []
+
+
+def test_the_log_rewraps_when_the_window_changes_size(tmp_path: Path) -> None:
+    """Lines written while the window was wide are wrapped again when it narrows (none
+    is cut), and drawn as before when it grows back."""
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(160, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2", "8", "enter")
+            await settle(pilot, app)
+            await pilot.press("1", "enter")
+            await settle(pilot, app)
+            log = app.query_one("#log", RichLog)
+            wide = [line.text.rstrip() for line in log.lines]
+            assert "You won the auction at 28" in wide
+            await pilot.resize_terminal(80, 30)
+            await pilot.pause()
+            await pilot.pause()
+            narrow = [line.text.rstrip() for line in log.lines]
+            width = log.scrollable_content_region.width
+            assert max(len(ln) for ln in narrow) <= width
+            assert len(narrow) > len(wide)
+            assert " ".join(narrow).split() == " ".join(wide).split()  # nothing lost
+            await pilot.resize_terminal(160, 30)
+            await pilot.pause()
+            await pilot.pause()
+            assert [line.text.rstrip() for line in log.lines] == wide
+
+    asyncio.run(run())
+
+
+def test_the_log_can_be_read_at_80x24(tmp_path: Path) -> None:
+    """At 80x24 the side panel shows the contract; ``v`` swaps it for the log and back."""
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2", "8", "enter")
+            await settle(pilot, app)
+            log = app.query_one("#log", RichLog)
+            assert not log.display and "You bid 28" not in screen_text(app)
+            await pilot.press("v")
+            await pilot.pause()
+            assert log.display and log.region.height >= 8
+            assert "You bid 28" in screen_text(app)
+            assert not app.query_one("#info").display
+            await pilot.press("v")
+            await pilot.pause()
+            assert not log.display and app.query_one("#info").display
+
+    asyncio.run(run())
+
+
+def test_a_short_log_has_no_scrollbar(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            log = app.query_one("#log", RichLog)
+            assert log.virtual_size.height <= log.size.height
+            assert not log.show_vertical_scrollbar and not log.show_horizontal_scrollbar
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)], ids=["120x40", "160x50"])
+def test_large_cards_and_the_hand_centred_under_the_trick(size: tuple[int, int],
+                                                         tmp_path: Path) -> None:
+    """From 120x40 each card is several lines tall with rank and suit in two corners;
+    the hand's middle is under the trick's middle."""
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            await pilot.press("2", "8", "enter")
+            await settle(pilot, app)
+            await pilot.press("1", "enter")
+            for _ in range(8):
+                await settle(pilot, app)
+                if app.game.view(0).trick:
+                    break
+                await pilot.press("enter")
+            hand = app.query_one(HandView)
+            trick = app.query_one(TrickView)
+            lines = hand.render().plain.split("\n")
+            first = hand.cards[0].label
+            # rank and suit top left and bottom right of the first card
+            top = next(i for i, ln in enumerate(lines) if first in ln)
+            bottom = max(i for i, ln in enumerate(lines) if first in ln)
+            assert bottom - top >= 2
+            assert lines[bottom].rstrip().endswith(first + "│") or \
+                lines[bottom].index(first) > lines[top].index(first)
+            # the hand's own cards (the face-down trump card lies beside them)
+            columns = range(hand.content_region.width)
+            left = min(x for x in columns if hand.index_at(x) == 0)
+            right = max(x for x in columns if hand.index_at(x) == len(hand.cards) - 1)
+            assert lines[1][left:right + 1].strip() or lines[2][left:right + 1].strip()
+            hand_mid = hand.content_region.x + (left + right + 1) / 2
+            trick_mid = trick.content_region.x + trick.content_region.width / 2
+            assert abs(hand_mid - trick_mid) <= 2
+            # the trick's cards are large too
+            assert app.game.view(0).trick
+            text = trick.render().plain.split("\n")
+            assert sum("╭" in ln for ln in text) >= 1
+            box = next(i for i, ln in enumerate(text) if "╭" in ln)
+            end = next(i for i, ln in enumerate(text) if "╰" in ln and i > box)
+            assert end - box >= 4
+
+    asyncio.run(run())
