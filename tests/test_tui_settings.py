@@ -346,3 +346,41 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
             assert app.game.seed == 3 and not app.game.is_over
 
     asyncio.run(run())
+
+
+def test_at_a_shared_table_rule_changes_are_kept_for_your_own_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Joined to a table server, the host sets the rules: the screen says so, a rule change
+    is saved as the default and the shared table goes on unchanged (no new game)."""
+    from net_support import run, serving
+
+    from twentynine.net.join import make_app as join_app
+    from twentynine.net.remote import RemoteTable
+
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+
+    async def main() -> None:
+        async with serving(tmp_path / "tables") as (server, [_table]):
+            remote = await RemoteTable.join("127.0.0.1", server.port, _table.code, "Pat",
+                                            "east")
+            app = join_app(remote, speed="instant")
+            remote.start()
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(pilot, lambda: remote.view().number == 1)
+                await pilot.press("o")
+                await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+                screen = app.screen
+                assert isinstance(screen, SettingsScreen)
+                text = screen_text(app)
+                assert "for your own games" in text and "its host sets the rules" in text
+                await _go_to(pilot, screen, "double")
+                await pilot.press("right", "enter")
+                await wait_for(pilot, lambda: not isinstance(app.screen, SettingsScreen))
+                await pilot.pause()
+                assert app.is_running and remote.rules == app.rules and not app.rules.double
+                log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
+                assert "kept for your own games" in log
+            await remote.close()
+
+    run(main(), timeout=90)
+    assert saves.load_default_rules(tmp_path / "settings.json") == (Rules(double=True), None)

@@ -683,10 +683,11 @@ class TwentyNineApp(App[None]):
         """The settings screen, at any time: table preferences apply when it closes; rules
         start a game that has not begun yet again, else wait for the next game."""
         t = self.table
-        begun = bool(t.actions) and not t.is_over
+        shared = not isinstance(t, TableController)  # a joined table: its host's rules
+        begun = shared or (bool(t.actions) and not t.is_over)
         screen = SettingsScreen(self.next_rules or self.rules, self.prefs, game_begun=begun,
                                 settings_file=self.settings_file,
-                                prefs_file=prefs_path(self.save_file.parent))
+                                prefs_file=prefs_path(self.save_file.parent), shared=shared)
 
         def done(choice: Choice | None) -> None:
             # the footer was last worked out with the screen still open: redo it after
@@ -702,6 +703,12 @@ class TwentyNineApp(App[None]):
                     self._after_summary(None)
                 else:
                     self._after_modal()
+                return
+            if shared:  # saved as the default by the screen; this table's rules stay
+                self._table.query_one("#log", RichLog).write(
+                    "Settings: the rules are kept for your own games; this table's host "
+                    "sets its rules.")
+                self._after_modal()
                 return
             if begun:
                 self.next_rules = choice.rules

@@ -387,11 +387,14 @@ class SettingsScreen(ModalScreen["Choice | None"]):
 
     def __init__(self, rules: Rules, prefs: Preferences | None = None, *,
                  game_begun: bool = False, settings_file: Path | None = None,
-                 prefs_file: Path | None = None) -> None:
+                 prefs_file: Path | None = None, shared: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.before = Choice(rules, prefs or Preferences())
         self.choice = self.before
-        self.game_begun = game_begun
+        self.game_begun = game_begun or shared
+        self.shared = shared
+        """A shared table (joined over the network): its host sets the rules, so rule
+        changes here are only kept for the player's own games."""
         self.settings_file = settings_file
         self.prefs_file = prefs_file
         self.cursor = 0
@@ -416,7 +419,8 @@ class SettingsScreen(ModalScreen["Choice | None"]):
                 yield Static("At the table · these apply at once", classes="settings-section")
                 for i, row in enumerate(ROWS):
                     if row is RULE_ROWS[0]:
-                        when = ("from the next game" if self.game_begun
+                        when = ("for your own games" if self.shared
+                                else "from the next game" if self.game_begun
                                 else "for this game")
                         head = Text(f"Rules of the game · {when}",
                                     style="bold underline")
@@ -478,7 +482,10 @@ class SettingsScreen(ModalScreen["Choice | None"]):
                 hint.append(" · ".join(parts) + " (↑↓ to scroll)", style=f"bold {GOLD}")
             else:
                 hint.append("All settings are shown", style=INK_SOFT)
-            if self.game_begun and self.choice.rules != self.before.rules:
+            if self.shared:
+                hint.append("\nA shared table: its host sets the rules; rule changes are "
+                            "kept for your own games.", style=INK_SOFT)
+            elif self.game_begun and self.choice.rules != self.before.rules:
                 hint.append("\nNew rules start with the next game; this one goes on as "
                             "it began.", style=CORAL)
             elif self.game_begun:
