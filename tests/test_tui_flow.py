@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from tui_support import make_app, screen_text, settle, wait_for
 
@@ -116,6 +117,8 @@ def test_keys_that_do_not_apply_say_why(tmp_path: Path) -> None:
             assert app._sel_card == sel
             await pilot.press("8")
             assert status(app) == "8: you have 6 cards"
+            footer = screen_text(app).splitlines()[-1]
+            assert "1-6 card" in footer and "1-8" not in footer
 
     asyncio.run(run())
 
@@ -264,11 +267,20 @@ def test_game_over_says_why(tmp_path: Path) -> None:
     async def run() -> None:
         app = make_app(tmp_path, seed=1, resume=True)
         async with app.run_test(size=(100, 30)) as pilot:
+            saw_last_summary = False
             for _ in range(400):
                 await settle(pilot, app)
                 if isinstance(app.screen, GameOverScreen):
                     break
+                if isinstance(app.screen, SummaryScreen) and app.table.is_over:
+                    # the footer and the button agree on what Enter does
+                    text = screen_text(app)
+                    assert "See the result (Enter)" in text
+                    assert "see the result" in text.splitlines()[-1]
+                    assert "next deal" not in text
+                    saw_last_summary = True
                 await step(pilot, app)
+            assert saw_last_summary
             assert isinstance(app.screen, GameOverScreen)
             over = next(e for e in app.events if isinstance(e, GameOver))
             text = screen_text(app)
@@ -310,3 +322,24 @@ def test_show_trump_refusal_uses_the_engines_words(tmp_path: Path) -> None:
             raise AssertionError("no trick where South could follow suit")
 
     asyncio.run(run())
+
+
+def test_resume_with_rule_flags_says_the_saved_rules_are_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from twentynine import cli
+    from twentynine.tui import save as saves
+
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+    save_prefs(Preferences(seen_intro=True), prefs_path(tmp_path))
+    g = Game(8)
+    g.apply(g.legal_actions()[0])
+    (tmp_path / "save.json").write_text(dumps(game_record(g)))
+    seen: list[TwentyNineApp] = []
+    monkeypatch.setattr(TwentyNineApp, "run", lambda self, **kw: seen.append(self))
+    cli.main(["play", "--resume", "--variant", "pagat"])
+    app = seen[-1]
+    assert app.rules == Rules() and app.table.seed == 8
+    assert app.status_notice == ("The saved game's rules are kept: the rule flags apply to "
+                                 "new games only.")
+    cli.main(["play", "--resume"])
+    assert seen[-1].status_notice == ""

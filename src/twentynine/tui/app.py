@@ -246,7 +246,7 @@ class TwentyNineApp(App[None]):
         self._time_left: float | None = None
         self._last_tick = time.monotonic()
         self._message: Text = Text("")
-        self._key_signature: tuple[bool | None, ...] = ()
+        self._key_signature: tuple[bool | int | None, ...] = ()
         self._warned_small = False
         self.next_rules: Rules | None = None
         """Rules chosen during a game, for the next one."""
@@ -846,10 +846,19 @@ class TwentyNineApp(App[None]):
         self._refresh_status()
         self._refresh_keys()
 
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer shows the real range of card keys: ``1-6`` with six cards."""
+        if binding.action.startswith("card(") and self.screen_stack:
+            n = len(self.table.view().hand)
+            return f"1-{n}" if n > 1 else "1"
+        return super().get_key_display(binding)
+
     def _refresh_keys(self) -> None:
-        """Tell the footer to redraw, only when the set of working keys changed."""
-        sig = tuple(self.check_action(*self._parse_binding(b.action))
-                    for b in self.BINDINGS if isinstance(b, Binding))
+        """Tell the footer to redraw, only when the set of working keys (or the number of
+        cards, which the footer shows) changed."""
+        sig = (*(self.check_action(*self._parse_binding(b.action))
+                 for b in self.BINDINGS if isinstance(b, Binding)),
+               len(self.table.view().hand))
         if sig != self._key_signature:
             self._key_signature = sig
             self.refresh_bindings()

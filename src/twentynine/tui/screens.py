@@ -60,10 +60,23 @@ class SummaryScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "next deal"),
+        Binding("enter", "result", "see the result"),
         Binding("space", "next", "next deal", show=False),
         Binding("n", "next", "next deal", show=False),
         Binding("q", "app.request_quit", "quit"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer names what Enter does, as the button does: the next deal, or the
+        game's result after the last deal."""
+        if action == "result":
+            return self.game_over
+        if action == "next":
+            return not self.game_over
+        return True
+
+    def action_result(self) -> None:
+        self.dismiss(None)
 
     def __init__(self, rules: Rules, number: int, outcome: DealOutcome,
                  scores: tuple[int, int], game_over: bool) -> None:
