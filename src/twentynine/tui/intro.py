@@ -69,13 +69,14 @@ def essentials(rules: Rules) -> list[tuple[str, str]]:
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("←→ 1-8", "choose a card"),
-    ("Enter", "play it, or bid"),
+    ("Enter", "play or bid"),
     ("↑↓ 0-9", "choose a bid"),
     ("p", "pass"),
     ("s", "ask for trump"),
-    ("a", "declare the pair"),
+    ("a", "the pair"),
     ("u", "take back"),
-    ("l", "the last trick"),
+    ("l", "last trick"),
+    ("v", "the log"),
     ("o", "settings"),
     ("?", "this page"),
     ("q", "quit (saved)"),
