@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -25,9 +26,10 @@ from textual.widgets import Footer, ProgressBar, Static
 from ..cards import CARDS, SUIT_NAMES, mask_cards
 from ..coach.commands import stats_renderable
 from ..coach.hint import Hint, hint
-from ..coach.history import DealRow, History, HistoryError, open_history
+from ..coach.history import DealRow, History, HistoryError, history_path, open_history
+from ..coach.recorder import DealRecorder
 from ..coach.review import Grade, Review, SeedOf, bot_seeds, cached_review, review_deal
-from ..coach.stats import Stats
+from ..coach.stats import Stats, compute_stats
 from ..deal import Deal
 from ..records import replay_deal
 from ..scoring import DealOutcome
@@ -563,5 +565,91 @@ def run_review(record: dict[str, Any], seat: int, history: History | None,
     return 0
 
 
-__all__ = ["HintPanel", "ReviewApp", "ReviewScreen", "StatsScreen", "deal_text",
+# --------------------------------------------------------------------------- at the table
+class TableCoach:
+    """The coach's side of the table app: the history (opened once), the recorder on the
+    table's listener, the hint panel's requests and the coach's screens.  The app keeps
+    one and delegates its hint, statistics and review keys to it."""
+
+    def __init__(self, table: Any, data_dir: Path | str | None = None) -> None:
+        self.table = table
+        opened = open_history(history_path(data_dir))
+        self.history = opened.history
+        self.message = opened.message
+        """A problem with the history file (set aside, newer schema) for the player."""
+        self.recorder: DealRecorder | None = None
+        if self.history is not None and hasattr(table, "game") and \
+                hasattr(table, "add_listener"):
+            self.recorder = DealRecorder(table, self.history)
+
+    # ------------------------------------------------------------------ hints
+    def hint_problem(self) -> str | None:
+        """Why no hint can be given now, or None."""
+        t = self.table
+        if t.is_over or t.deal_over:
+            return "No hint: the deal is over"
+        if t.turn != t.seat:
+            return "No hint: it is not your turn"
+        if len(t.legal_actions()) < 1:
+            return "No hint: nothing to decide"
+        return None
+
+    def request_hint(self, panel: HintPanel) -> str | None:
+        """Ask ``panel`` for a hint on the player's view; a message if none can be given."""
+        problem = self.hint_problem()
+        if problem is not None:
+            return problem
+        panel.request(self.table.view(), self.table.position)
+        return None
+
+    def hint_shown(self) -> None:
+        """A hint reached the player: count it (kept in the save and the history)."""
+        note = getattr(self.table, "note_hint", None)
+        if callable(note):
+            note()
+
+    # ------------------------------------------------------------------ screens
+    def stats_screen(self) -> StatsScreen:
+        """The statistics of the whole history."""
+        if self.history is None:
+            return StatsScreen(None, self.message or "There is no history to count.")
+        return StatsScreen(compute_stats(self.history.games(), self.history.deals()))
+
+    def seed_for(self, row: DealRow) -> SeedOf | None:
+        """How the table seeded the bots' decisions of this deal (for the replay with
+        ``hard`` in your seat)."""
+        if self.history is None or row.first_action is None:
+            return None
+        game = self.history.game(row.game_id)
+        if game is None or game.seed is None:
+            return None
+        from ..controller import decision_seed
+
+        seed, start = game.seed, row.first_action
+        return lambda seat, n: decision_seed(seed, seat, start + n)
+
+    def review_screen(self) -> ReviewScreen | str:
+        """The review of the last deal finished at this table, able to page through the
+        game's other deals; or why there is none."""
+        if self.history is None or self.recorder is None:
+            return self.message or "The history is not available: no review."
+        if self.recorder.problem:
+            return self.recorder.problem
+        rows = self.history.deals(self.recorder.game_id)
+        if not rows:
+            return "No finished deal in this game yet."
+        last = rows[-1]
+        if self.recorder.last_deal_id is not None:
+            last = next((r for r in rows if r.id == self.recorder.last_deal_id), last)
+        return ReviewScreen(last.record, last.seat, history=self.history, row=last,
+                            rows=rows, bots=getattr(self.table, "bot_name", "medium"),
+                            seed_of=self.seed_for(last), seed_for=self.seed_for)
+
+    def close(self) -> None:
+        """Close the history."""
+        if self.history is not None:
+            self.history.close()
+
+
+__all__ = ["HintPanel", "ReviewApp", "ReviewScreen", "StatsScreen", "TableCoach", "deal_text",
            "hint_renderable", "result_text", "run_review", "trick_text"]
