@@ -57,6 +57,7 @@ from ..options import rule_flags_given, rules_from
 from ..rules import Rules, RulesError
 from ..scoring import DealOutcome
 from . import save as saves
+from .coach import HintPanel, TableCoach
 from .prefs import Preferences, load_prefs, prefs_path, save_prefs
 from .screens import (
     GameOverScreen,
@@ -180,12 +181,14 @@ class TwentyNineApp(App[None]):
         Binding("d", "simple('redouble')", "redouble"),
         Binding("h", "simple('single hand')", "single hand"),
         Binding("e", "simple('redeal')", "redeal"),
+        Binding("i", "hint", "hint"),
         Binding("u", "take_back", "take back"),
         Binding("l", "last_trick", "last trick"),
         Binding("v", "toggle_class('#main', '-log')", "log"),
         Binding("o", "settings", "settings"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("q", "request_quit", "quit"),
+        Binding("t", "stats", "stats"),
         Binding("ctrl+c", "request_quit", "quit", show=False, priority=True),
         *_refusal_bindings(),
     ]
@@ -250,6 +253,10 @@ class TwentyNineApp(App[None]):
         self._warned_small = False
         self.next_rules: Rules | None = None
         """Rules chosen during a game, for the next one."""
+        self.coach = TableCoach(self.table, data_dir)
+        """Hints, reviews, statistics; every finished deal recorded in the history."""
+        if self.coach.message:
+            self.startup_messages.append(self.coach.message)
 
     def _local_table(self, rules: Rules, seed: int | None, resume: bool) -> TableController:
         allowed = self.prefs.take_back
@@ -311,6 +318,7 @@ class TwentyNineApp(App[None]):
                                 classes="seat")
             with Vertical(id="side"):
                 yield SidePanel(id="info")
+                yield HintPanel(id="hint")
                 yield EventLog(id="log", markup=False, wrap=True, max_lines=200, min_width=10)
         with Horizontal(id="hand-row"):
             yield HandView(id="hand")
@@ -523,6 +531,9 @@ class TwentyNineApp(App[None]):
         if self.table.save_error:
             self._say(self.table.save_error, f"bold {RED}")
         self._bid_digits = ""
+        self._table.query_one(HintPanel).hide()  # the position moved on
+        if self.coach.recorder is not None and self.coach.recorder.problem:
+            self._say(self.coach.recorder.problem, f"bold {RED}")
         if any(isinstance(e, TrickWon) for e in events) and self.trick_delay > 0:
             self._gathering = True
             self.set_timer(self.trick_delay, self._gather)
@@ -892,8 +903,11 @@ class TwentyNineApp(App[None]):
 
     # ------------------------------------------------------------------ actions
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("rules", "request_quit", "quit", "refused", "take_back"):
+        if action in ("rules", "request_quit", "quit", "refused", "take_back", "hint",
+                      "review"):
             return True
+        if action == "stats":
+            return not self._modal_open()
         if action == "settings":
             return not self._modal_open()
         if action == "last_trick":
@@ -937,6 +951,29 @@ class TwentyNineApp(App[None]):
         if action == "confirm":
             return phase is Phase.PLAY
         return True
+
+    def action_hint(self) -> None:
+        """Ask the coach for a hint on your view (it thinks in a worker thread)."""
+        problem = self._busy("Hint") or self.coach.request_hint(
+            self._table.query_one(HintPanel))
+        if problem is not None:
+            self._refuse(problem)
+
+    def on_hint_panel_ready(self, _message: HintPanel.Ready) -> None:
+        self.coach.hint_shown()
+
+    def action_stats(self) -> None:
+        """The statistics of every game in the history."""
+        self.push_screen(self.coach.stats_screen())
+
+    def action_review(self) -> None:
+        """The review of the deal just finished (from the deal summary or game over); the
+        page keys go through the game's other deals."""
+        screen = self.coach.review_screen()
+        if isinstance(screen, str):
+            self.notify(screen, severity="warning")
+            return
+        self.push_screen(screen)
 
     def action_refused(self, key: str) -> None:
         """A gameplay key that does not apply now: say why, in a player's words."""

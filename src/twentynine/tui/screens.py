@@ -63,6 +63,7 @@ class SummaryScreen(ModalScreen[None]):
         Binding("enter", "result", "see the result"),
         Binding("space", "next", "next deal", show=False),
         Binding("n", "next", "next deal", show=False),
+        Binding("r", "app.review", "review"),
         Binding("q", "app.request_quit", "quit"),
     ]
 
@@ -149,6 +150,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("n", "again", "play again"),
         Binding("enter", "again", "play again", show=False),
         Binding("o", "settings", "settings"),
+        Binding("r", "app.review", "review the deals"),
         Binding("q", "quit_game", "quit"),
         Binding("escape", "quit_game", "quit", show=False),
     ]
