@@ -318,7 +318,6 @@ class TwentyNineApp(App[None]):
                                 classes="seat")
             with Vertical(id="side"):
                 yield SidePanel(id="info")
-                yield HintPanel(id="hint")
                 yield EventLog(id="log", markup=False, wrap=True, max_lines=200, min_width=10)
         with Horizontal(id="hand-row"):
             yield HandView(id="hand")
@@ -959,8 +958,15 @@ class TwentyNineApp(App[None]):
         if problem is not None:
             self._refuse(problem)
 
-    def on_hint_panel_ready(self, _message: HintPanel.Ready) -> None:
+    def on_hint_panel_ready(self, message: HintPanel.Ready) -> None:
         self.coach.hint_shown()
+        # put the cursor on the suggestion (a card, a trump card or a bid): Enter plays it
+        a = message.hint.action
+        if a.card is not None and a.card in self._display_hand():
+            self._sel_card = a.card
+        elif a.bid is not None:
+            self._sel_bid = a.bid
+        self._refresh_ui()
 
     def action_stats(self) -> None:
         """The statistics of every game in the history."""

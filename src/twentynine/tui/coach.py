@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, ProgressBar, Static
 
+from ..actions import PASS_CODE
 from ..cards import CARDS, SUIT_NAMES, mask_cards
 from ..coach.commands import stats_renderable
 from ..coach.hint import Hint, hint
@@ -440,29 +441,37 @@ class StatsScreen(ModalScreen[None]):
 
 
 # --------------------------------------------------------------------------- hints
-def hint_renderable(h: Hint, limit: int = 6) -> RenderableType:
+def hint_renderable(h: Hint, limit: int = 4) -> RenderableType:
     """A hint: the suggestion and its reason, then the options best first."""
     head = Text()
     head.append("Hint: ", style="bold")
     head.append(h.options[0].words if h.options else str(h.action), style="bold green")
     head.append(f"  ({h.worlds} deals simulated, {h.seconds:.1f} s)\n", style="dim")
     head.append(h.reason)
-    t = Table(box=None, pad_edge=False, show_edge=False, caption_justify="left",
-              caption="game: game points a deal; pts: your side's card points; "
-                      + ("trick: your side takes this trick" if h.phase == "play"
-                         else "made: the contract is made"))
+    t = Table(box=None, pad_edge=False, show_edge=False)
     t.add_column("option")
-    t.add_column("game", justify="right")
-    t.add_column("pts", justify="right")
-    t.add_column("trick" if h.phase == "play" else "made", justify="right")
-    for o in h.options[:limit]:
+    t.add_column("game points", justify="right")
+    t.add_column("your card points", justify="right")
+    t.add_column("you take the trick" if h.phase == "play" else "contract made",
+                 justify="right")
+    shown = list(h.options[:limit])
+    passing = next((o for o in h.options if o.action.code == PASS_CODE), None)
+    if passing is not None and passing not in shown:
+        shown.append(passing)  # in the auction, always beside the bids
+    for o in shown:
         chance = o.trick_win if h.phase == "play" else o.made
         t.add_row(o.words, "-" if o.worth is None else f"{o.worth:+.2f}",
                   "-" if o.card_points is None else f"{o.card_points:.1f}",
                   "-" if chance is None else f"{100 * chance:.0f}%")
-    if len(h.options) > limit:
-        t.add_row(f"… {len(h.options) - limit} more", "", "", "")
-    return Group(head, t)
+    if len(h.options) > len(shown):
+        t.add_row(f"… {len(h.options) - len(shown)} more", "", "", "")
+    parts: list[RenderableType] = [head]
+    if h.trumps:
+        line = Text("Your side's points as bidder, by trump: ", style="bold")
+        line.append(" · ".join(f"{label} {pts:.1f}" for label, pts in h.trumps))
+        parts.append(line)
+    parts.append(t)
+    return Group(*parts)
 
 
 class HintPanel(Static):
@@ -471,7 +480,7 @@ class HintPanel(Static):
 
     DEFAULT_CSS = """
     HintPanel { height: auto; max-height: 16; border: round $accent; padding: 0 1;
-                background: $surface; }
+                background: $surface; overflow-y: auto; }
     HintPanel.-hidden { display: none; }
     """
 
