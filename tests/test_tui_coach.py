@@ -26,8 +26,9 @@ async def _hint(tmp_path: Path) -> None:
         table = app.table
         assert isinstance(table, TableController)
         assert table.turn == table.seat
-        panel = app.query_one(HintPanel)
         await pilot.press("i")
+        await pilot.pause()
+        panel = app.query_one(HintPanel)
         assert "thinking" in str(panel.render()) or panel.hint is not None
         await pilot.press("right")  # the table still takes keys while the search runs
         await wait_for(pilot, lambda: panel.hint is not None, limit=4000)
@@ -36,7 +37,8 @@ async def _hint(tmp_path: Path) -> None:
         assert table.hints_used == 1
         # playing it moves the position on: the hint goes away
         assert app._apply_human(panel.hint.action)
-        assert panel.has_class("-hidden")
+        await pilot.pause()
+        assert not app.query(HintPanel)
 
 
 def test_finished_deals_are_recorded_and_reviewed_from_the_summary(tmp_path: Path) -> None:

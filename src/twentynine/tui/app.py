@@ -181,13 +181,13 @@ class TwentyNineApp(App[None]):
         Binding("d", "simple('redouble')", "redouble"),
         Binding("h", "simple('single hand')", "single hand"),
         Binding("e", "simple('redeal')", "redeal"),
-        Binding("i", "hint", "hint"),
         Binding("u", "take_back", "take back"),
         Binding("l", "last_trick", "last trick"),
         Binding("v", "toggle_class('#main', '-log')", "log"),
         Binding("o", "settings", "settings"),
         Binding("question_mark", "rules", "rules", key_display="?"),
         Binding("q", "request_quit", "quit"),
+        Binding("i", "hint", "hint"),
         Binding("t", "stats", "stats"),
         Binding("ctrl+c", "request_quit", "quit", show=False, priority=True),
         *_refusal_bindings(),
@@ -530,7 +530,8 @@ class TwentyNineApp(App[None]):
         if self.table.save_error:
             self._say(self.table.save_error, f"bold {RED}")
         self._bid_digits = ""
-        self._table.query_one(HintPanel).hide()  # the position moved on
+        for panel in self._table.query(HintPanel):
+            panel.remove()  # the position moved on
         if self.coach.recorder is not None and self.coach.recorder.problem:
             self._say(self.coach.recorder.problem, f"bold {RED}")
         if any(isinstance(e, TrickWon) for e in events) and self.trick_delay > 0:
@@ -953,8 +954,13 @@ class TwentyNineApp(App[None]):
 
     def action_hint(self) -> None:
         """Ask the coach for a hint on your view (it thinks in a worker thread)."""
-        problem = self._busy("Hint") or self.coach.request_hint(
-            self._table.query_one(HintPanel))
+        panels = self._table.query(HintPanel)
+        if panels:
+            panel = panels.first()
+        else:  # shown under the trick only while there is a hint
+            panel = HintPanel(id="hint")
+            self._table.query_one("#table").mount(panel, before="#seat-south")
+        problem = self._busy("Hint") or self.coach.request_hint(panel)
         if problem is not None:
             self._refuse(problem)
 
