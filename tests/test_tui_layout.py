@@ -14,9 +14,11 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import make_app, screen_text, settle
 
-from twentynine.actions import PASS, SHOW_TRUMP
+from twentynine.actions import PAIR, PASS, SHOW_TRUMP
 from twentynine.deal import Phase
+from twentynine.game import Game
 from twentynine.rules import Rules
+from twentynine.tui import save as saves
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import SummaryScreen
 from twentynine.tui.widgets import HandView, TrickView
@@ -177,3 +179,35 @@ def test_large_cards_and_the_hand_centred_under_the_trick(size: tuple[int, int],
             assert end - box >= 4
 
     asyncio.run(run())
+
+
+def _with_a_pair(seed_from: int = 0) -> Game:
+    """A game in play just after a pair was declared (bots' first choices otherwise)."""
+    for seed in range(seed_from, seed_from + 200):
+        g = Game(seed)
+        while not g.is_over and g.view(0).phase is not Phase.DEAL_OVER:
+            legal = g.legal_actions()
+            if PAIR in legal:
+                g.apply(PAIR)
+                if g.view(0).phase is Phase.PLAY:
+                    return g
+                break
+            g.apply(SHOW_TRUMP if SHOW_TRUMP in legal else legal[-1])
+    raise AssertionError("no pair found")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_declared_pair_fits_the_contract_panel(size: tuple[int, int],
+                                                 tmp_path: Path) -> None:
+    g = _with_a_pair()
+    saves.save_game(g, saves.save_path(tmp_path))
+
+    async def run() -> list[str]:
+        app = make_app(tmp_path, resume=True)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            assert app.game.view(0).pair_seat is not None
+            assert "Pair" in str(app.query_one("#info").render())
+            return misfits(app)
+
+    assert asyncio.run(run()) == []

@@ -323,7 +323,8 @@ class TrickView(Widget):
             if v.phase is Phase.PLAY:
                 n = len(v.tricks) + 1
                 if v.trick:
-                    caption = Text(f"Trick {n}", style="dim")
+                    caption = Text(f"Trick {n} · {seat_name(v.rules, v.trick[0][0])} led",
+                                   style="dim")
                 else:
                     caption = Text(f"Trick {n} · {seat_name(v.rules, v.turn)} to lead",
                                    style="dim")
@@ -443,9 +444,10 @@ class SidePanel(TextPanel):
         if v.target is not None and v.phase is not Phase.AUCTION and v.bidder is not None:
             tgt = Text(f"{v.target}", style="bold")
             tgt.append(f" for {TEAM_NAMES[v.bidder & 1]}", style="")
-            if v.pair_seat is not None:
-                tgt.append(f" (pair: {name(v.pair_seat)})", style="dim")
             t.append_text(_line("Target", tgt))
+            if v.pair_seat is not None:
+                t.append("\n")
+                t.append_text(_line("Pair", f"declared by {name(v.pair_seat)}"))
             t.append_text(self._needed(v))
         else:
             t.append_text(_line("Target", Text("—", style="dim")))
