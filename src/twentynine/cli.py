@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from . import version_text
@@ -44,24 +44,23 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
-def _budget(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0.001 <= x <= 1.5:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 0.001 and 1.5 seconds")
-    return x
+def _seconds_between(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds from ``low`` to ``high``, else one line."""
+    def check(text: str) -> float:
+        try:
+            x = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= x <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(
+                f"{text!r} must be between {low:g} and {high:g} seconds")
+        return x
+    return check
 
 
-def _seconds(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 1 <= x <= 600:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 1 and 600 seconds")
-    return x
+_budget = _seconds_between(0.001, 1.5)
+_seconds = _seconds_between(1, 600)
+_delay = _seconds_between(0, 10)
 
 
 def _bot_spec(text: str) -> str:
@@ -86,16 +85,6 @@ def print_rules(rules: Rules) -> None:
         mark = "*" if setting_text(std, st.field) != value else " "
         print(f"{mark} {st.flag:{width}}  {value:13}  {st.help}")
     print("(* differs from the standard game)")
-
-
-def _delay(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= x <= 10:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 10 seconds")
-    return x
 
 
 def _any_port(text: str) -> int:
