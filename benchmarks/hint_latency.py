@@ -17,7 +17,8 @@ import time
 from collections import defaultdict
 
 from twentynine.bots import make_bot
-from twentynine.coach.hint import BID_SAMPLES, SAMPLES, hint
+from twentynine import build_kind
+from twentynine.coach.hint import STRONGEST, hint, hint_bot
 from twentynine.deal import DEAL_OVER
 from twentynine.game import Game
 from twentynine.rules import Rules
@@ -34,11 +35,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=12)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rules", default="standard")
-    ap.add_argument("--samples", type=int, default=SAMPLES,
-                    help=f"worlds a card (default {SAMPLES}; the table's hard: 400)")
-    ap.add_argument("--bid-samples", type=int, default=BID_SAMPLES,
-                    help=f"worlds a bid or trump choice (default {BID_SAMPLES}; hard: 500)")
     opts = ap.parse_args()
+    load0 = os.getloadavg()
     rules = Rules.preset(opts.rules)
     game = Game(opts.seed, rules)
     bots = {s: make_bot("medium", seed=opts.seed * 4 + s) for s in range(4)}
@@ -58,7 +56,7 @@ def main() -> None:
         if seat == 0 and len(view.legal_actions) > 1:
             t0 = time.perf_counter()
             c0 = time.process_time()
-            hint(view, samples=opts.samples, bid_samples=opts.bid_samples)
+            hint(view)
             dt = time.perf_counter() - t0
             times[view.phase.value].append(dt)
             cpu.append(time.process_time() - c0)
@@ -66,10 +64,13 @@ def main() -> None:
         game.apply(bots[seat].choose(view, view.legal_actions))
     every = [t for ts in times.values() for t in ts]
     load = os.getloadavg()
+    bot = hint_bot(0)
     print(f"hint latency over {len(every)} decisions in {opts.deals} deals "
-          f"({opts.rules} rules, {opts.samples}/{opts.bid_samples} samples, wall clock, "
-          f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on {os.cpu_count()} "
-          f"cores)")
+          f"({opts.rules} rules; {build_kind()} build; the hint's bot: {STRONGEST}, "
+          f"{getattr(bot, 'samples', '?')}/{getattr(bot, 'bid_samples', '?')} samples, "
+          f"{bot.time_budget:g} s clock; wall clock, load average at the start "
+          f"{load0[0]:.1f}, at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on "
+          f"{os.cpu_count()} cores)")
     print(f"{'phase':14} {'n':>4} {'p50':>7} {'p95':>7} {'max':>7}")
     for phase, ts in sorted(times.items()):
         print(f"{phase:14} {len(ts):4d} {statistics.median(ts):7.3f} "

@@ -13,12 +13,19 @@ import pytest
 
 from twentynine.bots import make_bot
 from twentynine.cli import main
+from twentynine.coach.hint import Hint, hint
 from twentynine.coach.history import HISTORY_NAME, SCHEMA, open_history
 from twentynine.coach.review import review_deal
 from twentynine.coach.stats import compute_stats
 from twentynine.deal import Deal
 from twentynine.records import deal_record
 from twentynine.tui.coach import ReviewApp, ReviewScreen, StatsScreen
+from twentynine.views import SeatView
+
+
+def quick(view: SeatView) -> Hint:
+    """A quick grader for the tests of the screens (the grading itself: test_coach_review)."""
+    return hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
 
 
 def finished(seed: int) -> dict[str, Any]:
@@ -120,7 +127,7 @@ def test_the_review_screen_steps_through_the_deal() -> None:
 
 async def _the_review_screen_steps_through_the_deal() -> None:
     rec = finished(5)
-    review = review_deal(rec, 0, double_dummy=False, samples=24, bid_samples=30)
+    review = review_deal(rec, 0, double_dummy=False, grader=quick)
     app = ReviewApp(lambda: ReviewScreen(rec, 0, review=review))
     async with app.run_test(size=(110, 40)) as pilot:
         await pilot.pause()
@@ -240,7 +247,7 @@ async def _pages(tmp_path: Path) -> None:
     from twentynine.coach.review import REVIEW_VERSION
 
     for r in rows:
-        rev = review_deal(r.record, 0, double_dummy=False, samples=16, bid_samples=20)
+        rev = review_deal(r.record, 0, double_dummy=False, grader=quick)
         h.save_review(r.id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
     app = ReviewApp(lambda: ReviewScreen(rows[0].record, 0, history=h, row=rows[0],
                                          rows=rows))

@@ -15,16 +15,14 @@ from twentynine.actions import (
     SHOW_CODE,
     SINGLE_HAND_CODE,
 )
-from twentynine.bots import make_bot
-from twentynine.bots.hard import HardBot
+from twentynine.bots import BOTS, make_bot
 from twentynine.bots.worlds import WorldSampler
 from twentynine.coach.hint import (
-    BID_SAMPLES,
-    SAMPLES,
-    TIME_CAP,
+    STRONGEST,
     NoHint,
     action_words,
     hint,
+    hint_bot,
     view_seed,
 )
 from twentynine.deal import Deal, Phase
@@ -63,13 +61,31 @@ PHASES: dict[str, tuple[Wanted, Rules | None]] = {
 }
 
 
+CLOCK = 120.0
+
+
+def test_the_hint_bot_is_hard_with_its_own_settings() -> None:
+    """Not a copy of hard's numbers: the bot the table would make, whatever hard becomes."""
+    assert STRONGEST == "hard" == list(BOTS)[-1]
+    ours, table = hint_bot(7), make_bot("hard", seed=7)
+    assert type(ours) is type(table)
+    settings = {k: v for k, v in vars(table).items() if k != "rng"}
+    assert {k: v for k, v in vars(ours).items() if k != "rng"} == settings
+    assert settings["samples"] >= 400 and settings["bid_samples"] >= 500  # hard's, today
+    # only the safety clock may be replaced
+    capped = hint_bot(7, time_cap=CLOCK)
+    diff = {k for k, v in vars(capped).items() if k != "rng" and settings[k] != v}
+    assert diff <= {"time_budget", "bid_time"}
+
+
 @pytest.mark.parametrize("phase", list(PHASES))
 def test_the_hint_is_hards_own_choice_for_the_same_view_and_seed(phase: str) -> None:
     wanted, rules = PHASES[phase]
     _, view = find_view(wanted, rules)
-    h = hint(view)
-    bot = HardBot(seed=view_seed(view), time_budget=TIME_CAP, samples=SAMPLES,
-                  bid_samples=BID_SAMPLES)
+    # a generous clock for both, so a busy machine cannot cut either search short: the
+    # sample counts (hard's own) bound them
+    h = hint(view, time_cap=CLOCK)
+    bot = make_bot("hard", seed=view_seed(view), time_budget=CLOCK)
     assert h.action == bot.choose(view, list(view.legal_actions))
     # every legal action is listed once, the suggestion first, with a reason naming it
     assert sorted(o.action.code for o in h.options) == sorted(codes(view))
@@ -98,7 +114,7 @@ def test_the_hint_uses_the_view_only(phase: str) -> None:
     assert swapped is not None
     assert swapped.hands[view.seat] == real.hands[view.seat]
     assert swapped.view(view.seat) == view  # nothing the seat sees has changed
-    assert hint(swapped.view(view.seat)) == hint(view)
+    assert hint(swapped.view(view.seat), time_cap=CLOCK) == hint(view, time_cap=CLOCK)
 
 
 def test_bid_hint_gives_each_trump_and_the_chance_of_each_bid() -> None:

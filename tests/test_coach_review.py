@@ -12,7 +12,13 @@ from helpers import layout
 from twentynine import Action, Deal
 from twentynine.bots import make_bot
 from twentynine.coach.history import open_history
-from twentynine.coach.review import Review, cached_review, replay_with_hard, review_deal
+from twentynine.coach.review import (
+    Review,
+    cached_review,
+    grade_decision,
+    replay_with_hard,
+    review_deal,
+)
 from twentynine.deal import PLAY
 from twentynine.records import RecordError, deal_record
 
@@ -119,11 +125,40 @@ def test_a_review_is_computed_once_and_kept(tmp_path: Path) -> None:
     row = h.deal(deal_id)
     assert row is not None
     calls: list[tuple[int, int]] = []
-    first = cached_review(h, row, progress=lambda a, b: calls.append((a, b)), samples=40,
-                          bid_samples=50)
+    first = cached_review(h, row, progress=lambda a, b: calls.append((a, b)))
     assert calls and calls[-1][0] == calls[-1][1]  # the progress reached the end
     again = cached_review(h, row, progress=lambda a, b: calls.append((-1, -1)))
     assert (-1, -1) not in calls  # not computed again
     assert again.grades == first.grades and again.hard == first.hard
     assert h.deals()[0].mistakes == len(first.mistakes)
     h.close()
+
+
+# --------------------------------------------------------------------------- bids
+WEAK = ("7C 8C 7D 8D | QC KC 7H 8H",  # you: not a jack, nine, ace or ten in your four
+        "JS 9S JD 9D | AS TS AD TD", "KS QS KD QD | 8S 7S JH 9H",
+        "KH QH AH TH | JC 9C AC TC")
+STRONG = ("JH 9H AH TH | 7C 8C 7D 8D",  # you: the four top hearts
+          "JS 9S JD 9D | AS TS AD TD", "KS QS KD QD | 8S 7S QC KC",
+          "KH QH 8H 7H | JC 9C AC TC")
+
+
+@pytest.mark.parametrize(("hands", "bid", "mistake"), [
+    (WEAK, "bid 24", True),     # the planted bad bid
+    (WEAK, "pass", False),
+    (STRONG, "bid 16", False),  # a sensible bid
+    (STRONG, "bid 18", False),  # higher, but within what the cards support
+    (STRONG, "pass", True),     # a good contract given away
+])
+def test_bids_and_passes_are_graded_by_each_bids_outcome(
+        hands: tuple[str, str, str, str], bid: str, mistake: bool) -> None:
+    d = layout(*hands, dealer=3)
+    assert d.turn == 0 and d.phase_code != PLAY  # you open the auction
+    g = grade_decision(d, 0, Action.parse(bid))
+    assert g.phase == "auction" and g.mistake is mistake
+    if mistake:
+        assert g.loss >= 0.15
+        assert g.reason.startswith(f"Auction: {bid} gave up")
+        assert "% of the" in g.reason and "passing is worth" in g.reason
+    else:
+        assert g.loss == 0.0

@@ -4,14 +4,26 @@ history, the review from the deal summary."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import Static
-from tui_support import make_app, settle, wait_for
+from tui_support import make_app, screen_text, settle, wait_for
 
+from twentynine.coach.hint import hint as coach_hint
 from twentynine.coach.history import HISTORY_NAME, open_history
+from twentynine.coach.review import Grade
 from twentynine.controller import TableController
-from twentynine.tui.coach import HintPanel, ReviewScreen, StatsScreen
+from twentynine.tui import coach as tui_coach
+from twentynine.tui.coach import (
+    AGREED,
+    HintPanel,
+    ReviewScreen,
+    StatsScreen,
+    grades_text,
+    option_entry,
+)
 from twentynine.tui.screens import SummaryScreen
 
 
@@ -84,3 +96,92 @@ async def _stats(tmp_path: Path) -> None:
         assert text
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, StatsScreen))
+
+
+def test_enter_while_the_hint_thinks_waits(tmp_path: Path, monkeypatch: Any) -> None:
+    """Enter during the search does not play the old selection (which the player may take
+    for the suggestion): it is held once, the panel says so; once the hint is there, Enter
+    plays the suggestion the cursor moved to."""
+    release = threading.Event()
+
+    def slow_hint(view: Any, **kw: Any) -> Any:
+        release.wait(30)  # the search "takes" until the test lets it finish
+        return coach_hint(view, **kw)
+
+    monkeypatch.setattr(tui_coach, "hint", slow_hint)
+    asyncio.run(_enter_waits(tmp_path, release))
+
+
+async def _enter_waits(tmp_path: Path, release: threading.Event) -> None:
+    app = make_app(tmp_path, seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        before = list(table.game.deal.actions)
+        await pilot.press("i")
+        await wait_for(pilot, lambda: bool(app.query(HintPanel)))
+        panel = app.query_one(HintPanel)
+        assert panel.thinking
+        await pilot.press("enter")
+        await pilot.pause()
+        assert list(table.game.deal.actions) == before  # nothing played
+        assert "still thinking" in str(panel.render())
+        release.set()
+        await wait_for(pilot, lambda: panel.hint is not None, limit=8000)
+        suggestion = panel.hint.action if panel.hint is not None else None
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(table.game.deal.actions) > len(before))
+        assert table.game.deal.actions[len(before)] == suggestion
+
+
+def test_every_option_of_the_hint_is_visible_at_each_size(tmp_path: Path) -> None:
+    asyncio.run(_all_options(tmp_path))
+
+
+async def _all_options(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        for phase in ("auction", "play"):
+            while table.view().phase.value != phase:
+                app._apply_human(table.legal_actions()[0])
+                await settle(pilot, app)
+            await pilot.press("i")
+            await wait_for(pilot, lambda: bool(app.query(HintPanel))
+                           and app.query_one(HintPanel).hint is not None, limit=8000)
+            panel = app.query_one(HintPanel)
+            h = panel.hint
+            assert h is not None and len(h.options) == len(table.legal_actions())
+            if phase == "auction":
+                assert len(h.options) >= 10  # every bid and the pass
+            for size in ((80, 24), (100, 30), (120, 40)):
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                await pilot.pause()
+                region = panel.content_region
+                lines = screen_text(app).splitlines()[region.y:region.bottom]
+                shown = "\n".join(line[region.x:region.right] for line in lines)
+                for o in h.options:  # each option with its numbers, as the panel writes it
+                    assert option_entry(h, o).strip() in shown, (size, o.words, shown)
+                # the panel is whole on the screen, not cut by the table around it
+                assert panel.parent is not None
+                visible = panel.parent.region  # type: ignore[attr-defined]
+                assert visible.contains_region(panel.region), (size, visible, panel.region)
+            await pilot.resize_terminal(120, 40)
+            await pilot.pause()
+
+
+def test_the_review_folds_decisions_that_agree_with_the_search() -> None:
+    def grade(i: int, taken: str, reason: str = AGREED, mistake: bool = False) -> Grade:
+        return Grade(i, "auction", None, taken, 0, taken, 0, 0.0 if not mistake else 0.5,
+                     None, mistake, reason)
+
+    text = grades_text([grade(0, "bid 16"), grade(1, "bid 17"), grade(2, "bid 18"),
+                        grade(3, "bid 24", "Auction: bid 24 gave up 0.50 game points",
+                              mistake=True),
+                        grade(4, "pass")]).plain
+    lines = [line for line in text.splitlines() if line.startswith(("✓", "✗"))]
+    assert lines == ["✓ bid 16, bid 17, bid 18: each the search's choice too",
+                     "✗ Auction: bid 24 gave up 0.50 game points",
+                     "✓ pass: the search's choice too"]

@@ -42,8 +42,8 @@ from ..actions import (
     Action,
     ActionKind,
 )
-from ..bots.calls import contract_ev, sweep_chance
-from ..bots.hard import HardBot
+from ..bots import BOTS, BaseBot, make_bot
+from ..bots.calls import best_bid, contract_ev, sweep_chance
 from ..bots.medium import Estimates
 from ..bots.search import MARGIN_WEIGHT, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
@@ -55,15 +55,11 @@ from ..views import SeatView
 
 MEASURE_WORLDS = 64
 """Worlds of the second measurement (trick chances, card points, contract chances)."""
-SAMPLES = 160
-"""Worlds the hint's search samples for a card (the table's ``hard`` samples 400): tuned
-so the hint stays under half a second at the median on a busy 2-core machine
-(``benchmarks/hint_latency.py``)."""
-BID_SAMPLES = 200
-"""Worlds for a bid, the trump choice and the calls (the table's ``hard``: 500)."""
-TIME_CAP = 4.0
-"""The bot's safety clock for a hint: its sample counts, not the clock, bound the search,
-so the hint is hard's own choice for the view (the cap only stops a starved machine)."""
+STRONGEST = list(BOTS)[-1]
+"""The bot whose choice the hint gives: the strongest one (:data:`~twentynine.bots.BOTS`
+lists them weakest first), made exactly as the table makes it, with its own settings:
+whatever ``hard`` is made of (its sample counts, inference, exact endgames, its clock),
+the hint follows."""
 
 
 class NoHint(ValueError):
@@ -130,6 +126,10 @@ class Hint:
     """Auction: the points your side takes on average as bidder with each trump."""
     bids: tuple[BidChance, ...] = ()
     """Auction: every bid you may make, with its chance and worth."""
+    support: int = 0
+    """Auction: the highest bid your cards support by the bot's own measure (its expected
+    game points clear the bot's bar: see :func:`~twentynine.bots.calls.best_bid`), 0 if
+    none."""
     seed: int = 0
     seconds: float = field(default=0.0, compare=False)
 
@@ -254,41 +254,57 @@ def _mean(num: float, den: float) -> float | None:
 
 
 # --------------------------------------------------------------------------- the hint
-def hint_bot(seed: int, samples: int = SAMPLES, bid_samples: int = BID_SAMPLES,
-             time_cap: float = TIME_CAP) -> HardBot:
-    """The bot whose choice the hint gives: ``hard`` (inference, exact endgames) with the
-    hint's sample counts."""
-    return HardBot(seed=seed, time_budget=time_cap, samples=samples, bid_samples=bid_samples)
+def hint_bot(seed: int, time_cap: float | None = None) -> BaseBot:
+    """The bot whose choice the hint gives: :data:`STRONGEST` with its own settings, as
+    :func:`~twentynine.bots.make_bot` makes it for the table.  ``time_cap`` replaces its
+    safety clock only (tests and the review pass a generous one, so that a busy machine
+    cannot cut the search short); its sample counts bound the search either way."""
+    if time_cap is None:
+        return make_bot(STRONGEST, seed=seed)
+    return make_bot(STRONGEST, seed=seed, time_budget=time_cap)
 
 
-def hint(view: SeatView, *, seed: int | None = None, time_cap: float = TIME_CAP,
-         worlds: int = MEASURE_WORLDS, samples: int = SAMPLES,
-         bid_samples: int = BID_SAMPLES) -> Hint:
+def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = None,
+         worlds: int = MEASURE_WORLDS, bot: BaseBot | None = None) -> Hint:
     """The hint for ``view``'s seat, which must be the seat to move.
 
-    The suggested action is ``hint_bot(view_seed(view)).choose(view, legal)``; the rest
-    explains it.  Raises :class:`NoHint` if the seat has nothing to decide."""
+    The suggested action is ``hint_bot(view_seed(view)).choose(view, legal)``: the
+    strongest bot's own choice; the rest explains it.  (``bot`` explains another bot's
+    choice instead: only tests of the screens use it, to be quick.)  Raises
+    :class:`NoHint` if the seat has nothing to decide."""
     legal = list(view.legal_actions)
     if not legal:
         raise NoHint("there is nothing to hint: it is not this seat's turn")
     t_start = time.perf_counter()
     if seed is None:
         seed = view_seed(view)
-    bot = hint_bot(seed, samples, bid_samples, time_cap)
+    if bot is None:
+        bot = hint_bot(seed, time_cap)
     action = bot.choose(view, legal)
-    est = bot.estimates
+    found = getattr(bot, "estimates", None)
+    est = found if isinstance(found, Estimates) else None
     rng = random.Random(seed ^ 0x5EED5EED)
     phase = PHASE_CODES[view.phase]
     if phase == AUCTION:
-        h = _auction_hint(view, legal, action, est)
+        h = _auction_hint(view, legal, action, est, bot)
     else:
         h = _measured_hint(view, legal, action, est, rng, worlds)
-    return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], seed,
-                time.perf_counter() - t_start)
+    return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], h[5],
+                seed, time.perf_counter() - t_start)
 
 
 _Parts = tuple[str, tuple[Option, ...], int, tuple[tuple[str, float], ...],
-               tuple[BidChance, ...]]
+               tuple[BidChance, ...], int]
+
+
+def pass_bar(view: SeatView, bot: BaseBot) -> float:
+    """What passing is worth in the bot's own bidding (the bar a bid's expected game points
+    must clear): ``bid_threshold`` (0), or ``compete_threshold`` (-0.25) when the
+    opponents hold the bid, since letting them play costs something too."""
+    own = float(getattr(bot, "bid_threshold", 0.0))
+    compete = float(getattr(bot, "compete_threshold", own))
+    opponents_high = view.bidder is not None and (view.bidder & 1) != view.team
+    return compete if opponents_high else own
 
 
 def _ordered(options: list[Option], action: Action) -> tuple[Option, ...]:
@@ -299,7 +315,7 @@ def _ordered(options: list[Option], action: Action) -> tuple[Option, ...]:
 
 
 def _auction_hint(view: SeatView, legal: list[Action], action: Action,
-                  est: Estimates | None) -> _Parts:
+                  est: Estimates | None, bot: BaseBot) -> _Parts:
     rules = view.rules
     team = view.team
     codes = [a.code for a in legal]
@@ -308,11 +324,11 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         reason = ("Ask for a redeal: your four cards hold no point card and no suit of "
                   "three, so your side can hardly make a contract.")
         opts = [Option(a, action_words(a), None) for a in legal]
-        return reason, _ordered(opts, action), 0, (), ()
+        return reason, _ordered(opts, action), 0, (), (), 0
     if est is None or est.phase != "bid" or not bids:
         opts = [Option(a, action_words(a), None) for a in legal]
         return ("Your only choice here." if len(legal) == 1 else
-                f"{action_words(action).capitalize()}."), _ordered(opts, action), 0, (), ()
+                f"{action_words(action).capitalize()}."), _ordered(opts, action), 0, (), (), 0
     table = est.table
     choices = est.choices
     means = [sum(r[0] for r in res) / len(res) if res else 0.0 for res in table]
@@ -340,6 +356,8 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         ev = max((contract_ev(rules, team, b, r) for r in table if r), default=-1.0)
         chances.append(BidChance(b, c, ev))
     by_bid = {bc.bid: bc for bc in chances}
+    bar = pass_bar(view, bot)
+    support = best_bid(rules, team, table, bar)
     best_i = max(range(len(table)), key=lambda i: means[i])
     opts = []
     for a in legal:
@@ -348,13 +366,12 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
             opts.append(Option(a, action_words(a), bc.worth, means[chance(a.bid)[1]],
                                made=bc.chance))
         elif a.code == PASS_CODE:
-            opts.append(Option(a, "pass", 0.0))
+            opts.append(Option(a, "pass", bar))
         else:
             opts.append(Option(a, action_words(a), None))
     lo = min(bids)
     best_label, best_pts = _trump_label(choices[best_i]), means[best_i]
     total = rules.total_points
-    good = [bc.bid for bc in chances if bc.worth > 0]
     if action.bid is not None:
         b = action.bid
         c, ci = chance(b)
@@ -367,22 +384,21 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                 (view.bidder & 1) != team:
             reason += (f" A small expected loss ({by_bid[b].worth:+.2f} game points), but "
                        f"cheaper than letting the opponents play their {view.high_bid}.")
-        elif good and max(good) > b:
-            top = max(good)
-            reason += (f" You could go on to {top} ({_pct(by_bid[top].chance)}) if "
+        elif support > b:
+            reason += (f" You could go on to {support} ({_pct(by_bid[support].chance)}) if "
                        f"pressed.")
     else:
         partner_high = view.bidder is not None and view.bidder == view.partner
         c_lo = by_bid[lo].chance
-        if partner_high and good and max(good) >= lo:
+        if partner_high and support >= lo:
             reason = (f"Pass: your partner holds the bid at {view.high_bid}; your cards would "
-                      f"make {max(good)} at best, not enough over partner's bid to take "
+                      f"make {support} at best, not enough over partner's bid to take "
                       f"it over.")
         else:
             reason = (f"Pass: even {lo} is made in only {_pct(c_lo)} of the {est.samples} "
                       f"deals consistent with your cards (your best trump, {best_label}, "
                       f"takes {best_pts:.1f} of the {total} points on average).")
-    return reason, _ordered(opts, action), est.samples, trumps, tuple(chances)
+    return reason, _ordered(opts, action), est.samples, trumps, tuple(chances), support
 
 
 def _measured_hint(view: SeatView, legal: list[Action], action: Action,
@@ -413,7 +429,7 @@ def _measured_hint(view: SeatView, legal: list[Action], action: Action,
         reason = _single_reason(view, action, worlds)
     else:
         reason = _trump_reason(view, ordered)
-    return reason, ordered, samples, (), ()
+    return reason, ordered, samples, (), (), 0
 
 
 def _expected(o: Option) -> str:
@@ -520,6 +536,7 @@ __all__ = [
     "hint",
     "hint_bot",
     "measure",
+    "pass_bar",
     "seat_word",
     "view_seed",
 ]

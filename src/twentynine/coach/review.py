@@ -27,18 +27,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..actions import ACTIONS, Action, ActionKind
+from ..actions import ACTIONS, PASS_CODE, Action, ActionKind
 from ..bots import make_bot
 from ..bots.search import SearchTimeout, solve_root
 from ..deal import DEAL_OVER, PLAY, Deal
 from ..records import RecordError, replay_deal
-from .hint import BID_SAMPLES, SAMPLES, TIME_CAP, Hint, Option, action_words, hint, seat_word
+from ..views import SeatView
+from .hint import STRONGEST, Hint, Option, action_words, hint, seat_word
 
 if TYPE_CHECKING:
     from .history import DealRow, History
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """Bumped when the grading changes, so kept reviews are computed again."""
+REPLAY_TIME_CAP = 4.0
+"""The bots' safety clock in the review (the grading hints and the replay with ``hard``):
+their sample counts bound them, so the review is the same every time however busy the
+machine; the cap only stops a starved one."""
 MISTAKE_GAME_POINTS = 0.15
 """A decision that gives up this many game points a deal (or more) is a mistake."""
 MISTAKE_CARD_POINTS = 2.0
@@ -155,8 +160,8 @@ def replay_with_hard(record: dict[str, Any], seat: int, bots: str = "medium",
     seeds = dict(seeds) if seeds is not None else bot_seeds(None, seat)
     # a generous clock: the bots' sample counts bound them, so the replay is the same
     # every time, however busy the machine
-    players = {s: make_bot("hard" if s == seat else bots, seed=seeds.get(s, s),
-                           time_budget=TIME_CAP) for s in range(4)}
+    players = {s: make_bot(STRONGEST if s == seat else bots, seed=seeds.get(s, s),
+                           time_budget=REPLAY_TIME_CAP) for s in range(4)}
     n = 0
     while deal.phase_code != DEAL_OVER:
         v = deal.view(deal.turn)
@@ -168,8 +173,43 @@ def replay_with_hard(record: dict[str, Any], seat: int, bots: str = "medium",
     return deal
 
 
+def _bid_loss(h: Hint, taken: Option) -> float:
+    """Game points a bid or a pass gave up, by the search's estimate of each bid's outcome
+    from the player's view (:attr:`Hint.bids`: the expected game points of playing the
+    contract at that bid with your best trump; a pass is worth the bot's own bar,
+    :func:`~twentynine.coach.hint.pass_bar`).
+
+    * A bid your cards support (up to :attr:`Hint.support`, or the lowest bid when you
+      must bid) gives up nothing: how high to go within that is tactics, not a mistake.
+    * A higher bid gives up what its contract is expected to lose against the better of
+      passing and the highest supported bid.
+    * A pass gives up the lowest bid's worth over passing, when the bot would have bid.
+    """
+    worth = {bc.bid: bc.worth for bc in h.bids}
+    if not worth:
+        return 0.0
+    lo = min(worth)
+    passing = next((o for o in h.options if o.action.code == PASS_CODE), None)
+    pass_worth = passing.worth if passing is not None and passing.worth is not None else None
+    if taken.action.bid is not None:
+        b = taken.action.bid
+        top = h.support if h.support >= lo else (lo if pass_worth is None else 0)
+        if top and b <= top:
+            return 0.0
+        refs = [worth[top]] if top else []
+        if pass_worth is not None:
+            refs.append(pass_worth)
+        return max(0.0, max(refs) - worth.get(b, -2.0)) if refs else 0.0
+    if taken.action.code == PASS_CODE and h.action.bid is not None and pass_worth is not None:
+        return max(0.0, worth.get(h.action.bid, 0.0) - pass_worth)
+    return 0.0
+
+
 def _loss(h: Hint, taken: Option | None) -> tuple[float, float | None]:
     best = h.options[0]
+    if taken is not None and h.bids and (taken.action.bid is not None or
+                                         taken.action.code == PASS_CODE):
+        return (0.0 if taken.action == best.action else _bid_loss(h, taken)), None
     if taken is None or taken.action == best.action:
         return 0.0, 0.0 if best.card_points is not None else None
     loss = 0.0
@@ -201,6 +241,53 @@ def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick:
     return f"{text}; {best.words} was better."
 
 
+def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
+                final: Deal | None, seat: int) -> str:
+    """One line on a bid or a pass: what the search expected of it, from your view."""
+    by_bid = {bc.bid: bc for bc in h.bids}
+    n = h.worlds
+    passing = next((o for o in h.options if o.action.code == PASS_CODE), None)
+    bar = passing.worth if passing is not None else None
+    bar_words = "" if bar is None else f"passing is worth {bar:+.2f}" + (
+        " (the opponents would play their bid)" if bar < 0 else "")
+    b = taken.action.bid
+    if b is not None and b in by_bid:
+        bc = by_bid[b]
+        said = (f"you make {b} in {100 * bc.chance:.0f}% of the {n} deals consistent with "
+                f"your cards ({bc.worth:+.2f} game points a deal as bidder)")
+    else:
+        lo = h.action.bid if h.action.bid is not None else min(by_bid, default=0)
+        bc_lo = by_bid.get(lo)
+        said = ("" if bc_lo is None else
+                f"you make {lo} in {100 * bc_lo.chance:.0f}% of the {n} deals consistent "
+                f"with your cards ({bc_lo.worth:+.2f} game points a deal as bidder)")
+    if not mistake:
+        if taken.action == h.action:
+            return "The search's choice too."
+        if b is not None and h.support and b <= h.support:
+            return (f"Within what your cards support (up to {h.support}): {said}; the "
+                    f"search would bid {h.options[0].words.removeprefix('bid ')} now.")
+        return f"Close to the search's choice ({h.options[0].words}): {said}."
+    text = f"Auction: {taken.words} gave up {loss:.2f} game points: {said}"
+    if bar_words:
+        text += f"; {bar_words}"
+    text += "."
+    if final is not None:
+        text += f" {_as_it_fell(final, seat)}"
+    return text
+
+
+def _as_it_fell(final: Deal, seat: int) -> str:
+    out = final.outcome
+    if out is None or out.thrown_in is not None or out.bidder < 0:
+        return "As it fell: no contract was played."
+    who = "your side" if (out.bidder & 1) == (seat & 1) else "the other side"
+    target = f", target {out.target} after the pair" if out.target != out.bid else ""
+    return (f"As it fell: {who} bid {out.bid}{target} and "
+            f"{'made' if out.made else 'missed'} it ({out.card_points[out.bidder & 1]} "
+            f"points).")
+
+
 def _dd(deal: Deal, code: int) -> tuple[float | None, str | None]:
     codes = deal.legal_codes()
     try:
@@ -212,14 +299,62 @@ def _dd(deal: Deal, code: int) -> tuple[float | None, str | None]:
     return max(0.0, vals[best] - taken), action_words(ACTIONS[codes[best]])
 
 
+Grader = Callable[[SeatView], Hint]
+"""What grades a view: by default the strongest bot's hint (:func:`strongest_hint`)."""
+
+
+def strongest_hint(view: SeatView) -> Hint:
+    """The hint of the strongest bot with its own settings, on a generous clock."""
+    return hint(view, time_cap=REPLAY_TIME_CAP)
+
+
+def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
+                   index: int = 0, double_dummy: bool = True,
+                   grader: Grader = strongest_hint) -> Grade:
+    """Grade ``seat``'s action ``a`` in ``deal`` (the position before it) from the seat's
+    view then; ``final`` (the finished deal) names who took the trick and how the deal
+    ended, in the reason."""
+    view = deal.view(seat)
+    h = grader(view)
+    taken = h.option(a)
+    loss, card_loss = _loss(h, taken)
+    trick = deal.trick_no + 1 if deal.phase_code == PLAY else None
+    lost_to = None
+    if final is not None and trick is not None and a.kind is ActionKind.PLAY and \
+            len(final.history) > deal.trick_no:
+        _lead, _cards, win, pts = final.history[deal.trick_no]
+        if (win & 1) != (seat & 1) and a.card is not None and a.card.points:
+            lost_to = (f"it gave {seat_word(view, win)}'s trick {a.card.points} "
+                       f"more points ({pts} in all)")
+    mistake = taken is not None and taken.action != h.action and (
+        loss >= MISTAKE_GAME_POINTS or
+        (card_loss is not None and card_loss >= MISTAKE_CARD_POINTS))
+    if taken is None:
+        reason = f"{action_words(a)} was not among the legal actions the hint saw."
+    elif h.bids and (a.bid is not None or a.code == PASS_CODE):
+        reason = _bid_reason(h, taken, loss, mistake, final, seat)
+    elif mistake:
+        reason = _reason(h, taken, loss, card_loss, trick, lost_to)
+    elif taken.action == h.action:
+        reason = "The search's choice too."
+    else:
+        reason = f"Close to the search's choice ({h.options[0].words})."
+    dd_loss = dd_best = None
+    if double_dummy and deal.phase_code == PLAY and deal.trick_no >= DD_FROM_TRICK:
+        dd_loss, dd_best = _dd(deal, a.code)
+    return Grade(index, view.phase.value, trick, action_words(a), a.code,
+                 h.options[0].words, h.action.code, loss, card_loss, mistake,
+                 reason, dd_loss, dd_best)
+
+
 def review_deal(record: dict[str, Any], seat: int = 0, *, bots: str = "medium",
                 seeds: Mapping[int, int] | None = None, seed_of: SeedOf | None = None,
                 progress: Progress | None = None,
-                double_dummy: bool = True, samples: int = SAMPLES,
-                bid_samples: int = BID_SAMPLES) -> Review:
+                double_dummy: bool = True, grader: Grader = strongest_hint) -> Review:
     """Grade every decision of ``seat`` in a finished deal's record and replay the deal
-    with ``hard`` in that seat.  Raises :class:`~twentynine.records.RecordError` for a
-    record that does not replay or a deal not finished."""
+    with ``hard`` in that seat (``grader``: tests of the screens pass a quicker one).
+    Raises :class:`~twentynine.records.RecordError` for a record that does not replay or
+    a deal not finished."""
     t0 = time.perf_counter()
     final, _ = replay_deal(record)
     if final.outcome is None:
@@ -232,35 +367,7 @@ def review_deal(record: dict[str, Any], seat: int = 0, *, bots: str = "medium",
     done = 0
     for i, a in enumerate(actions):
         if done < len(todo) and todo[done] == i:
-            view = deal.view(seat)
-            h = hint(view, samples=samples, bid_samples=bid_samples)
-            taken = h.option(a)
-            loss, card_loss = _loss(h, taken)
-            trick = deal.trick_no + 1 if deal.phase_code == PLAY else None
-            lost_to = None
-            if trick is not None and a.kind is ActionKind.PLAY and \
-                    len(final.history) > deal.trick_no:
-                _lead, _cards, win, pts = final.history[deal.trick_no]
-                if (win & 1) != (seat & 1) and a.card is not None and a.card.points:
-                    lost_to = (f"it gave {seat_word(view, win)}'s trick {a.card.points} "
-                               f"more points ({pts} in all)")
-            mistake = taken is not None and taken.action != h.action and (
-                loss >= MISTAKE_GAME_POINTS or
-                (card_loss is not None and card_loss >= MISTAKE_CARD_POINTS))
-            if taken is None:
-                reason = f"{action_words(a)} was not among the legal actions the hint saw."
-            elif mistake:
-                reason = _reason(h, taken, loss, card_loss, trick, lost_to)
-            elif taken.action == h.action:
-                reason = "The search's choice too."
-            else:
-                reason = f"Close to the search's choice ({h.options[0].words})."
-            dd_loss = dd_best = None
-            if double_dummy and deal.phase_code == PLAY and deal.trick_no >= DD_FROM_TRICK:
-                dd_loss, dd_best = _dd(deal, a.code)
-            grades.append(Grade(i, view.phase.value, trick, action_words(a), a.code,
-                                h.options[0].words, h.action.code, loss, card_loss, mistake,
-                                reason, dd_loss, dd_best))
+            grades.append(grade_decision(deal, seat, a, final, i, double_dummy, grader))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -287,8 +394,7 @@ def _decisions(deal: Deal, actions: list[Action], seat: int) -> list[int]:
 
 def cached_review(history: History, row: DealRow, *, bots: str = "medium",
                   seeds: Mapping[int, int] | None = None, seed_of: SeedOf | None = None,
-                  progress: Progress | None = None, samples: int = SAMPLES,
-                  bid_samples: int = BID_SAMPLES) -> Review:
+                  progress: Progress | None = None) -> Review:
     """The deal's kept review, or a new one (then kept)."""
     data = history.review(row.id, REVIEW_VERSION)
     if data is not None:
@@ -297,10 +403,11 @@ def cached_review(history: History, row: DealRow, *, bots: str = "medium",
         except (KeyError, TypeError):
             pass  # an unreadable cache entry: compute it again
     rev = review_deal(row.record, row.seat, bots=bots, seeds=seeds, seed_of=seed_of,
-                      progress=progress, samples=samples, bid_samples=bid_samples)
+                      progress=progress)
     history.save_review(row.id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
     return rev
 
 
 __all__ = ["MISTAKE_CARD_POINTS", "MISTAKE_GAME_POINTS", "REVIEW_VERSION", "Grade", "Review",
-           "SeatResult", "SeedOf", "bot_seeds", "cached_review", "replay_with_hard", "review_deal"]
+           "SeatResult", "SeedOf", "bot_seeds", "cached_review", "grade_decision",
+           "replay_with_hard", "review_deal"]

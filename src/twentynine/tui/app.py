@@ -955,6 +955,9 @@ class TwentyNineApp(App[None]):
     def action_hint(self) -> None:
         """Ask the coach for a hint on your view (it thinks in a worker thread)."""
         panels = self._table.query(HintPanel)
+        if panels and panels.first().hint is not None:
+            panels.first().remove()  # i again: hide the hint (the trick shows again)
+            return
         if panels:
             panel = panels.first()
         else:  # shown under the trick only while there is a hint
@@ -1111,19 +1114,26 @@ class TwentyNineApp(App[None]):
         self._sel_suit = n - 1
         self._refresh_ui()
 
+    def _hint_holds_enter(self) -> bool:
+        """Enter while the hint still thinks is held once (the panel says so), so it does
+        not play a selection taken for the suggestion (the coach's hook)."""
+        return any(panel.hold_enter() for panel in self._table.query(HintPanel))
+
     def action_confirm(self) -> None:
-        if self._sel_card is not None:
+        if self._sel_card is not None and not self._hint_holds_enter():
             self._human(Action.play(self._sel_card))
 
     def action_confirm_trump(self) -> None:
-        if self._sel_card is not None:
+        if self._sel_card is not None and not self._hint_holds_enter():
             self._human(Action.trump_card(self._sel_card))
 
     def action_confirm_suit(self) -> None:
-        self._human(Action.trump_suit(self._sel_suit))
+        if not self._hint_holds_enter():
+            self._human(Action.trump_suit(self._sel_suit))
 
     def action_confirm_bid(self) -> None:
-        self._human(Action.make_bid(self._sel_bid))
+        if not self._hint_holds_enter():
+            self._human(Action.make_bid(self._sel_bid))
 
     def action_pass_bid(self) -> None:
         self._human(PASS)

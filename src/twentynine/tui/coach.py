@@ -12,8 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.console import Group, RenderableType
-from rich.table import Table
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
@@ -21,12 +20,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, ProgressBar, Static
 
-from ..actions import PASS_CODE
 from ..cards import CARDS, SUIT_NAMES, mask_cards
 from ..coach.commands import stats_renderable
-from ..coach.hint import Hint, hint
+from ..coach.hint import Hint, Option, hint
 from ..coach.history import DealRow, History, HistoryError, history_path, open_history
 from ..coach.recorder import DealRecorder
 from ..coach.review import Grade, Review, SeedOf, bot_seeds, cached_review, review_deal
@@ -145,13 +144,33 @@ def trick_text(deal: Deal, k: int, me: int) -> Text:
     return out
 
 
+AGREED = "The search's choice too."
+
+
 def grades_text(grades: list[Grade]) -> Text:
-    """The player's decisions: the search's grade, and apart, the double-dummy one."""
+    """The player's decisions: the search's grade, and apart, the double-dummy one.
+    Decisions in a row that were the search's own choice share one line."""
     out = Text()
     if not grades:
         return out
     out.append("\nYour decisions (graded from what you could see then)\n", style="bold")
-    for g in grades:
+    i = 0
+    while i < len(grades):
+        g = grades[i]
+        if not g.mistake and g.reason == AGREED and g.dd_loss is None:
+            run = [g]
+            while i + len(run) < len(grades):
+                nxt = grades[i + len(run)]
+                if nxt.mistake or nxt.reason != AGREED or nxt.dd_loss is not None:
+                    break
+                run.append(nxt)
+            out.append("✓ ", style="green")
+            out.append(", ".join(x.taken for x in run))
+            out.append(": the search's choice too" if len(run) == 1 else
+                       ": each the search's choice too", style="dim")
+            out.append("\n")
+            i += len(run)
+            continue
         mark = ("✗ ", "bold red") if g.mistake else ("✓ ", "green")
         out.append(mark[0], style=mark[1])
         if g.mistake:
@@ -167,6 +186,7 @@ def grades_text(grades: list[Grade]) -> Text:
             out.append("best too" if g.dd_loss < 0.01 else
                        f"{g.dd_best} was {g.dd_loss:.2f} better", style="dim")
             out.append("\n")
+        i += 1
     return out
 
 
@@ -441,37 +461,75 @@ class StatsScreen(ModalScreen[None]):
 
 
 # --------------------------------------------------------------------------- hints
-def hint_renderable(h: Hint, limit: int = 4) -> RenderableType:
-    """A hint: the suggestion and its reason, then the options best first."""
-    head = Text()
-    head.append("Hint: ", style="bold")
-    head.append(h.options[0].words if h.options else str(h.action), style="bold green")
-    head.append(f"  ({h.worlds} deals simulated, {h.seconds:.1f} s)\n", style="dim")
-    head.append(h.reason)
-    t = Table(box=None, pad_edge=False, show_edge=False)
-    t.add_column("option")
-    t.add_column("game points", justify="right")
-    t.add_column("your card points", justify="right")
-    t.add_column("you take the trick" if h.phase == "play" else "contract made",
-                 justify="right")
-    shown = list(h.options[:limit])
-    passing = next((o for o in h.options if o.action.code == PASS_CODE), None)
-    if passing is not None and passing not in shown:
-        shown.append(passing)  # in the auction, always beside the bids
-    for o in shown:
-        chance = o.trick_win if h.phase == "play" else o.made
-        t.add_row(o.words, "-" if o.worth is None else f"{o.worth:+.2f}",
-                  "-" if o.card_points is None else f"{o.card_points:.1f}",
-                  "-" if chance is None else f"{100 * chance:.0f}%")
-    if len(h.options) > len(shown):
-        t.add_row(f"… {len(h.options) - len(shown)} more", "", "", "")
-    parts: list[RenderableType] = [head]
-    if h.trumps:
-        line = Text("Your side's points as bidder, by trump: ", style="bold")
-        line.append(" · ".join(f"{label} {pts:.1f}" for label, pts in h.trumps))
-        parts.append(line)
-    parts.append(t)
-    return Group(*parts)
+def option_entry(h: Hint, o: Option) -> str:
+    """One option in a few characters: its words, game points a deal, your side's card
+    points (card play) and the chance (you take the trick / the contract is made)."""
+    worth = "  -  " if o.worth is None else f"{o.worth:+.2f}"
+    if h.phase == "play":
+        pts = "  - " if o.card_points is None else f"{o.card_points:4.1f}"
+        chance = "  - " if o.trick_win is None else f"{100 * o.trick_win:3.0f}%"
+        return f"{o.words:<3} {worth} {pts} {chance}"
+    if o.action.bid is not None:
+        made = "  - " if o.made is None else f"{100 * o.made:3.0f}%"
+        return f"{o.action.bid:>2} {worth} {made}"
+    made = "" if o.made is None else f" {100 * o.made:3.0f}%"
+    return f"{o.words} {worth}{made}"
+
+
+def _legend(h: Hint) -> str:
+    if h.phase == "play":
+        return "card · game pts · your card pts · you take trick"
+    if h.bids:
+        return "bid · game pts as bidder · chance to make it"
+    return "option · game pts · chance the contract is made"
+
+
+class HintBody:
+    """The hint laid out for the width it gets: the suggestion, then **every** legal option
+    in aligned columns (as many as fit), the points by trump, and the reason last."""
+
+    def __init__(self, h: Hint) -> None:
+        self.hint = h
+
+    def lines(self, width: int) -> list[Text]:
+        """The hint as lines of at most ``width`` cells (the reason wrapped)."""
+        h = self.hint
+        out: list[Text] = []
+        head = Text()
+        head.append("Hint: ", style="bold")
+        head.append(h.options[0].words if h.options else str(h.action), style="bold green")
+        head.append(f"  ({h.worlds} deals simulated, {h.seconds:.1f} s)", style="dim")
+        out.append(head)
+        out.append(Text(_legend(h), style="dim"))
+        bids = [o for o in h.options if o.action.bid is not None]
+        order = (sorted(bids, key=lambda o: o.action.bid or 0) +
+                 [o for o in h.options if o.action.bid is None]) if bids else list(h.options)
+        entries = [(option_entry(h, o), o.action == h.action) for o in order]
+        colw = max(len(e) for e, _ in entries) + 2
+        ncols = max(1, (width + 2) // colw) if all(len(e) <= 24 for e, _ in entries) else 1
+        for i in range(0, len(entries), ncols):
+            line = Text()
+            for text, best in entries[i:i + ncols]:
+                line.append(text.ljust(colw), style="bold green" if best else "")
+            line.rstrip()
+            out.append(line)
+        if h.trumps:
+            line = Text("As bidder, by trump: ", style="bold")
+            full = " · ".join(f"{label} {pts:.1f}" for label, pts in h.trumps)
+            if len(line) + len(full) > width:  # the suit symbols alone
+                full = " · ".join(f"{label.split()[0]} {pts:.1f}" for label, pts in h.trumps)
+            line.append(full)
+            out.append(line)
+        out.append(Text(h.reason))
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+
+def hint_renderable(h: Hint) -> RenderableType:
+    """A hint: the suggestion, every option (compact), then its reason."""
+    return HintBody(h)
 
 
 class HintPanel(Static):
@@ -479,7 +537,7 @@ class HintPanel(Static):
     (the table stays responsive), then the hint; hidden once the position moves on."""
 
     DEFAULT_CSS = """
-    HintPanel { height: auto; max-height: 16; border: round $accent; padding: 0 1;
+    HintPanel { height: auto; max-height: 24; border: round $accent; padding: 0 1;
                 background: $surface; overflow-y: auto; }
     HintPanel.-hidden { display: none; }
     """
@@ -496,6 +554,46 @@ class HintPanel(Static):
         self.add_class("-hidden")
         self.token: object = None
         self.hint: Hint | None = None
+        self.failed = False
+        self._enter_held = False
+
+    @property
+    def thinking(self) -> bool:
+        """The search for the current position is still running."""
+        return self.token is not None and self.hint is None and not self.failed
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Never taller than the table leaves free (what the flexible part, the trick, can
+        give up), so the panel is never cut; what does not fit scrolls."""
+        parent = self.parent
+        if not isinstance(parent, Widget) or not parent.size.height:
+            return
+        fixed = 0
+        for child in parent.children:
+            h = child.styles.height
+            if child is self or not child.display or (h is not None and h.is_fraction):
+                continue
+            fixed += child.outer_size.height
+        room = max(4, parent.size.height - fixed)
+        if self.styles.max_height is None or self.styles.max_height.value != room:
+            self.styles.max_height = room
+
+    def hold_enter(self) -> bool:
+        """Whether Enter must wait: while the hint thinks, the cursor still shows the old
+        selection, which the player may take for the suggestion.  The first Enter is held
+        (the panel says so); a second one plays the selection as the player wants."""
+        if not self.thinking or self._enter_held:
+            return False
+        self._enter_held = True
+        self.update(Text("Hint: still thinking… (Enter again plays your own selection)",
+                         style="bold italic"))
+        return True
 
     def request(self, view: SeatView, token: object) -> None:
         """Start a hint for ``view``; ``token`` names the position (a hint that arrives
@@ -505,6 +603,8 @@ class HintPanel(Static):
             return
         self.token = token
         self.hint = None
+        self.failed = False
+        self._enter_held = False
         self.show_thinking()
         self._think(view, token)
 
@@ -526,6 +626,7 @@ class HintPanel(Static):
 
     def _failed(self, token: object, message: str) -> None:
         if token == self.token:
+            self.failed = True
             self.update(Text(f"No hint: {message}", style="red"))
 
     def show_thinking(self) -> None:
@@ -661,4 +762,4 @@ class TableCoach:
 
 
 __all__ = ["HintPanel", "ReviewApp", "ReviewScreen", "StatsScreen", "TableCoach", "deal_text",
-           "hint_renderable", "result_text", "run_review", "trick_text"]
+           "hint_renderable", "option_entry", "result_text", "run_review", "trick_text"]
