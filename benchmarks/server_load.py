@@ -20,6 +20,7 @@ import json
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -93,9 +94,11 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(tables: int, folder: str) -> tuple[subprocess.Popen[str], int, list[str]]:
+def start_server(tables: int, folder: str, profile: str | None = None
+                 ) -> tuple[subprocess.Popen[str], int, list[str]]:
+    prof = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "twentynine.cli", "host", "--host", "127.0.0.1", "--port", "0",
+        [sys.executable, *prof, "-m", "twentynine.cli", "host", "--host", "127.0.0.1", "--port", "0",
          "--tables", str(tables), "--bots", "random", "--bot-delay", "0", "--dir", folder,
          "--seed", "1", "--game-to", "99"],  # games long enough not to end mid-run
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -118,7 +121,7 @@ def start_server(tables: int, folder: str) -> tuple[subprocess.Popen[str], int, 
 
 async def main(opts: argparse.Namespace) -> int:
     folder = tempfile.mkdtemp(prefix="twentynine-load-")
-    proc, port, codes = start_server(opts.tables, folder)
+    proc, port, codes = start_server(opts.tables, folder, opts.profile)
     stats: dict[str, Any] = {"rtt": [], "actions": 0, "errors": 0}
     load_before = os.getloadavg()
     try:
@@ -160,7 +163,7 @@ async def main(opts: argparse.Namespace) -> int:
             server_cpu = cpu_seconds(proc.pid) - server_cpu0
             client_cpu = time.process_time() - client_cpu0
     finally:
-        proc.terminate()
+        proc.send_signal(signal.SIGINT)  # the host stops cleanly (and a profile is written)
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
@@ -193,5 +196,7 @@ if __name__ == "__main__":
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--actions", type=int, default=1_000_000)
+    p.add_argument("--profile", metavar="FILE", default=None,
+                   help="run the server under cProfile, its statistics to FILE")
     p.add_argument("--join-timeout", type=float, default=120.0)
     sys.exit(asyncio.run(main(p.parse_args())))

@@ -135,11 +135,12 @@ def wait_until(page: object, check: Callable[[], bool], what: str, timeout: floa
 
 def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFactory,
                                              served_table: tuple[int, Path]) -> None:
-    from playwright.sync_api import Route, sync_playwright
+    """Two tabs at once, each its own game and save (neither overwrites the other); a tab
+    opened after both closed continues the first tab's game."""
+    from playwright.sync_api import Page, Route, sync_playwright
 
     port, data_dir = served_table
     origin = f"http://127.0.0.1:{port}"
-    screen = Screen()
 
     def only_this_server(route: Route) -> None:
         # the page also asks for a web font: nothing but the loopback server is ever a target
@@ -148,34 +149,65 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
         else:
             route.abort()
 
+    def open_tab(context: object) -> tuple[Page, Screen]:
+        screen = Screen()
+        page: Page = context.new_page()  # type: ignore[attr-defined]
+        page.route("**/*", only_this_server)
+        page.on("websocket", lambda ws: ws.on("framereceived", screen.feed))
+        page.goto(origin + "/")
+        return page, screen
+
+    def play_a_card(page: Page, screen: Screen, bid: str) -> None:
+        page.click("#terminal")  # keys go to the focused terminal
+        mark = len(screen.raw)
+        page.keyboard.press(bid)
+        wait_until(page, lambda: "Your turn" in screen.text(mark), "South's turn to play")
+        mark = len(screen.raw)
+        page.keyboard.press("Enter")  # the chosen (first legal) card
+        wait_until(page, lambda: "You played" in screen.text(mark), "South's card played")
+
+    def quit_tab(page: Page, save: Path, before: float) -> None:
+        page.keyboard.press("q")
+        page.keyboard.press("y")  # save and quit
+        wait_until(page, lambda: save.exists() and save.stat().st_mtime > before,
+                   f"the game saved in {save.name}")
+
+    first, second = data_dir / "save-browser-1.json", data_dir / "save-browser-2.json"
     with sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
             str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
             args=CHROMIUM_FLAGS, headless=True, viewport={"width": 1400, "height": 900})
         try:
-            page = context.new_page()
-            page.route("**/*", only_this_server)
-            page.on("websocket", lambda ws: ws.on("framereceived", screen.feed))
-            page.goto(origin + "/")
-            wait_until(page, lambda: "Your bid" in screen.text(), "the auction")
-            table = screen.text()
-            for part in ("North", "West", "East", "Deal 1", "Auction"):
-                assert part in table, part
-            page.click("#terminal")  # keys go to the focused terminal
-            mark = len(screen.raw)
-            page.keyboard.press("p")  # South passes
-            wait_until(page, lambda: "Your turn" in screen.text(mark), "South's turn to play")
-            mark = len(screen.raw)
-            page.keyboard.press("Enter")  # the chosen (first legal) card
-            wait_until(page, lambda: "You played" in screen.text(mark), "South's card played")
-            page.keyboard.press("q")
-            page.keyboard.press("y")  # save and quit
-            save = data_dir / "save.json"
-            wait_until(page, save.exists, "the game saved")
+            (a, sa), (b, sb) = open_tab(context), open_tab(context)
+            for page, screen in ((a, sa), (b, sb)):
+                wait_until(page, lambda s=screen: "Your bid" in s.text(), "the auction")
+                table = screen.text()
+                for part in ("North", "West", "East", "Deal 1", "Auction"):
+                    assert part in table, part
+            play_a_card(a, sa, "p")  # South passes in tab one
+            play_a_card(b, sb, "p")
+            quit_tab(a, first, 0)
+            quit_tab(b, second, 0)
+            a.close()
+            b.close()
+            one = replay_game(loads(first.read_text()))[1]
+            assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in one) == 1
+            two = replay_game(loads(second.read_text()))[1]
+            assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in two) == 1
+            assert not (data_dir / "save.json").exists()
+            # a tab opened again takes the first free save and continues that game
+            written = first.stat().st_mtime
+            c, sc = open_tab(context)
+            wait_until(c, lambda: "Your turn" in sc.text(), "South's turn in the old game")
+            c.click("#terminal")
+            mark = len(sc.raw)
+            c.keyboard.press("Enter")
+            wait_until(c, lambda: "You played" in sc.text(mark), "South's second card")
+            quit_tab(c, first, written)
         finally:
             context.close()
-    game, events = replay_game(loads(save.read_text()))
-    assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in events)
+    game, events = replay_game(loads(first.read_text()))
+    assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in events) == 2
     assert game.actions[0].kind.value == "pass"
 
 

@@ -411,6 +411,17 @@ class RemoteTable:
     def save(self) -> bool:
         return True  # the server records every action
 
+    @property
+    def leave_text(self) -> tuple[str, str]:
+        """What the quit dialog says at this table, and its yes button: the server keeps
+        the game and holds the seat; ``join`` again brings the player back."""
+        from .server import RECONNECT_SECONDS
+
+        minutes = round(RECONNECT_SECONDS / 60)
+        return (f"The host's server keeps the game and holds your seat for {minutes} "
+                f"minutes: twentynine join {self.host}:{self.port} --code {self.code} "
+                f"--name {self.name} brings you back. After that a bot plays it.", "Leave")
+
     def add_listener(self, fn: Listener) -> None:
         self._listeners.append(fn)
 

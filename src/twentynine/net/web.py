@@ -5,19 +5,73 @@ driver) and relays the terminal over a WebSocket.  The page it serves names the 
 by a full URL; :class:`TableServer` builds that URL from the address the browser used, so a
 server bound to ``0.0.0.0`` works from another machine too.
 
+Each open tab has a save of its own (``save-browser-N.json`` in the data folder, N the
+lowest number no other open tab holds), so two tabs never overwrite each other's game, and
+a tab opens its save's game again (``--resume``): close the page, open it again, play on.
+
 >>> play_command(["--seed", "3", "--bots", "easy"]).endswith("play --seed 3 --bots easy")
 True
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import shlex
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from aiohttp import web
-from textual_serve.server import Server
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from ..tui.save import ENV_SAVE
+
+LOG = logging.getLogger("twentynine.web")
+
+
+def tab_save_name(slot: int) -> str:
+    """The save file of the browser tab in ``slot``.
+
+    >>> tab_save_name(2)
+    'save-browser-2.json'
+    """
+    return f"save-browser-{slot}.json"
+
+
+class Slots:
+    """Which save slots the open tabs hold: a new tab takes the lowest free one.
+
+    >>> s = Slots(); a, b = s.take(), s.take(); s.give_back(a); a, b, s.take(), s.take()
+    (1, 2, 1, 3)
+    """
+
+    def __init__(self) -> None:
+        self.held: set[int] = set()
+
+    def take(self) -> int:
+        n = 1
+        while n in self.held:
+            n += 1
+        self.held.add(n)
+        return n
+
+    def give_back(self, n: int) -> None:
+        self.held.discard(n)
+
+
+class TabService(AppService):
+    """One tab's app process, with its own save file (``TWENTYNINE_SAVE_NAME``)."""
+
+    def __init__(self, *args: Any, save_name: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.save_name = save_name
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        env: dict[str, str] = super()._build_environment(width, height)
+        env[ENV_SAVE] = self.save_name
+        return env
 
 
 def play_command(play_args: Sequence[str], command: str = "play") -> str:
@@ -27,7 +81,41 @@ def play_command(play_args: Sequence[str], command: str = "play") -> str:
 
 
 class TableServer(Server):
-    """textual-serve's server, with the page's WebSocket URL taken from the request."""
+    """textual-serve's server, with the page's WebSocket URL taken from the request, and
+    (``per_tab_saves``) a save file for each open tab."""
+
+    def __init__(self, *args: Any, per_tab_saves: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.slots = Slots() if per_tab_saves else None
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A tab's terminal: its own app process, holding the lowest free save slot while
+        the tab is open (textual-serve's own handler, with the slot added)."""
+        if self.slots is None:
+            ws: web.WebSocketResponse = await super().handle_websocket(request)
+            return ws
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        slot = self.slots.take()
+        service: TabService | None = None
+        try:
+            await websocket.prepare(request)
+            service = TabService(self.command, write_bytes=websocket.send_bytes,
+                                 write_str=websocket.send_str, close=websocket.close,
+                                 download_manager=self.download_manager, debug=self.debug,
+                                 save_name=tab_save_name(slot))
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception:
+            LOG.exception("a browser tab's table")
+        finally:
+            if service is not None:
+                await service.stop()  # the app saved its game before the slot is free
+            self.slots.give_back(slot)
+        return websocket
 
     async def handle_index(self, request: web.Request) -> Any:
         # the template reads self.public_url synchronously: set it for this request
@@ -44,8 +132,12 @@ class TableServer(Server):
 
 
 def serve(play_args: Sequence[str], host: str, port: int, command: str = "play") -> int:
-    """Serve the table until Ctrl+C."""
-    server = TableServer(play_command(play_args, command), host=host, port=port,
-                         title="Twenty-Nine")
+    """Serve the table until Ctrl+C.  A ``play`` tab has its own save and resumes it."""
+    args = list(play_args)
+    local = command == "play"
+    if local and "--resume" not in args:
+        args.append("--resume")
+    server = TableServer(play_command(args, command), host=host, port=port,
+                         title="Twenty-Nine", per_tab_saves=local)
     server.serve()
     return 0

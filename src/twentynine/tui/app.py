@@ -190,6 +190,8 @@ class TwentyNineApp(App[None]):
         Binding("i", "hint", "hint"),
         Binding("t", "stats", "stats"),
         Binding("ctrl+c", "request_quit", "quit", show=False, priority=True),
+        # at a shared table take-back is off (hidden); the key lands here and says why
+        Binding("u", "host_decides", "", show=False),
         *_refusal_bindings(),
     ]
 
@@ -645,7 +647,8 @@ class TwentyNineApp(App[None]):
             scored = next((e for e in reversed(self.table.events)
                            if isinstance(e, DealScored)), None)
             reason = win_reason(self.rules, scores, scored.outcome if scored else None)
-            self.push_screen(GameOverScreen(winner, scores, reason), self._after_game_over)
+            self.push_screen(GameOverScreen(winner, scores, reason, shared=self.shared_table),
+                             self._after_game_over)
             return
         self._next_deal()
 
@@ -902,7 +905,22 @@ class TwentyNineApp(App[None]):
         status.set_text(t)
 
     # ------------------------------------------------------------------ actions
+    @property
+    def shared_table(self) -> bool:
+        """The game is on a table server (``twentynine join``): the host's server decides
+        every move, so there is no take-back (and the game's rules are the host's)."""
+        return not isinstance(self.table, TableController)
+
+    def action_host_decides(self) -> None:
+        """``u`` at a shared table: say why it is off."""
+        self._refuse("Take back: not at a shared table, where the host's server decides "
+                     "every move")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return not self.shared_table  # hidden from the footer; u says why (host_decides)
+        if action == "host_decides":
+            return self.shared_table
         if action in ("rules", "request_quit", "quit", "refused", "take_back", "hint",
                       "review"):
             return True
@@ -1186,7 +1204,10 @@ class TwentyNineApp(App[None]):
         if self.table.is_over:
             self.exit()
             return
-        self.push_screen(QuitScreen(""), self._after_quit_dialog)
+        leave = getattr(self.table, "leave_text", None)  # a shared table: rejoin, not resume
+        if leave is None and os.environ.get(saves.ENV_SAVE):
+            leave = ("Your game will be saved: open this page again to continue it.", "")
+        self.push_screen(QuitScreen("", *(leave or ())), self._after_quit_dialog)
 
     def _after_quit_dialog(self, yes: bool | None) -> None:
         if yes and self.save_now():

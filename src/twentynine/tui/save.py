@@ -31,6 +31,9 @@ from ..rules import Rules, RulesError
 
 SAVE_NAME = "save.json"
 ENV_DIR = "TWENTYNINE_DATA_DIR"
+ENV_SAVE = "TWENTYNINE_SAVE_NAME"
+"""A save file's name in the data directory instead of ``save.json`` (``twentynine serve``
+gives each browser tab its own)."""
 
 
 def data_dir(explicit: Path | str | None = None) -> Path:
@@ -44,8 +47,20 @@ def data_dir(explicit: Path | str | None = None) -> Path:
 
 
 def save_path(explicit: Path | str | None = None) -> Path:
-    """The save file's path."""
-    return data_dir(explicit) / SAVE_NAME
+    """The save file's path: ``save.json`` in the data directory, or the name that
+    ``TWENTYNINE_SAVE_NAME`` gives (a plain ``.json`` file name; anything else is ignored).
+
+    >>> import os; os.environ[ENV_SAVE] = "save-browser-2.json"
+    >>> save_path("/d").name
+    'save-browser-2.json'
+    >>> os.environ[ENV_SAVE] = "../elsewhere.json"; save_path("/d").name
+    'save.json'
+    >>> del os.environ[ENV_SAVE]
+    """
+    name = os.environ.get(ENV_SAVE, "")
+    if not name.endswith(".json") or Path(name).name != name or name.startswith("."):
+        name = SAVE_NAME
+    return data_dir(explicit) / name
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,10 +153,20 @@ class GameOverScreen(ModalScreen[str]):
         Binding("r", "app.review", "review the deals"),
         Binding("q", "quit_game", "quit"),
         Binding("escape", "quit_game", "quit", show=False),
+        Binding("enter", "quit_game", "close", show=False),  # shared: Enter closes
     ]
 
-    def __init__(self, winner: int, scores: tuple[int, int], reason: str = "") -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("again", "settings"):
+            return not self.shared  # a shared table's next game is the host's
+        return True
+
+    def __init__(self, winner: int, scores: tuple[int, int], reason: str = "",
+                 shared: bool = False) -> None:
+        """``shared``: a joined table, whose next game is the host's to start (only
+        closing is offered)."""
         super().__init__(classes="dialog-screen")
+        self.shared = shared
         self.winner = winner
         self.scores = scores
         self.reason = reason
@@ -172,13 +182,17 @@ class GameOverScreen(ModalScreen[str]):
                 yield Static(self.reason + ".", id="over-reason")
             yield Static(f"Final score  {TEAM_LONG[0]} {signed(self.scores[0])} · "
                          f"{TEAM_LONG[1]} {signed(self.scores[1])}", id="over-score")
+            if self.shared:
+                yield Static("The host starts the next game.", id="over-host")
             with Horizontal(classes="dialog-buttons"):
                 a = Button("Play again (n)", variant="primary", action="screen.again")
                 o = Button("Settings (o)", action="screen.settings")
-                q = Button("Quit (q)", action="screen.quit_game")
+                q = Button("Close (q)" if self.shared else "Quit (q)",
+                           action="screen.quit_game")
                 _no_focus(a, o, q)
-                yield a
-                yield o
+                if not self.shared:
+                    yield a
+                    yield o
                 yield q
         yield Footer()
 
@@ -204,19 +218,25 @@ class QuitScreen(ModalScreen[bool]):
         Binding("q", "no", "keep playing", show=False),
     ]
 
-    def __init__(self, note: str = "") -> None:
+    def __init__(self, note: str = "", text: str = "", leave: str = "") -> None:
+        """``text`` says how to come back (default: ``play --resume``); ``leave`` names the
+        yes button's deed (default: save and quit)."""
         super().__init__(classes="dialog-screen")
         self.note = note
+        self.text = text or ("Your game will be saved: continue it later with "
+                             "twentynine play --resume")
+        self.leave = leave
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit", classes="dialog"):
-            yield Static("Quit the game?", classes="dialog-title")
-            yield Static("Your game will be saved: continue it later with "
-                         "twentynine play --resume")
+            yield Static("Leave the table?" if self.leave else "Quit the game?",
+                         classes="dialog-title")
+            yield Static(self.text, id="quit-text")
             if self.note:
                 yield Static(self.note, classes="dialog-note")
             with Horizontal(classes="dialog-buttons"):
-                y = Button("Save and quit (y)", variant="error", action="screen.yes")
+                y = Button(f"{self.leave or 'Save and quit'} (y)", variant="error",
+                           action="screen.yes")
                 n = Button("Keep playing (n)", action="screen.no")
                 _no_focus(y, n)
                 yield y

@@ -1,0 +1,126 @@
+"""A joined table offers only what its server allows: no take-back (the host's server
+decides every move; the settings screen says the rules are the host's: test_tui_settings),
+a quit dialog that says how to come back (the
+seat is held; ``join`` again), and a game-over dialog that only closes.  Pilot drives the
+usual table seated at a real server on 127.0.0.1; a local table is the control."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.prefs import Preferences
+
+
+def footer_keys(app: TwentyNineApp) -> set[str]:
+    """The descriptions the footer shows now."""
+    return {b.binding.description for b in app.active_bindings.values()
+            if b.binding.show and b.enabled}
+
+
+def status(app: TwentyNineApp) -> str:
+    return str(app.query_one("#status").render())
+
+
+def test_a_local_table_still_offers_take_back_and_settings(tmp_path: Path) -> None:
+    import asyncio
+
+    async def main() -> None:
+        app = TwentyNineApp(seed=3, bots="random", speed="instant", data_dir=tmp_path,
+                            prefs=Preferences(seen_intro=True))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause(0.2)
+            assert {"take back", "settings"} <= footer_keys(app)
+            assert not app.shared_table
+
+    asyncio.run(main())
+
+
+def test_a_joined_table_hides_and_explains_what_the_server_decides(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from net_support import run, serving
+
+    from twentynine.net.join import make_app
+    from twentynine.net.remote import RemoteTable
+    from twentynine.tui.screens import QuitScreen
+
+    monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(tmp_path))
+
+    async def main() -> None:
+        async with serving(tmp_path / "tables") as (server, [table]):
+            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Pat",
+                                            "south")
+            app = make_app(remote, speed="instant")
+            remote.start()
+            async with app.run_test(size=(160, 50)) as pilot:
+                for _ in range(200):
+                    if remote.view().number == 1:
+                        break
+                    await pilot.pause(0.05)
+                await pilot.pause(0.2)
+                assert app.shared_table
+                shown = footer_keys(app)
+                assert "take back" not in shown, shown
+                assert "quit" in shown
+                await pilot.press("u")
+                assert "Take back: not at a shared table" in status(app)
+                await pilot.press("q")
+                await pilot.pause(0.1)
+                assert isinstance(app.screen, QuitScreen)
+                text = str(app.screen.query_one("#quit-text").render())
+                assert "play --resume" not in text
+                assert f"twentynine join 127.0.0.1:{server.port} --code {table.code}" in text
+                assert "holds your seat for 5 minutes" in text
+                buttons = [str(b.label) for b in app.screen.query("Button")]
+                assert buttons[0] == "Leave (y)", buttons
+                await pilot.press("n")
+            await remote.close()
+
+    run(main(), timeout=60)
+
+
+def test_the_shared_game_over_dialog_only_closes() -> None:
+    import asyncio
+
+    from textual.app import App
+
+    from twentynine.tui.screens import GameOverScreen
+
+    results: list[str | None] = []
+
+    from twentynine.tui.theme import THEME
+
+    class Host(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            self.register_theme(THEME)
+            self.theme = THEME.name
+            self.stylesheet.set_variables(self.get_css_variables())
+
+        def on_mount(self) -> None:
+            self.push_screen(GameOverScreen(0, (6, -2), "Us reached +6", shared=True),
+                             results.append)
+
+    async def main() -> None:
+        app = Host()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            screen = app.screen
+            assert isinstance(screen, GameOverScreen)
+            labels = [str(b.label) for b in screen.query("Button")]
+            assert labels == ["Close (q)"], labels
+            assert "The host starts the next game." in str(
+                screen.query_one("#over-host").render())
+            shown = {b.binding.description for b in app.active_bindings.values()
+                     if b.binding.show}
+            assert "play again" not in shown and "settings" not in shown, shown
+            await pilot.press("n")  # play again: not here
+            await pilot.pause(0.05)
+            assert results == []
+            await pilot.press("enter")  # closes
+            await pilot.pause(0.05)
+            assert results == ["quit"]
+
+    asyncio.run(main())
