@@ -46,6 +46,8 @@ class Client:
         self.last_send = 0.0
         self.sent: dict[int, float] = {}
         self.ref = 0
+        self.view: dict[str, Any] = {}
+        """The last view: the server sends a whole view first, then only its changes."""
 
     async def send(self, action: str) -> None:
         wait = self.last_send + PACE - time.perf_counter()
@@ -73,6 +75,8 @@ class Client:
                 continue
             if kind != "state":
                 continue
+            self.view = data["view"] if "view" in data else {**self.view,
+                                                              **data["view_changes"]}
             ref = data.get("ref")
             if ref is not None and ref in self.sent:
                 self.stats["rtt"].append(time.perf_counter() - self.sent.pop(ref))
@@ -82,9 +86,9 @@ class Client:
             if data["next_deal"]:
                 self.acted_at = data["actions"]
                 await self.send("next deal")
-            elif data["turn"] == self.seat and data["view"]["legal_actions"]:
+            elif data["turn"] == self.seat and self.view["legal_actions"]:
                 self.acted_at = data["actions"]
-                await self.send(self.rng.choice(data["view"]["legal_actions"]))
+                await self.send(self.rng.choice(self.view["legal_actions"]))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -98,7 +102,8 @@ def start_server(tables: int, folder: str, profile: str | None = None
                  ) -> tuple[subprocess.Popen[str], int, list[str]]:
     prof = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen(
-        [sys.executable, *prof, "-m", "twentynine.cli", "host", "--host", "127.0.0.1", "--port", "0",
+        [sys.executable, *prof, "-m", "twentynine.cli", "host", "--host", "127.0.0.1",
+         "--port", "0",
          "--tables", str(tables), "--bots", "random", "--bot-delay", "0", "--dir", folder,
          "--seed", "1", "--game-to", "99"],  # games long enough not to end mid-run
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

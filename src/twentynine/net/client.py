@@ -96,6 +96,8 @@ class Connection:
         self.seat: int = int(welcome["seat"])
         self.rules = Rules.from_dict(welcome["rules"])
         self.token: str = str(welcome["token"])
+        self.view_data: dict[str, Any] | None = None
+        """The last view the server sent (encoded): a state's ``view_changes`` apply to it."""
 
     @classmethod
     async def join(cls, host: str, port: int, code: str, name: str = "player",
@@ -139,12 +141,35 @@ class Connection:
         await self.send("action", **fields)
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any]:
-        """The next message as a dict; ConnectionError once the connection is closed."""
-        return await asyncio.wait_for(_receive(self.ws), timeout)
+        """The next message as a dict; ConnectionError once the connection is closed.  A
+        state comes back whole: its ``view_changes`` applied to the view before it."""
+        data = await asyncio.wait_for(_receive(self.ws), timeout)
+        if data.get("type") == "state":
+            self.view_data = whole_view(data, self.view_data)
+        return data
 
     async def close(self) -> None:
         await self.ws.close()
         await self.session.close()
+
+
+def whole_view(state: dict[str, Any], before: dict[str, Any] | None) -> dict[str, Any]:
+    """A state message's whole view, kept in the message as ``view``: the view it carries,
+    or the fields it says changed (``view_changes``) over the view ``before`` it.
+
+    >>> msg = {"type": "state", "view_changes": {"turn": 2}}
+    >>> whole_view(msg, {"turn": 1, "hand": ["JH"]}), msg
+    ({'turn': 2, 'hand': ['JH']}, {'type': 'state', 'view': {'turn': 2, 'hand': ['JH']}})
+    """
+    changes = state.pop("view_changes", None)
+    if changes is not None:
+        if before is None or not isinstance(changes, dict):
+            raise ProtocolError("malformed", "view changes without a view before them")
+        state["view"] = {**before, **changes}
+    view = state.get("view")
+    if not isinstance(view, dict):
+        raise ProtocolError("malformed", "a state without a view")
+    return view
 
 
 async def _receive(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:

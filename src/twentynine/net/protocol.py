@@ -203,6 +203,24 @@ PRIVATE_VIEW_FIELDS = frozenset({"seat", "hand", "trump_suit", "trump_card", "le
 all four seats' views (a test checks it), so the server encodes those once per change."""
 
 
+def encode_private(view: SeatView) -> dict[str, Any]:
+    """Only the seat's own fields of :func:`encode_view` (the server makes the shared
+    fields once for all four seats).
+
+    >>> from twentynine.game import Game
+    >>> v = Game(5).view(2)
+    >>> encode_private(v) == view_parts(encode_view(v))[0]
+    True
+    """
+    v = view
+    return {
+        "seat": v.seat, "hand": [c.name for c in v.hand], "trump_suit": v.trump_suit,
+        "trump_card": v.trump_card.name if v.trump_card is not None else None,
+        "legal_actions": [ACTION_TEXT[a.code] for a in v.legal_actions],
+        "no_trumps": v.no_trumps,
+    }
+
+
 def view_parts(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """An encoded view split into its seat's own fields and the fields every seat shares."""
     own = {k: v for k, v in data.items() if k in PRIVATE_VIEW_FIELDS}

@@ -44,6 +44,7 @@ from .protocol import (
     VERSION,
     ProtocolError,
     encode_event,
+    encode_private,
     encode_view,
     message,
     parse_message,
@@ -168,6 +169,9 @@ class Connection:
         self.times: deque[float] = deque(maxlen=FLOOD_COUNT)
         self.sent_actions = -1
         """The number of game actions this client's last state showed."""
+        self.last_view: dict[str, Any] | None = None
+        """The view (encoded) this client was last sent: later states send changes."""
+        self._order = asyncio.Lock()
 
     def flooding(self, now: float) -> bool:
         """Record one message; True when it is more than FLOOD_COUNT in a second."""
@@ -177,9 +181,10 @@ class Connection:
         return full and now - first < 1.0
 
     async def send(self, text: str) -> None:
-        if not self.ws.closed:
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await self.ws.send_str(text)
+        async with self._order:  # in the order the messages were made: changes build on
+            if not self.ws.closed:  # the view before them
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await self.ws.send_str(text)
 
     async def error(self, code: str, text: str, ref: Any = None, close: bool = False) -> None:
         fields: dict[str, Any] = {"code": code, "message": text}
@@ -216,6 +221,9 @@ class Table:
         self._wake = asyncio.Event()
         self._saving: asyncio.Future[None] | None = None
         self._action_texts: list[str] = []
+        self._private: list[tuple[object, tuple[object, ...], dict[str, Any]] | None] = \
+            [None] * 4
+        """Each seat's own view fields, with the deal and the key they were made from."""
         self.save_problem: str | None = None
         self.closed = False
 
@@ -317,35 +325,75 @@ class Table:
                 seat.player = None
 
     # ------------------------------------------------------------ sending
+    def _private_key(self, seat: int) -> tuple[object, ...]:
+        """Everything the seat's own view fields (:data:`~.protocol.PRIVATE_VIEW_FIELDS`)
+        are made from (as :func:`~twentynine.views.make_view` reads the deal): while it is
+        unchanged, so are they.  A test holds this against the engine's views."""
+        d = self.game.deal
+        return (d.number, d.phase_code, d.hands[seat], d.turn == seat, d.shown, d.bidder,
+                d.trump_card, d.trump_suit, d.no_trump)
+
+    def views_now(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The encoded views of the four seats now: the fields they share (encoded once),
+        and each seat's own fields; a seat's own fields are made again only when what they
+        come from changed (most actions change one or two seats')."""
+        g = self.game
+        d = g.deal
+        mover = d.turn
+        own_mover, shared = view_parts(encode_view(g.view(mover), with_rules=False))
+        own: list[dict[str, Any]] = []
+        for s in range(4):
+            key = self._private_key(s)
+            cached = self._private[s]
+            if s == mover:
+                mine = own_mover
+            elif cached is not None and cached[0] is d and cached[1] == key:
+                mine = cached[2]
+            else:
+                mine = encode_private(g.view(s))
+            self._private[s] = (d, key, mine)
+            own.append(mine)
+        return shared, own
+
     def state_for(self, seat: int, events: list[Event], ref: Any = None,
-                  shared: dict[str, str] | None = None) -> str:
+                  shared: dict[str, Any] | None = None, conn: Connection | None = None
+                  ) -> str:
         """The ``state`` message for ``seat``: its own view and its own filtered events.
 
-        ``shared`` (one dict per broadcast) keeps the JSON of what is the same for every
-        seat (the view's shared fields, the scores, the roster), so that part is encoded
-        once for the four seats; the message is the same as without it.
+        ``shared`` (one dict per broadcast) keeps what is the same for every seat (the
+        views, the scores, the roster), so that it is made and encoded once for the four
+        seats.  With ``conn`` whose last view is known, the message carries only the view's
+        fields that changed since (``view_changes``); the connection's copy is updated.
         """
         g = self.game
-        view = encode_view(g.view(seat), with_rules=False)  # the rules are in the welcome
-        own_view, common_view = view_parts(view)
         if shared is None:
             shared = {}
-        if "view" not in shared:
-            shared["view"] = _inner(common_view)
+        if "views" not in shared:
+            common, own_fields = self.views_now()
+            shared["views"] = (common, own_fields)
             shared["rest"] = _inner({
                 "actions": len(g.log), "scores": list(g.scores), "game_over": g.is_over,
                 "winner": g.winner, "turn": g.turn, "clock": self.clock_left(),
                 "seats": self.roster()})
-        own: dict[str, Any] = {
+        common, own_fields = shared["views"]
+        view = {**own_fields[seat], **common}
+        head: dict[str, Any] = {
             "v": VERSION, "type": "state", "seat": seat,
             "events": [encode_event(event_for_seat(e, seat)) for e in events],
             "next_deal": (g.phase is Phase.DEAL_OVER and not self.seats[seat].ready
                           and self.seats[seat].player is not None),
         }
         if ref is not None:
-            own["ref"] = ref
-        return (f'{{{_inner(own)},"view":{{{_inner(own_view)},{shared["view"]}}},'
-                f'{shared["rest"]}}}')
+            head["ref"] = ref
+        base = conn.last_view if conn is not None else None
+        if base is not None:
+            head["view_changes"] = {k: v for k, v in view.items()
+                                    if k not in base or base[k] != v}
+        else:
+            head["view"] = view
+        if conn is not None:
+            conn.last_view = view
+        return f'{{{_inner(head)},{shared["rest"]}}}'
 
     def clock_left(self) -> float | None:
         if self.settings.clock is None or self.game.is_over:
@@ -364,7 +412,7 @@ class Table:
                     sends.append(p.conn.send(self.waiting_for(s)))
                     continue
                 ref = ref_for[1] if ref_for is not None and ref_for[0] == s else None
-                sends.append(p.conn.send(self.state_for(s, events, ref, shared)))
+                sends.append(p.conn.send(self.state_for(s, events, ref, shared, p.conn)))
         if sends:
             await asyncio.gather(*sends)
 
@@ -738,8 +786,9 @@ class GameServer:
             return
         if kind == "state":
             if table.seats[conn.seat].player is conn.player:
+                conn.last_view = None  # a full view: the client starts again from it
                 await conn.send(table.state_for(conn.seat, table.events[table.deal_start:],
-                                                ref))
+                                                ref, conn=conn))
             else:
                 await conn.send(table.waiting_for(conn.seat))
             return
@@ -832,7 +881,9 @@ class GameServer:
         if incoming:
             await conn.send(table.waiting_for(seat))
         else:
-            await conn.send(table.state_for(seat, table.events[table.deal_start:]))
+            conn.last_view = None
+            await conn.send(table.state_for(seat, table.events[table.deal_start:],
+                                            conn=conn))
         await table.broadcast([])  # everyone sees the new roster
         table.wake()
 

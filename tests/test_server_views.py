@@ -1,0 +1,86 @@
+"""The server sends each seat only what changed in its view, and makes a seat's own view
+fields again only when what they come from changed: the view a client rebuilds from those
+changes is, after every action of whole games (many rule sets, random play), exactly the
+engine's view for that seat."""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from twentynine.actions import NEXT_DEAL
+from twentynine.game import Game
+from twentynine.net.client import whole_view
+from twentynine.net.protocol import ProtocolError, encode_view
+from twentynine.net.server import Connection, GameServer, Settings, Table
+from twentynine.rules import Rules
+
+RULE_SETS = [
+    Rules(), Rules(trump_indicator="marker"), Rules(no_trumps=True, double=True),
+    Rules(single_hand=True, redeal=True, pair=False), Rules(min_bid=15, game_to=2),
+    Rules(ask="compulsory", unshown_trump="dead", direction="clockwise", half_loss=True),
+    Rules(trump_choice="seventh", all_tricks=True, match_bids=True),
+]
+
+
+class Wire:
+    """A client's side of :meth:`Table.state_for`: the connection the server writes its
+    last view on, and the view the client rebuilds from what it was sent."""
+
+    def __init__(self) -> None:
+        self.conn = Connection(None, "test")  # type: ignore[arg-type]  # never sends
+        self.view: dict[str, object] | None = None
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULE_SETS),
+       policy=st.integers(0, 10_000))
+def test_the_view_rebuilt_from_changes_is_the_engines_view(seed: int, rules: Rules,
+                                                           policy: int) -> None:
+    rng = random.Random(policy)
+    game = Game(seed, rules)
+    folder = Path(tempfile.mkdtemp(prefix="twentynine-views-"))
+    table = Table(GameServer(folder), "t", "A" * 16, game, Settings(rules=rules))
+    wires = [Wire() for _ in range(4)]
+    sizes = [0, 0]
+    for step in range(400):
+        shared: dict[str, object] = {}
+        for seat, w in enumerate(wires):
+            text = table.state_for(seat, [], None, shared, w.conn)  # type: ignore[arg-type]
+            msg = json.loads(text)
+            assert ("view" in msg) == (step == 0)  # the first whole, then only changes
+            sizes[step > 0] += len(text)
+            w.view = whole_view(msg, w.view)
+            assert w.view == encode_view(game.view(seat), with_rules=False), (step, seat)
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        action = rng.choice(legal)
+        table.events.extend(game.apply(action, game.turn))
+    assert sizes[1] > 0
+
+
+def test_changes_without_a_view_before_them_are_refused() -> None:
+    with pytest.raises(ProtocolError, match="without a view"):
+        whole_view({"type": "state", "view_changes": {"turn": 1}}, None)
+
+
+def test_a_new_deal_remakes_every_seats_own_fields() -> None:
+    """The hands change for everyone at a new deal: no seat keeps last deal's cards."""
+    game = Game(3, Rules(game_to=99))
+    table = Table(GameServer(Path(tempfile.mkdtemp())), "t", "B" * 16, game, Settings())
+    rng = random.Random(1)
+    while game.legal_actions() != [NEXT_DEAL]:
+        table.state_for(0, [])
+        game.apply(rng.choice(game.legal_actions()), game.turn)
+    table.state_for(0, [])
+    game.apply(NEXT_DEAL, game.turn)
+    _, own = table.views_now()
+    for seat in range(4):
+        assert own[seat]["hand"] == [c.name for c in game.view(seat).hand]
