@@ -15,7 +15,7 @@ from net_support import Player, four_players, run, serving
 from twentynine.events import DealScored
 from twentynine.net.client import Connection, JoinError
 from twentynine.net.protocol import message
-from twentynine.records import game_record, loads, replay_game
+from twentynine.records import game_record, replay_game
 
 
 def test_four_clients_play_a_whole_deal(tmp_path: Path) -> None:
@@ -28,8 +28,8 @@ def test_four_clients_play_a_whole_deal(tmp_path: Path) -> None:
             scored = [next(e for st in p.states for e in st.events
                            if isinstance(e, DealScored)) for p in players]
             assert len({(s.outcome, s.scores) for s in scored}) == 1
-            # the record on disk is the game so far, action for action
-            rec = loads(table.record_path.read_text())
+            # the record on disk (with the journal) is the game so far, action for action
+            rec = server.saved_record(table.id)
             assert rec["game"] == game_record(table.game)  # the server's cached record
             game, _ = replay_game(rec["game"])
             assert game.actions == table.game.actions

@@ -9,7 +9,6 @@ downloads a browser.  Without Chromium or Playwright the test fails, unless
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -254,9 +253,10 @@ def test_a_browser_joins_a_hosted_table_and_plays_a_card(
         record = next((tmp_path / "tables").glob("*.json"))
 
         def south_played() -> bool:
+            from twentynine.net.server import saved_record
             from twentynine.records import replay_game as replay
 
-            data = json.loads(record.read_text())
+            data = saved_record(record.parent, record.stem)  # the record and the journal
             _, events = replay(data["game"])
             return any(isinstance(e, CardPlayed) and e.seat == 0 for e in events)
 

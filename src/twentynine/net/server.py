@@ -38,6 +38,7 @@ from ..events import Event, event_for_seat
 from ..game import Game
 from ..records import SCHEMA, RecordError, replay_game
 from ..rules import Rules
+from .journal import ROTATE_BYTES, Journal, extend_actions, journal_paths, parse_lines
 from .protocol import (
     ACTION_TEXT,
     MAX_MESSAGE,
@@ -226,6 +227,10 @@ class Table:
         """Each seat's own view fields, with the deal and the key they were made from."""
         self.save_problem: str | None = None
         self.closed = False
+        self._saved_n = -1
+        """How many actions are on disk (record or journal); -1: no record written yet."""
+        self._record_dirty = False
+        """The seats changed since the record was written."""
 
     # ------------------------------------------------------------ records
     @property
@@ -250,17 +255,54 @@ class Table:
                             if seat.player is not None else None for seat in self.seats]}
 
     async def save(self) -> None:
-        """Write the record (in a thread: the fsync would stall every table); a failure
-        is logged and told to the players, and the game goes on."""
+        """Put the table's new action on disk before anyone hears of it: as a line of the
+        server's journal (one fsync shared with every table's actions of the moment), or
+        as the whole record when the game ends, the seats changed, or the table has no
+        record yet.  A failure is logged and told to the players, and the game
+        goes on."""
+        g = self.game
+        journal = self.server.journal_for_append()
+        n = len(g.log)
+        whole = (journal is None or g.is_over or self._record_dirty or self._saved_n < 0
+                 or n - self._saved_n != 1)
+        if whole:
+            await self.write_record()
+            return
+        assert journal is not None
+        self._saving = asyncio.ensure_future(journal.append(
+            journal.line(self.id, n - 1, ACTION_TEXT[g.log[-1]])))
+        try:
+            await asyncio.shield(self._saving)
+            self._saved_n = n
+        except OSError as exc:
+            LOG.error("table %s: could not write to the journal: %s", self.id, exc)
+            self.save_problem = f"the server could not save this table: {exc}"
+        self.server.maybe_rotate()
+
+    async def write_record(self) -> None:
+        """Write the whole record (atomically, in a thread: the fsync would stall every
+        table)."""
+        n = len(self.game.log)
+        self._record_dirty = False
         text = json.dumps(self.record(), separators=(",", ":"))
         self._saving = asyncio.ensure_future(asyncio.to_thread(
             self._write, self.record_path, text, self.game.is_over))
         try:
             # shielded: a stopping server still finishes the write it started
             await asyncio.shield(self._saving)
+            self._saved_n = n
         except OSError as exc:
+            self._record_dirty = True
             LOG.error("table %s: could not save its record: %s", self.id, exc)
             self.save_problem = f"the server could not save this table: {exc}"
+
+    async def seats_changed(self) -> None:
+        """Someone took, left or came back to a seat: the record says who sits where."""
+        self._record_dirty = True
+        if self.game.is_over:
+            return
+        async with self._lock:
+            await self.write_record()
 
     def _write(self, path: Path, text: str, finished: bool) -> None:
         write_atomic(path, text)
@@ -323,6 +365,7 @@ class Table:
                     and now - p.away_since >= RECONNECT_SECONDS:
                 LOG.info("table %s: %s's seat %d goes to the bot", self.id, p.name, s)
                 seat.player = None
+                self._record_dirty = True
 
     # ------------------------------------------------------------ sending
     def _private_key(self, seat: int) -> tuple[object, ...]:
@@ -426,6 +469,8 @@ class Table:
         """Apply ``action`` for ``seat``; the engine's reason if it refuses."""
         async with self._lock:
             g = self.game
+            if self.closed:
+                return "the server is stopping: your seat is kept for when it is back"
             if g.is_over:
                 return "the game is over"
             if action == NEXT_DEAL:
@@ -599,6 +644,51 @@ class GameServer:
         """Records that could not be resumed (each set aside, with why)."""
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.journal: Journal | None = None
+        self._old_journals: list[Path] = []
+        """Journals read on resume: removed once every table is written whole again."""
+        self._journal_damaged = False
+        self._rotating: asyncio.Task[None] | None = None
+        self._journaling = False
+        """Appends go to the journal only while serving (before, records are written)."""
+        self._entries: dict[str, list[tuple[int, str]]] = {}
+        """The journals' actions by table, read on resume."""
+
+    # ------------------------------------------------------------ the journal
+    def journal_for_append(self) -> Journal | None:
+        """The open journal (opened at the first action), or None before serving."""
+        if not self._journaling:
+            return None
+        if self.journal is None:
+            known = journal_paths(self.tables_dir)
+            last = known[-1].name[len("journal-"):-len(".jsonl")] if known else "0"
+            self.journal = Journal(self.tables_dir, int(last) + 1)
+        return self.journal
+
+    def maybe_rotate(self) -> None:
+        """A long journal is closed: a new one takes the appends, every table is written
+        whole, and the old one is removed."""
+        j = self.journal
+        if j is None or j.size < ROTATE_BYTES or self._rotating is not None:
+            return
+        self.journal = Journal(self.tables_dir, j.number + 1)
+        self._rotating = asyncio.get_running_loop().create_task(self._rotate(j))
+
+    async def _rotate(self, old: Journal) -> None:
+        try:
+            await old.drain()
+            await self._write_all_records()
+            old.close()
+            with contextlib.suppress(OSError):
+                old.path.unlink()
+        finally:
+            self._rotating = None
+
+    async def _write_all_records(self) -> None:
+        for t in list(self.tables.values()):
+            if not t.game.is_over:
+                async with t._lock:
+                    await t.write_record()
 
     # ------------------------------------------------------------ tables
     def new_table(self, seed: int | None = None, settings: Settings | None = None) -> Table:
@@ -614,6 +704,23 @@ class GameServer:
         """Every table recorded in the tables folder, replayed; a damaged record is renamed
         aside (``.damaged``) and reported in :attr:`problems`."""
         out = []
+        self._old_journals = journal_paths(self.tables_dir)
+        self._entries = {}
+        for jp in self._old_journals:
+            try:
+                entries, bad = parse_lines(jp.read_text(encoding="utf-8",
+                                                        errors="replace").splitlines())
+            except OSError as exc:
+                entries, bad = {}, [0]
+                self.problems.append(f"{jp.name} could not be read ({exc})")
+            for k, v in entries.items():
+                self._entries.setdefault(k, []).extend(v)
+            if bad:
+                self._journal_damaged = True
+                self.problems.append(
+                    f"{jp.name}: line(s) {', '.join(map(str, bad[:5]))} could not be read "
+                    "(an action never confirmed, cut off by a stop); the rest is resumed "
+                    f"and the journal is kept as {jp.name}.damaged")
         for path in sorted(self.tables_dir.glob("*.json")):
             try:
                 t = self._load(path)
@@ -632,6 +739,9 @@ class GameServer:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
             raise RecordError("not a table record")
+        later = self._entries.get(str(data.get("table")))
+        if later and isinstance(data["game"].get("actions"), list):
+            data["game"]["actions"] = extend_actions(data["game"]["actions"], later)
         game, events = replay_game(data["game"])
         bots = data.get("bots", self.settings.bots)
         clock = data.get("clock")
@@ -659,6 +769,10 @@ class GameServer:
                     seat.player = Player(p["name"], p["token"], None, now)
         return table
 
+    def saved_record(self, table_id: str) -> dict[str, Any]:
+        """A table's record as a restarted server would find it on disk now."""
+        return saved_record(self.tables_dir, table_id)
+
     def find(self, code: str) -> Table | None:
         want = normal_code(code)
         for key, t in self.tables.items():
@@ -681,13 +795,42 @@ class GameServer:
         server = site._server
         sockets = getattr(server, "sockets", None) or []
         self.port = sockets[0].getsockname()[1] if sockets else port
+        if self._old_journals:  # resumed: every table whole again, then the journals go
+            for t in self.tables.values():
+                await t.write_record()
+            for jp in self._old_journals:
+                with contextlib.suppress(OSError):
+                    if self._journal_damaged:
+                        os.replace(jp, jp.with_name(jp.name + ".damaged"))
+                    else:
+                        jp.unlink()
+            self._old_journals = []
+        self._journaling = True
         for t in self.tables.values():
             t.start()
         return self.port
 
     async def stop(self) -> None:
+        """Stop every table, write each whole (the journal is then removed) and close."""
+        self._journaling = False
         for t in self.tables.values():
             await t.stop()
+        if self._rotating is not None:
+            with contextlib.suppress(Exception):
+                await self._rotating
+        if self.journal is not None:
+            await self.journal.drain()
+            problems = 0
+            for t in self.tables.values():
+                if not t.game.is_over:
+                    await t.write_record()
+                    problems += t.save_problem is not None
+            self.journal.close()
+            if not problems:
+                for jp in journal_paths(self.tables_dir):
+                    with contextlib.suppress(OSError):
+                        jp.unlink()
+            self.journal = None
         async def close(c: Connection) -> None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(c.ws.close(code=1001, message=b"server stopping"), 2)
@@ -885,6 +1028,8 @@ class GameServer:
             await conn.send(table.state_for(seat, table.events[table.deal_start:],
                                             conn=conn))
         await table.broadcast([])  # everyone sees the new roster
+        if not rejoined:
+            await table.seats_changed()  # a restarted server knows them by their token
         table.wake()
 
     async def _leave(self, conn: Connection) -> None:
@@ -900,6 +1045,7 @@ class GameServer:
         conn.table = conn.player = None
         table.wake()
         await table.broadcast([])
+        await table.seats_changed()
         await conn.send(message("bye", reason="you left the table; a bot plays your seat"))
         with contextlib.suppress(ConnectionError, RuntimeError):
             await conn.ws.close()  # waits for the client's answer: the table goes on
@@ -917,6 +1063,20 @@ class GameServer:
         await table.broadcast([])
         table.wake()
 
+
+
+def saved_record(tables_dir: Path, table_id: str) -> dict[str, Any]:
+    """A table's record as a restarted server would find it on disk now: its record file
+    with the journals' later actions added (tests and tools read it while a host runs)."""
+    path = tables_dir / f"{table_id}.json"
+    if not path.exists():
+        path = tables_dir / "finished" / f"{table_id}.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    for jp in journal_paths(tables_dir):
+        entries, _ = parse_lines(jp.read_text(encoding="utf-8").splitlines())
+        data["game"]["actions"] = extend_actions(data["game"]["actions"],
+                                                 entries.get(table_id, []))
+    return data
 
 
 def default_tables_dir() -> Path:
