@@ -124,3 +124,48 @@ def test_the_shared_game_over_dialog_only_closes() -> None:
             assert results == ["quit"]
 
     asyncio.run(main())
+
+
+def test_joining_mid_deal_shows_the_table_until_the_seat_is_ours(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player who joins while a deal is on waits for the next one (a bot finishes it):
+    the table opens at once and follows the deal without any card of the seat (it used to
+    crash: no state yet), and from the next deal the seat and its cards are theirs."""
+    from net_support import Player, run, serving
+
+    from twentynine.net.client import Connection
+    from twentynine.net.join import make_app
+    from twentynine.net.remote import RemoteTable
+
+    monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(tmp_path))
+
+    async def main() -> None:
+        async with serving(tmp_path / "tables") as (server, [table]):
+            south = Player(await Connection.join("127.0.0.1", server.port, table.code, "S",
+                                                 "south"), seed=1)
+            await south.play(lambda p: len(p.states) >= 1 and p.last.actions >= 3)
+            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Late",
+                                            "east")
+            assert remote.waiting
+            app = make_app(remote, speed="instant")
+            remote.start()
+            async with app.run_test(size=(160, 50)) as pilot:
+                await pilot.pause(0.3)
+                assert app.is_running
+                assert remote.view().hand == () and remote.legal_actions() == []
+                assert "next deal" in status(app)
+                playing = asyncio.ensure_future(south.play(
+                    lambda p: p.deals_scored >= 1 and p.last.view.number == 2))
+                for _ in range(400):
+                    if not remote.waiting and remote.view().number == 2:
+                        break
+                    await pilot.pause(0.05)
+                assert not remote.waiting
+                assert len(remote.view().hand) == 4  # our own cards now
+                playing.cancel()
+            await remote.close()
+            await south.conn.close()
+
+    import asyncio
+
+    run(main(), timeout=90)

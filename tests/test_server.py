@@ -101,7 +101,13 @@ def test_bots_fill_the_empty_seats_and_a_player_takes_one_over_between_deals(
             late = await Connection.join("127.0.0.1", server.port, table.code, "E", "east")
             assert late.welcome["waiting"] is True
             first = await late.receive(timeout=5)
-            assert first["type"] == "waiting" and "view" not in first
+            assert first["type"] == "waiting"
+            # the deal as anyone sees it: no cards in the hand, no trump, nothing to do
+            seen = first["view"]
+            assert seen["hand"] == [] and seen["legal_actions"] == []
+            assert seen["number"] == 1 and len(seen["bids"]) >= 3
+            if not seen["trump_shown"]:
+                assert seen["trump_card"] is None and seen["trump_suit"] is None
             east = Player(late, seed=2)
             east.messages.append(first)
             await asyncio.gather(south.play(lambda p: p.deals_scored >= 1

@@ -157,6 +157,21 @@ def table_args(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def serve_join_args(opts: argparse.Namespace) -> list[str]:
+    """The ``join`` arguments each browser tab of ``serve --join`` runs with (only the
+    options given: a missing ``--speed`` is the player's saved one, not an empty one).
+
+    >>> opts = build_parser().parse_args(["serve", "--join", "h:1", "--code", "C"])
+    >>> serve_join_args(opts)
+    ['h:1', '--code', 'C']
+    """
+    out = [opts.join, "--code", opts.code]
+    for flag, value in (("--name", opts.name), ("--seat", opts.seat), ("--speed", opts.speed)):
+        if value:
+            out += [flag, value]
+    return out
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``twentynine`` command."""
     parser = _Parser(prog="twentynine",
@@ -304,14 +319,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if opts.code is None:
             parser.exit(2, "twentynine: error: serve --join needs the table's --code\n")
         _address(parser, opts.join)
-        join_args = [opts.join, "--code", opts.code]
-        if opts.name:
-            join_args += ["--name", opts.name]
-        if opts.seat:
-            join_args += ["--seat", opts.seat]
-        if opts.speed != "normal":
-            join_args += ["--speed", opts.speed]
-        return serve(join_args, opts.host, opts.port, command="join")
+        return serve(serve_join_args(opts), opts.host, opts.port, command="join")
     if opts.command == "host":
         return _host(opts, rules)
     if opts.command == "arena":

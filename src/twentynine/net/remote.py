@@ -133,8 +133,9 @@ class RemoteTable:
         return table
 
     async def first_state(self, timeout: float = 10) -> None:
-        """Read until the first state (or the ``waiting`` notice) has come."""
-        while self._state is None and not self.waiting:
+        """Read until the first state has come (while we wait for our seat: the deal as
+        anyone sees it, from the ``waiting`` message)."""
+        while self._state is None:
             self._handle(await self.conn.receive(timeout))
         if self.waiting:
             self.notice = ("You take this seat when the next deal starts; its bot finishes "
@@ -219,6 +220,8 @@ class RemoteTable:
         elif kind == "waiting":
             self.waiting = True
             self.seats = list(msg.get("seats", []))
+            if isinstance(msg.get("view"), dict):
+                self._watch(msg)
         elif kind == "error":
             self._pending = False
             text = str(msg.get("message", "refused"))
@@ -230,7 +233,19 @@ class RemoteTable:
             self.closed = True
             self._say_status(str(msg.get("reason", "You left the table")))
 
-    def _on_state(self, msg: dict[str, Any]) -> None:
+    def _watch(self, msg: dict[str, Any]) -> None:
+        """While we wait for our seat: the deal as anyone sees it (no cards of ours, never
+        our turn); the first real state replaces it."""
+        self._state = self._decode(msg)
+        self._events = []
+        self._resync = True
+        self._count = self._state.actions
+        if self._held is not None:
+            return
+        for fn in list(self._listeners):
+            fn([])
+
+    def _decode(self, msg: dict[str, Any]) -> State:
         k = self.server_seat
         data = dict(msg)
         data["view"] = rotate_view(msg["view"], k)
@@ -241,7 +256,10 @@ class RemoteTable:
             data["scores"] = msg["scores"][::-1]
         if k & 1 and msg.get("winner") in (0, 1):
             data["winner"] = 1 - msg["winner"]
-        state = decode_state(data, self._rules)
+        return decode_state(data, self._rules)
+
+    def _on_state(self, msg: dict[str, Any]) -> None:
+        state = self._decode(msg)
         first = self._state is None or self._resync
         self._resync = False
         if first:

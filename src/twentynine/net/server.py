@@ -460,9 +460,18 @@ class Table:
             await asyncio.gather(*sends)
 
     def waiting_for(self, seat: int) -> str:
-        """What a player waiting to take a bot's seat sees: the seats, no cards."""
-        return message("waiting", seat=seat, seats=self.roster(), actions=len(self.game.log),
-                       scores=list(self.game.scores))
+        """What a player waiting to take a bot's seat sees: the seats, and the deal as
+        anyone may see it (``view``: the seat's view without its hand, its trump unless it
+        is shown, or its legal actions), so their table can follow the bot's play."""
+        g = self.game
+        view = encode_view(g.view(seat), with_rules=False)
+        view.update(hand=[], legal_actions=[])
+        if not view["trump_shown"]:
+            view.update(trump_suit=None, trump_card=None, no_trumps=False)
+        return message("waiting", seat=seat, seats=self.roster(), actions=len(g.log),
+                       scores=list(g.scores), view=view, turn=g.turn, game_over=g.is_over,
+                       winner=g.winner, clock=self.clock_left(), events=[],
+                       next_deal=False)
 
     # ------------------------------------------------------------ acting
     async def act(self, seat: int, action: Action, ref: Any = None) -> str | None:
