@@ -73,6 +73,7 @@ def test_a_joined_table_hides_and_explains_what_the_server_decides(
                 assert "play --resume" not in text
                 assert f"twentynine join 127.0.0.1:{server.port} --code {table.code}" in text
                 assert "holds your seat for 5 minutes" in text
+                assert "a bot moves for you when your turn has waited 25 seconds" in text
                 buttons = [str(b.label) for b in app.screen.query("Button")]
                 assert buttons[0] == "Leave (y)", buttons
                 await pilot.press("n")

@@ -433,12 +433,19 @@ class RemoteTable:
     def leave_text(self) -> tuple[str, str]:
         """What the quit dialog says at this table, and its yes button: the server keeps
         the game and holds the seat; ``join`` again brings the player back."""
-        from .server import RECONNECT_SECONDS
+        from .server import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS
 
         minutes = round(RECONNECT_SECONDS / 60)
+        welcome = self.conn.welcome
+        if welcome.get("away") == "wait":
+            meanwhile = "the table waits for you"
+        else:
+            clock = welcome.get("clock") or AWAY_DEFAULT_CLOCK
+            meanwhile = f"a bot moves for you when your turn has waited {clock:g} seconds"
         return (f"The host's server keeps the game and holds your seat for {minutes} "
-                f"minutes: twentynine join {self.host}:{self.port} --code {self.code} "
-                f"--name {self.name} brings you back. After that a bot plays it.", "Leave")
+                f"minutes ({meanwhile}): twentynine join {self.host}:{self.port} --code "
+                f"{self.code} --name {self.name} brings you back. After that a bot plays "
+                "it.", "Leave")
 
     def add_listener(self, fn: Listener) -> None:
         self._listeners.append(fn)
