@@ -1,7 +1,8 @@
-"""The server sends each seat only what changed in its view, and makes a seat's own view
-fields again only when what they come from changed: the view a client rebuilds from those
-changes is, after every action of whole games (many rule sets, random play), exactly the
-engine's view for that seat."""
+"""The server sends each seat only what changed in its view, makes a seat's own view fields
+again only when what they come from changed, and encodes a public event once for all
+seats: the view a client rebuilds from those changes is, after every action of whole games
+(many rule sets, random play), exactly the engine's view for that seat, and its events are
+its own filtered events."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentynine.actions import NEXT_DEAL
+from twentynine.events import event_for_seat
 from twentynine.game import Game
 from twentynine.net.client import whole_view
-from twentynine.net.protocol import ProtocolError, encode_view
+from twentynine.net.protocol import ProtocolError, encode_event, encode_view
 from twentynine.net.server import Connection, GameServer, Settings, Table
 from twentynine.rules import Rules
 
@@ -49,11 +51,14 @@ def test_the_view_rebuilt_from_changes_is_the_engines_view(seed: int, rules: Rul
     table = Table(GameServer(folder), "t", "A" * 16, game, Settings(rules=rules))
     wires = [Wire() for _ in range(4)]
     sizes = [0, 0]
+    events = game.opening_events()
     for step in range(400):
         shared: dict[str, object] = {}
         for seat, w in enumerate(wires):
-            text = table.state_for(seat, [], None, shared, w.conn)  # type: ignore[arg-type]
+            text = table.state_for(seat, events, None, shared, w.conn)  # type: ignore[arg-type]
             msg = json.loads(text)
+            # each seat's own events (a public event is encoded once for all four)
+            assert msg["events"] == [encode_event(event_for_seat(e, seat)) for e in events]
             assert ("view" in msg) == (step == 0)  # the first whole, then only changes
             sizes[step > 0] += len(text)
             w.view = whole_view(msg, w.view)
@@ -62,7 +67,8 @@ def test_the_view_rebuilt_from_changes_is_the_engines_view(seed: int, rules: Rul
             break
         legal = game.legal_actions()
         action = rng.choice(legal)
-        table.events.extend(game.apply(action, game.turn))
+        events = game.apply(action, game.turn)
+        table.events.extend(events)
     assert sizes[1] > 0
 
 

@@ -420,9 +420,20 @@ class Table:
                 "seats": self.roster()})
         common, own_fields = shared["views"]
         view = {**own_fields[seat], **common}
+        # an event every seat sees alike (most) is encoded once per broadcast
+        known: dict[int, str] = shared.setdefault("events", {})
+        texts = []
+        for e in events:
+            mine_e = event_for_seat(e, seat)
+            if mine_e is not e:
+                texts.append(json.dumps(encode_event(mine_e), separators=(",", ":")))
+                continue
+            text = known.get(id(e))
+            if text is None:
+                text = known[id(e)] = json.dumps(encode_event(e), separators=(",", ":"))
+            texts.append(text)
         head: dict[str, Any] = {
             "v": VERSION, "type": "state", "seat": seat,
-            "events": [encode_event(event_for_seat(e, seat)) for e in events],
             "next_deal": (g.phase is Phase.DEAL_OVER and not self.seats[seat].ready
                           and self.seats[seat].player is not None),
         }
@@ -436,7 +447,7 @@ class Table:
             head["view"] = view
         if conn is not None:
             conn.last_view = view
-        return f'{{{_inner(head)},{shared["rest"]}}}'
+        return f'{{{_inner(head)},"events":[{",".join(texts)}],{shared["rest"]}}}'
 
     def clock_left(self) -> float | None:
         if self.settings.clock is None or self.game.is_over:
