@@ -26,7 +26,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ..tui.save import ENV_SAVE
+from ..tui.save import ENV_SAVE, data_dir
 
 LOG = logging.getLogger("twentynine.web")
 
@@ -84,9 +84,13 @@ class TableServer(Server):
     """textual-serve's server, with the page's WebSocket URL taken from the request, and
     (``per_tab_saves``) a save file for each open tab."""
 
-    def __init__(self, *args: Any, per_tab_saves: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, per_tab_saves: bool = False,
+                 resume_command: str | None = None, **kwargs: Any) -> None:
+        """``resume_command``: the command for a tab whose save holds a game (it goes on
+        with it); a tab without a save starts a new game with the plain command."""
         super().__init__(*args, **kwargs)
         self.slots = Slots() if per_tab_saves else None
+        self.resume_command = resume_command
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab's terminal: its own app process, holding the lowest free save slot while
@@ -101,7 +105,10 @@ class TableServer(Server):
         service: TabService | None = None
         try:
             await websocket.prepare(request)
-            service = TabService(self.command, write_bytes=websocket.send_bytes,
+            command = self.command
+            if self.resume_command and (data_dir() / tab_save_name(slot)).exists():
+                command = self.resume_command  # the tab's game goes on
+            service = TabService(command, write_bytes=websocket.send_bytes,
                                  write_str=websocket.send_str, close=websocket.close,
                                  download_manager=self.download_manager, debug=self.debug,
                                  save_name=tab_save_name(slot))
@@ -135,9 +142,9 @@ def serve(play_args: Sequence[str], host: str, port: int, command: str = "play")
     """Serve the table until Ctrl+C.  A ``play`` tab has its own save and resumes it."""
     args = list(play_args)
     local = command == "play"
-    if local and "--resume" not in args:
-        args.append("--resume")
+    resume = play_command([*args, "--resume"], command) if local and "--resume" not in args \
+        else None
     server = TableServer(play_command(args, command), host=host, port=port,
-                         title="Twenty-Nine", per_tab_saves=local)
+                         title="Twenty-Nine", per_tab_saves=local, resume_command=resume)
     server.serve()
     return 0
