@@ -16,8 +16,8 @@ import statistics
 import time
 from collections import defaultdict
 
-from twentynine.bots import make_bot
 from twentynine import build_kind
+from twentynine.bots import make_bot
 from twentynine.coach.hint import STRONGEST, hint, hint_bot
 from twentynine.deal import DEAL_OVER
 from twentynine.game import Game

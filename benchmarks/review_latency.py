@@ -15,6 +15,7 @@ import os
 import statistics
 import time
 
+from twentynine import build_kind
 from twentynine.bots import make_bot
 from twentynine.coach.review import review_deal
 from twentynine.deal import Deal
@@ -26,6 +27,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=6)
     ap.add_argument("--seed", type=int, default=0)
     opts = ap.parse_args()
+    load0 = os.getloadavg()
     secs: list[float] = []
     cpu: list[float] = []
     graded = 0
@@ -44,8 +46,9 @@ def main() -> None:
         print(f"deal {k + 1}: {secs[-1]:.1f} s wall, {cpu[-1]:.1f} s CPU, "
               f"{len(rev.grades)} decisions, {len(rev.mistakes)} mistakes", flush=True)
     load = os.getloadavg()
-    print(f"review of one deal over {opts.deals} deals ({graded} decisions graded; load "
-          f"average {load[0]:.1f} on {os.cpu_count()} cores): wall median "
+    print(f"review of one deal over {opts.deals} deals ({graded} decisions graded; "
+          f"{build_kind()} build; load average {load0[0]:.1f} at the start, {load[0]:.1f} at "
+          f"the end, on {os.cpu_count()} cores): wall median "
           f"{statistics.median(secs):.1f} s, max {max(secs):.1f} s; CPU median "
           f"{statistics.median(cpu):.1f} s, max {max(cpu):.1f} s")
 

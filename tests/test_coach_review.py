@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 from helpers import layout
 
-from twentynine import Action, Deal
+from twentynine import Action, Deal, Rules
 from twentynine.bots import make_bot
+from twentynine.coach.hint import Hint, hint
 from twentynine.coach.history import open_history
 from twentynine.coach.review import (
+    REPLAY_TIME_CAP,
     Review,
     cached_review,
     grade_decision,
@@ -21,6 +23,7 @@ from twentynine.coach.review import (
 )
 from twentynine.deal import PLAY
 from twentynine.records import RecordError, deal_record
+from twentynine.views import SeatView
 
 
 def hand_made() -> Deal:
@@ -162,3 +165,50 @@ def test_bids_and_passes_are_graded_by_each_bids_outcome(
         assert "% of the" in g.reason and "passing is worth" in g.reason
     else:
         assert g.loss == 0.0
+
+
+# --------------------------------------------------------------------------- replay plans
+def test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds(tmp_path: Path) -> None:
+    """A deal the table recorded, in which the player's seat played exactly what hard,
+    seeded as the table seeds a bot there, plays: the review's replay with hard in that
+    seat must then give the very same deal (same bots, same seeds in the other seats)."""
+    from twentynine.coach.recorder import DealRecorder
+    from twentynine.controller import TableController, bot_move, decision_seed
+
+    h = open_history(tmp_path / "h.sqlite3").history
+    assert h is not None
+    table = TableController(seed=11, bots="easy")
+    DealRecorder(table, h)
+    you = make_bot("hard", seed=0, time_budget=REPLAY_TIME_CAP)
+    while not table.deal_over:
+        turn = table.bot_turn()
+        if turn is not None:
+            table.apply_bot(turn, table.think(turn).action)
+            continue
+        g = table.game
+        table.apply(bot_move(you, table.view(), decision_seed(g.seed, 0, len(g.log)),
+                             budget=None).action)
+    (row,) = h.deals()
+    review = cached_review(h, row, grader=quick)
+    assert list(review.hard_actions) == row.record["actions"]
+    assert review.hard == review.you
+    assert "table's seeds" in review.replay_note
+    h.close()
+
+
+def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so() -> None:
+    for preset in ("standard", "28pt", "pagat"):
+        d = Deal.from_seed(3, rules=Rules.preset(preset))
+        bots = [make_bot("easy", seed=s) for s in range(4)]
+        while not d.is_over:
+            v = d.view(d.turn)
+            d.apply(bots[d.turn].choose(v, v.legal_actions))
+        review = review_deal(deal_record(d), 0, grader=quick, double_dummy=False)
+        assert "fixed seeds" in review.replay_note
+        again = replay_with_hard(deal_record(d), 0)
+        assert [str(a) for a in again.actions] == list(review.hard_actions)
+
+
+def quick(view: SeatView) -> Hint:
+    """A quick grader (these tests are about the replay, not the grades)."""
+    return hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from textual.widgets import Static
 from tui_support import make_app, screen_text, settle, wait_for
 
+from twentynine.actions import PASS
 from twentynine.coach.hint import hint as coach_hint
 from twentynine.coach.history import HISTORY_NAME, open_history
 from twentynine.coach.review import Grade
@@ -18,11 +20,11 @@ from twentynine.controller import TableController
 from twentynine.tui import coach as tui_coach
 from twentynine.tui.coach import (
     AGREED,
+    HintBody,
     HintPanel,
     ReviewScreen,
     StatsScreen,
     grades_text,
-    option_entry,
 )
 from twentynine.tui.screens import SummaryScreen
 
@@ -134,6 +136,13 @@ async def _enter_waits(tmp_path: Path, release: threading.Event) -> None:
         assert table.game.deal.actions[len(before)] == suggestion
 
 
+def on_screen(app: Any, panel: HintPanel) -> str:
+    """What the screen shows inside the panel."""
+    region = panel.content_region
+    lines = screen_text(app).splitlines()[region.y:region.bottom]
+    return "\n".join(line[region.x:region.right] for line in lines)
+
+
 def test_every_option_of_the_hint_is_visible_at_each_size(tmp_path: Path) -> None:
     asyncio.run(_all_options(tmp_path))
 
@@ -159,11 +168,11 @@ async def _all_options(tmp_path: Path) -> None:
                 await pilot.resize_terminal(*size)
                 await pilot.pause()
                 await pilot.pause()
-                region = panel.content_region
-                lines = screen_text(app).splitlines()[region.y:region.bottom]
-                shown = "\n".join(line[region.x:region.right] for line in lines)
-                for o in h.options:  # each option with its numbers, as the panel writes it
-                    assert option_entry(h, o).strip() in shown, (size, o.words, shown)
+                shown = on_screen(app, panel)
+                entries = HintBody(h).entries()
+                assert len(entries) == len(h.options)
+                for entry, _best in entries:  # each option with its numbers, as written
+                    assert entry.strip() in shown, (size, entry, shown)
                 # the panel is whole on the screen, not cut by the table around it
                 assert panel.parent is not None
                 visible = panel.parent.region  # type: ignore[attr-defined]
@@ -185,3 +194,40 @@ def test_the_review_folds_decisions_that_agree_with_the_search() -> None:
     assert lines == ["✓ bid 16, bid 17, bid 18: each the search's choice too",
                      "✗ Auction: bid 24 gave up 0.50 game points",
                      "✓ pass: the search's choice too"]
+
+
+def test_enter_is_held_once_when_the_hint_says_a_call_with_its_own_key(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """The hint says "pass (press p)": Enter, which would bid the selection, is held once
+    with the reason; a second Enter bids, as the player wants."""
+
+    def says_pass(view: Any, **kw: Any) -> Any:
+        h = coach_hint(view, **kw)
+        passing = next(o for o in h.options if o.action == PASS)
+        return replace(h, action=PASS,
+                       options=(passing, *(o for o in h.options if o is not passing)))
+
+    monkeypatch.setattr(tui_coach, "hint", says_pass)
+    asyncio.run(_held_for_a_call(tmp_path))
+
+
+async def _held_for_a_call(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert PASS in table.legal_actions()
+        before = len(table.game.deal.actions)
+        await pilot.press("i")
+        await wait_for(pilot, lambda: bool(app.query(HintPanel))
+                       and app.query_one(HintPanel).hint is not None, limit=8000)
+        panel = app.query_one(HintPanel)
+        assert "press p" in on_screen(app, panel)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert len(table.game.deal.actions) == before
+        assert "Enter again plays bid" in on_screen(app, panel)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(table.game.deal.actions) > before)
+        assert table.game.deal.actions[before].bid is not None  # the player's own choice

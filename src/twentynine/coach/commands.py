@@ -99,6 +99,15 @@ def _rate(made: int, n: int) -> str:
     return f"{made}/{n} ({100 * made / n:.0f}%)" if n else "-"
 
 
+def count(n: int, word: str) -> str:
+    """``1 hint``, ``2 hints``.
+
+    >>> count(1, "take-back"), count(0, "mistake"), count(3, "reviewed deal")
+    ('1 take-back', '0 mistakes', '3 reviewed deals')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def stats_renderable(st: Stats) -> Group:
     """The statistics as rich tables (the table's statistics screen shows the same)."""
     t = Table(title="Your statistics", show_header=False, title_justify="left")
@@ -112,11 +121,12 @@ def stats_renderable(st: Stats) -> Group:
     t.add_row("Card points", "-" if st.average_card_points is None else
               f"{st.average_card_points:.1f} a deal (your side)")
     t.add_row("Pairs", f"{st.pairs} declared by your side, {st.pairs_against} against")
-    t.add_row("Hints", f"{st.hints} (in {st.deals_with_hints} deals)")
-    t.add_row("Take-backs", f"{st.take_backs} (in {st.games_with_take_backs} games)")
+    t.add_row("Hints", f"{st.hints} (in {count(st.deals_with_hints, 'deal')})")
+    t.add_row("Take-backs",
+              f"{st.take_backs} (in {count(st.games_with_take_backs, 'game')})")
     t.add_row("Mistakes", "no deal reviewed yet" if st.mistakes_per_deal is None else
-              f"{st.mistakes_per_deal:.2f} a deal ({st.mistakes} in {st.reviewed_deals} "
-              f"reviewed deals)")
+              f"{st.mistakes_per_deal:.2f} a deal ({st.mistakes} in "
+              f"{count(st.reviewed_deals, 'reviewed deal')})")
     bands = Table(title="Your contracts by bid", title_justify="left")
     bands.add_column("bid")
     bands.add_column("contracts", justify="right")
@@ -170,20 +180,20 @@ def history_table(history: History, games: int = 20) -> Table:
             outcome = ("won" if g.won else "lost") + score
         notes = []
         if g.hints:
-            notes.append(f"{g.hints} hints")
+            notes.append(count(g.hints, "hint"))
         if g.take_backs:
-            notes.append(f"{g.take_backs} take-backs")
+            notes.append(count(g.take_backs, "take-back"))
         t.add_row("", g.started, rules_name(g.rules), "", Text(f"game: {outcome}",
                                                               style="bold"),
                   ", ".join(notes))
         for d in history.deals(g.id):
             extra = []
             if d.mistakes is not None:
-                extra.append(f"{d.mistakes} mistakes")
+                extra.append(count(d.mistakes, "mistake"))
             if d.hints:
-                extra.append(f"{d.hints} hints")
+                extra.append(count(d.hints, "hint"))
             if d.take_backs:
-                extra.append(f"{d.take_backs} take-backs")
+                extra.append(count(d.take_backs, "take-back"))
             t.add_row(str(d.id), d.played[11:16], "", str(d.number), _result(d),
                       ", ".join(extra))
     if not rows:
@@ -320,6 +330,7 @@ def _print_review(console: Console, record: dict[str, Any], seat: int,
         console.print(f"• {g.reason}")
     you, hard = rev.you, rev.hard
     console.print(f"You: {you.game_points:+d}, {you.card_points} points; "
-                  f"hard in your seat: {hard.game_points:+d}, {hard.card_points} points.")
+                  f"hard in your seat: {hard.game_points:+d}, {hard.card_points} points "
+                  f"({rev.replay_note}).")
     return 0
 

@@ -22,13 +22,14 @@ and kept in the history database (:func:`cached_review`).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..actions import ACTIONS, PASS_CODE, Action, ActionKind
-from ..bots import make_bot
+from ..bots import BOTS, make_bot
 from ..bots.search import SearchTimeout, solve_root
 from ..deal import DEAL_OVER, PLAY, Deal
 from ..records import RecordError, replay_deal
@@ -36,7 +37,7 @@ from ..views import SeatView
 from .hint import STRONGEST, Hint, Option, action_words, hint, seat_word
 
 if TYPE_CHECKING:
-    from .history import DealRow, History
+    from .history import DealRow, GameRow, History
 
 REVIEW_VERSION = 2
 """Bumped when the grading changes, so kept reviews are computed again."""
@@ -52,6 +53,11 @@ DD_FROM_TRICK = 4
 """The double-dummy column starts at this trick index (0-based: the fifth trick)."""
 DD_SECONDS = 1.5
 """Time cap of one double-dummy solve."""
+
+FILE_NOTE = ("a record file: the other seats are medium bots with fixed seeds, not the "
+             "bots of the table it came from")
+"""What the review says of the replay with ``hard`` for a record from outside the
+history."""
 
 Progress = Callable[[int, int], None]
 """Called with (decisions done, decisions in all) as the review goes."""
@@ -110,6 +116,8 @@ class Review:
     """Every action of that replay (record text form)."""
     version: int = REVIEW_VERSION
     seconds: float = 0.0
+    replay_note: str = FILE_NOTE
+    """Which bots and seeds sat in the other seats for the replay with ``hard``."""
 
     @property
     def mistakes(self) -> tuple[Grade, ...]:
@@ -125,7 +133,8 @@ class Review:
         """Read :meth:`to_dict`'s form."""
         return cls(data["seat"], tuple(Grade(**g) for g in data["grades"]),
                    SeatResult(**data["you"]), SeatResult(**data["hard"]),
-                   tuple(data["hard_actions"]), data["version"], data["seconds"])
+                   tuple(data["hard_actions"]), data["version"], data["seconds"],
+                   data.get("replay_note", FILE_NOTE))
 
 
 def _result(deal: Deal, seat: int) -> SeatResult:
@@ -148,6 +157,36 @@ def bot_seeds(game_seed: int | None, seat: int = 0) -> dict[int, int]:
 SeedOf = Callable[[int, int], int]
 """The seed of one bot decision from (seat, actions of the deal so far), as the table
 seeds them."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayPlan:
+    """How the deal is played again with ``hard`` in your seat: the other seats' bots and
+    their seeds, and a line saying which (shown beside the result)."""
+
+    bots: str = "medium"
+    seeds: Mapping[int, int] | None = None
+    seed_of: SeedOf | None = None
+    note: str = FILE_NOTE
+
+
+def replay_plan(game: GameRow | None, row: DealRow | None) -> ReplayPlan:
+    """The table's own bots and seeds for a deal the table recorded (each decision seeded
+    as the table seeds it); fixed seeds, said so, for anything else (a record file)."""
+    if game is None or row is None:
+        return ReplayPlan()
+    bots = game.bots if game.bots in BOTS else "medium"
+    named = "" if bots == game.bots else f" (medium for {game.bots!r})"
+    if game.seed is not None and row.first_action is not None:
+        from ..controller import decision_seed
+
+        seed, start = game.seed, row.first_action
+        return ReplayPlan(bots, None, lambda s, n: decision_seed(seed, s, start + n),
+                          f"the same cards, the same {bots} bots{named} with the table's "
+                          f"seeds in the other seats")
+    return ReplayPlan(bots, bot_seeds(game.seed, row.seat), None,
+                      f"the same cards and {bots} bots{named}; an older record, so the "
+                      f"bots' seeds are fixed ones, not the table's")
 
 
 def replay_with_hard(record: dict[str, Any], seat: int, bots: str = "medium",
@@ -267,7 +306,7 @@ def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
         if b is not None and h.support and b <= h.support:
             return (f"Within what your cards support (up to {h.support}): {said}; the "
                     f"search would bid {h.options[0].words.removeprefix('bid ')} now.")
-        return f"Close to the search's choice ({h.options[0].words}): {said}."
+        return f"Close to the search's choice, {h.options[0].words}: {said}."
     text = f"Auction: {taken.words} gave up {loss:.2f} game points: {said}"
     if bar_words:
         text += f"; {bar_words}"
@@ -338,7 +377,7 @@ def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
     elif taken.action == h.action:
         reason = "The search's choice too."
     else:
-        reason = f"Close to the search's choice ({h.options[0].words})."
+        reason = f"Close to the search's choice, {h.options[0].words}."
     dd_loss = dd_best = None
     if double_dummy and deal.phase_code == PLAY and deal.trick_no >= DD_FROM_TRICK:
         dd_loss, dd_best = _dd(deal, a.code)
@@ -347,8 +386,7 @@ def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
                  reason, dd_loss, dd_best)
 
 
-def review_deal(record: dict[str, Any], seat: int = 0, *, bots: str = "medium",
-                seeds: Mapping[int, int] | None = None, seed_of: SeedOf | None = None,
+def review_deal(record: dict[str, Any], seat: int = 0, *, plan: ReplayPlan | None = None,
                 progress: Progress | None = None,
                 double_dummy: bool = True, grader: Grader = strongest_hint) -> Review:
     """Grade every decision of ``seat`` in a finished deal's record and replay the deal
@@ -372,12 +410,13 @@ def review_deal(record: dict[str, Any], seat: int = 0, *, bots: str = "medium",
             if progress is not None:
                 progress(done, total)
         deal.apply(a)
-    games = replay_with_hard(record, seat, bots, seeds, seed_of)
+    plan = plan or ReplayPlan()
+    games = replay_with_hard(record, seat, plan.bots, plan.seeds, plan.seed_of)
     if progress is not None:
         progress(total, total)
     return Review(seat, tuple(grades), _result(final, seat), _result(games, seat),
                   tuple(str(x) for x in games.actions), REVIEW_VERSION,
-                  time.perf_counter() - t0)
+                  time.perf_counter() - t0, plan.note)
 
 
 def _decisions(deal: Deal, actions: list[Action], seat: int) -> list[int]:
@@ -392,22 +431,52 @@ def _decisions(deal: Deal, actions: list[Action], seat: int) -> list[int]:
     return out
 
 
-def cached_review(history: History, row: DealRow, *, bots: str = "medium",
-                  seeds: Mapping[int, int] | None = None, seed_of: SeedOf | None = None,
-                  progress: Progress | None = None) -> Review:
-    """The deal's kept review, or a new one (then kept)."""
+def cached_review(history: History, row: DealRow, *, progress: Progress | None = None,
+                  grader: Grader = strongest_hint) -> Review:
+    """The deal's kept review, or a new one (then kept), replayed with the table's own
+    bots and seeds (:func:`replay_plan`).  One review of a deal at a time in this process:
+    a second caller (the screen opened again meanwhile) waits for the first, then reads
+    what it kept."""
+    with _lock_for(str(history.path), row.id):
+        return _cached_review(history, row, progress, grader)
+
+
+_LOCKS: dict[tuple[str, int], threading.Lock] = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def _lock_for(path: str, deal_id: int) -> threading.Lock:
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault((path, deal_id), threading.Lock())
+
+
+def _cached_review(history: History, row: DealRow, progress: Progress | None,
+                   grader: Grader) -> Review:
     data = history.review(row.id, REVIEW_VERSION)
     if data is not None:
         try:
             return Review.from_dict(data)
         except (KeyError, TypeError):
             pass  # an unreadable cache entry: compute it again
-    rev = review_deal(row.record, row.seat, bots=bots, seeds=seeds, seed_of=seed_of,
-                      progress=progress)
+    plan = replay_plan(history.game(row.game_id), row)
+    rev = review_deal(row.record, row.seat, plan=plan, progress=progress, grader=grader)
     history.save_review(row.id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
     return rev
 
 
-__all__ = ["MISTAKE_CARD_POINTS", "MISTAKE_GAME_POINTS", "REVIEW_VERSION", "Grade", "Review",
-           "SeatResult", "SeedOf", "bot_seeds", "cached_review", "grade_decision",
-           "replay_with_hard", "review_deal"]
+__all__ = [
+    "MISTAKE_CARD_POINTS",
+    "MISTAKE_GAME_POINTS",
+    "REVIEW_VERSION",
+    "Grade",
+    "ReplayPlan",
+    "Review",
+    "SeatResult",
+    "SeedOf",
+    "bot_seeds",
+    "cached_review",
+    "grade_decision",
+    "replay_plan",
+    "replay_with_hard",
+    "review_deal",
+]

@@ -993,6 +993,8 @@ class TwentyNineApp(App[None]):
             self._sel_card = a.card
         elif a.bid is not None:
             self._sel_bid = a.bid
+        elif a.suit is not None:
+            self._sel_suit = a.suit
         self._refresh_ui()
 
     def action_stats(self) -> None:
@@ -1132,26 +1134,29 @@ class TwentyNineApp(App[None]):
         self._sel_suit = n - 1
         self._refresh_ui()
 
-    def _hint_holds_enter(self) -> bool:
-        """Enter while the hint still thinks is held once (the panel says so), so it does
-        not play a selection taken for the suggestion (the coach's hook)."""
-        return any(panel.hold_enter() for panel in self._table.query(HintPanel))
+    def _hint_holds_enter(self, action: Action) -> bool:
+        """Enter (about to play ``action``) is held once while the hint still thinks, or
+        when the hint suggests a call with its own key: the panel says so, and a second
+        Enter plays the selection (the coach's hook)."""
+        return any(panel.hold_enter(action) for panel in self._table.query(HintPanel))
+
+    def _confirm(self, action: Action) -> None:
+        if not self._hint_holds_enter(action):
+            self._human(action)
 
     def action_confirm(self) -> None:
-        if self._sel_card is not None and not self._hint_holds_enter():
-            self._human(Action.play(self._sel_card))
+        if self._sel_card is not None:
+            self._confirm(Action.play(self._sel_card))
 
     def action_confirm_trump(self) -> None:
-        if self._sel_card is not None and not self._hint_holds_enter():
-            self._human(Action.trump_card(self._sel_card))
+        if self._sel_card is not None:
+            self._confirm(Action.trump_card(self._sel_card))
 
     def action_confirm_suit(self) -> None:
-        if not self._hint_holds_enter():
-            self._human(Action.trump_suit(self._sel_suit))
+        self._confirm(Action.trump_suit(self._sel_suit))
 
     def action_confirm_bid(self) -> None:
-        if not self._hint_holds_enter():
-            self._human(Action.make_bid(self._sel_bid))
+        self._confirm(Action.make_bid(self._sel_bid))
 
     def action_pass_bid(self) -> None:
         self._human(PASS)

@@ -23,12 +23,23 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, ProgressBar, Static
 
+from ..actions import (
+    DOUBLE_CODE,
+    NO_TRUMPS_CODE,
+    PAIR_CODE,
+    PASS_CODE,
+    REDEAL_CODE,
+    REDOUBLE_CODE,
+    SHOW_CODE,
+    SINGLE_HAND_CODE,
+    Action,
+)
 from ..cards import CARDS, SUIT_NAMES, mask_cards
 from ..coach.commands import stats_renderable
-from ..coach.hint import Hint, Option, hint
+from ..coach.hint import Hint, Option, action_words, hint
 from ..coach.history import DealRow, History, HistoryError, history_path, open_history
 from ..coach.recorder import DealRecorder
-from ..coach.review import Grade, Review, SeedOf, bot_seeds, cached_review, review_deal
+from ..coach.review import Grade, Review, cached_review, review_deal
 from ..coach.stats import Stats, compute_stats
 from ..deal import Deal
 from ..records import replay_deal
@@ -175,10 +186,14 @@ def grades_text(grades: list[Grade]) -> Text:
         out.append(mark[0], style=mark[1])
         if g.mistake:
             out.append(g.reason, style="red")
+        elif g.reason == AGREED:
+            out.append(g.taken)
+            out.append(": the search's choice too", style="dim")
         else:
             out.append(f"{g.taken}: ")
+            reason = g.reason.rstrip(".")
             cost = f" (gives up {g.loss:.2f} game points)" if g.loss >= 0.01 else ""
-            out.append(g.reason + cost)
+            out.append(reason + cost + ".")
         out.append("\n")
         if g.dd_loss is not None:
             out.append("    double dummy, all cards seen (not what you could know): ",
@@ -214,7 +229,7 @@ def result_text(deal: Deal, review: Review | None, me: int) -> Text:
         out.append(_net(y.game_points, y.card_points))
         out.append(";  hard in your seat: ", style="bold")
         out.append(_net(h.game_points, h.card_points))
-        out.append("  (same cards, same bots and seeds in the other seats)\n", style="dim")
+        out.append(f"\n  ({review.replay_note})\n", style="dim")
         n = len(review.mistakes)
         out.append(f"{_mistakes(n)} found.\n",
                    style="bold red" if n else "bold green")
@@ -229,7 +244,7 @@ def _mistakes(n: int) -> str:
 
 def _net(game_points: int, card_points: int) -> str:
     gp = "game point" if abs(game_points) == 1 else "game points"
-    return f"{game_points:+d} {gp} (net), {card_points} card points"
+    return f"{game_points:+d} {gp} (your side's minus theirs), {card_points} card points"
 
 
 # --------------------------------------------------------------------------- review
@@ -254,12 +269,11 @@ class ReviewScreen(ModalScreen[None]):
 
     def __init__(self, record: dict[str, Any], seat: int = 0, *,
                  history: History | None = None, row: DealRow | None = None,
-                 bots: str = "medium", seeds: dict[int, int] | None = None,
-                 seed_of: SeedOf | None = None, review: Review | None = None,
-                 rows: list[DealRow] | None = None,
-                 seed_for: Callable[[DealRow], SeedOf | None] | None = None) -> None:
+                 review: Review | None = None, rows: list[DealRow] | None = None) -> None:
         """Review ``record``; with ``rows`` (the deals of a game, ``row`` among them) the
-        page keys move to the other deals (``seed_for`` gives each deal's bot seeds)."""
+        page keys move to the other deals.  A deal from the history is replayed with
+        ``hard`` in your seat and the table's own bots and seeds; a record file with
+        fixed seeds (the screen says which)."""
         super().__init__()
         self.record = record
         self.seat = seat
@@ -267,10 +281,6 @@ class ReviewScreen(ModalScreen[None]):
         self.history = history
         self.row = row
         self.rows = rows or ([row] if row is not None else [])
-        self.bots = bots
-        self.seeds = seeds
-        self.seed_of = seed_of
-        self.seed_for = seed_for
         self.review = review
         self.step = 0
         self.error: str | None = None
@@ -291,8 +301,6 @@ class ReviewScreen(ModalScreen[None]):
         self.record = self.row.record
         self.seat = self.row.seat
         self.deal, _ = replay_deal(self.record)
-        if self.seed_for is not None:
-            self.seed_of = self.seed_for(self.row)
         self.review = None
         self.error = None
         self.step = 0
@@ -336,14 +344,11 @@ class ReviewScreen(ModalScreen[None]):
                 if opened.history is None:
                     raise HistoryError(opened.message or "the history cannot be opened")
                 try:
-                    rev = cached_review(opened.history, self.row, bots=self.bots,
-                                        seeds=self.seeds, seed_of=self.seed_of,
-                                        progress=progress)
+                    rev = cached_review(opened.history, self.row, progress=progress)
                 finally:
                     opened.history.close()
             else:
-                rev = review_deal(self.record, self.seat, bots=self.bots, seeds=self.seeds,
-                                  seed_of=self.seed_of, progress=progress)
+                rev = review_deal(self.record, self.seat, progress=progress)
         except Exception as exc:  # shown, never crashes the table
             self.app.call_from_thread(self._failed, token, f"{type(exc).__name__}: {exc}")
             return
@@ -461,19 +466,19 @@ class StatsScreen(ModalScreen[None]):
 
 
 # --------------------------------------------------------------------------- hints
-def option_entry(h: Hint, o: Option) -> str:
+def option_entry(h: Hint, o: Option, pad: int = 3) -> str:
     """One option in a few characters: its words, game points a deal, your side's card
     points (card play) and the chance (you take the trick / the contract is made)."""
     worth = "  -  " if o.worth is None else f"{o.worth:+.2f}"
     if h.phase == "play":
         pts = "  - " if o.card_points is None else f"{o.card_points:4.1f}"
         chance = "  - " if o.trick_win is None else f"{100 * o.trick_win:3.0f}%"
-        return f"{o.words:<3} {worth} {pts} {chance}"
+        return f"{o.words:<{pad}} {worth} {pts} {chance}"
     if o.action.bid is not None:
         made = "  - " if o.made is None else f"{100 * o.made:3.0f}%"
         return f"{o.action.bid:>2} {worth} {made}"
     made = "" if o.made is None else f" {100 * o.made:3.0f}%"
-    return f"{o.words} {worth}{made}"
+    return f"{o.words:<{pad}} {worth}{made}"
 
 
 def _legend(h: Hint) -> str:
@@ -484,12 +489,36 @@ def _legend(h: Hint) -> str:
     return "option · game pts · chance the contract is made"
 
 
+HINT_KEYS = {PASS_CODE: "p", SHOW_CODE: "s", PAIR_CODE: "a", NO_TRUMPS_CODE: "n",
+             DOUBLE_CODE: "d", REDOUBLE_CODE: "d", SINGLE_HAND_CODE: "h", REDEAL_CODE: "e"}
+"""The table's key for each call the hint may suggest (cards, bids and the trump are put
+under the cursor, for Enter)."""
+
+
+def how_to_play(action: Action) -> str:
+    """How the player takes the suggested action at the table."""
+    key = HINT_KEYS.get(action.code)
+    if key is not None:
+        return f"press {key}"
+    return "Enter plays it"
+
+
 class HintBody:
     """The hint laid out for the width it gets: the suggestion, then **every** legal option
     in aligned columns (as many as fit), the points by trump, and the reason last."""
 
     def __init__(self, h: Hint) -> None:
         self.hint = h
+
+    def entries(self) -> list[tuple[str, bool]]:
+        """Every option as the panel writes it (bids in order, then the rest), and whether
+        it is the suggestion."""
+        h = self.hint
+        bids = [o for o in h.options if o.action.bid is not None]
+        order = (sorted(bids, key=lambda o: o.action.bid or 0) +
+                 [o for o in h.options if o.action.bid is None]) if bids else list(h.options)
+        pad = max([3] + [len(o.words) for o in order if o.action.bid is None])
+        return [(option_entry(h, o, pad), o.action == h.action) for o in order]
 
     def lines(self, width: int) -> list[Text]:
         """The hint as lines of at most ``width`` cells (the reason wrapped)."""
@@ -498,15 +527,16 @@ class HintBody:
         head = Text()
         head.append("Hint: ", style="bold")
         head.append(h.options[0].words if h.options else str(h.action), style="bold green")
-        head.append(f"  ({h.worlds} deals simulated, {h.seconds:.1f} s)", style="dim")
+        key = how_to_play(h.action)
+        if key:
+            head.append(f" · {key}", style="bold")
+        head.append(f"  ({h.worlds} deals simulated, {h.seconds:.1f} s)" if width >= 60 else
+                    f"  ({h.worlds} deals, {h.seconds:.1f} s)", style="dim")
         out.append(head)
         out.append(Text(_legend(h), style="dim"))
-        bids = [o for o in h.options if o.action.bid is not None]
-        order = (sorted(bids, key=lambda o: o.action.bid or 0) +
-                 [o for o in h.options if o.action.bid is None]) if bids else list(h.options)
-        entries = [(option_entry(h, o), o.action == h.action) for o in order]
+        entries = self.entries()
         colw = max(len(e) for e, _ in entries) + 2
-        ncols = max(1, (width + 2) // colw) if all(len(e) <= 24 for e, _ in entries) else 1
+        ncols = max(1, (width + 2) // colw)
         for i in range(0, len(entries), ncols):
             line = Text()
             for text, best in entries[i:i + ncols]:
@@ -584,16 +614,33 @@ class HintPanel(Static):
         if self.styles.max_height is None or self.styles.max_height.value != room:
             self.styles.max_height = room
 
-    def hold_enter(self) -> bool:
-        """Whether Enter must wait: while the hint thinks, the cursor still shows the old
-        selection, which the player may take for the suggestion.  The first Enter is held
-        (the panel says so); a second one plays the selection as the player wants."""
-        if not self.thinking or self._enter_held:
+    def hold_enter(self, action: Action) -> bool:
+        """Whether Enter (which would play ``action``, the selection) must wait once:
+
+        * while the hint thinks, the cursor still shows the old selection, which the
+          player may take for the suggestion;
+        * when the hint suggests a call that is not under the cursor (pass, ask for
+          trump, the pair, double...: each has its own key), Enter would play something
+          else than the suggestion.
+
+        The first Enter is held (the panel says why); a second one plays the selection,
+        as the player wants."""
+        if self._enter_held:
             return False
-        self._enter_held = True
-        self.update(Text("Hint: still thinking… (Enter again plays your own selection)",
-                         style="bold italic"))
-        return True
+        if self.thinking:
+            self._enter_held = True
+            self.update(Text(f"Hint: still thinking… (Enter again plays "
+                             f"{action_words(action)})", style="bold italic"))
+            return True
+        h = self.hint
+        if h is not None and h.action != action and h.action.code in HINT_KEYS:
+            self._enter_held = True
+            self.update(Group(Text(f"The hint says {action_words(h.action)}: "
+                                   f"{how_to_play(h.action)}. Enter again plays "
+                                   f"{action_words(action)}.", style="bold"),
+                              HintBody(h)))
+            return True
+        return False
 
     def request(self, view: SeatView, token: object) -> None:
         """Start a hint for ``view``; ``token`` names the position (a hint that arrives
@@ -662,15 +709,7 @@ class ReviewApp(App[None]):
 def run_review(record: dict[str, Any], seat: int, history: History | None,
                row: DealRow | None) -> int:
     """Open the review screen for a record (from the history or a file)."""
-    seeds = None
-    bots = "medium"
-    if history is not None and row is not None:
-        game = history.game(row.game_id)
-        if game is not None:
-            seeds = bot_seeds(game.seed, seat)
-            bots = game.bots or bots
-    app = ReviewApp(lambda: ReviewScreen(record, seat, history=history, row=row,
-                                         bots=bots, seeds=seeds))
+    app = ReviewApp(lambda: ReviewScreen(record, seat, history=history, row=row))
     app.run()
     return 0
 
@@ -725,19 +764,6 @@ class TableCoach:
             return StatsScreen(None, self.message or "There is no history to count.")
         return StatsScreen(compute_stats(self.history.games(), self.history.deals()))
 
-    def seed_for(self, row: DealRow) -> SeedOf | None:
-        """How the table seeded the bots' decisions of this deal (for the replay with
-        ``hard`` in your seat)."""
-        if self.history is None or row.first_action is None:
-            return None
-        game = self.history.game(row.game_id)
-        if game is None or game.seed is None:
-            return None
-        from ..controller import decision_seed
-
-        seed, start = game.seed, row.first_action
-        return lambda seat, n: decision_seed(seed, seat, start + n)
-
     def review_screen(self) -> ReviewScreen | str:
         """The review of the last deal finished at this table, able to page through the
         game's other deals; or why there is none."""
@@ -752,8 +778,7 @@ class TableCoach:
         if self.recorder.last_deal_id is not None:
             last = next((r for r in rows if r.id == self.recorder.last_deal_id), last)
         return ReviewScreen(last.record, last.seat, history=self.history, row=last,
-                            rows=rows, bots=getattr(self.table, "bot_name", "medium"),
-                            seed_of=self.seed_for(last), seed_for=self.seed_for)
+                            rows=rows)
 
     def close(self) -> None:
         """Close the history."""

@@ -75,6 +75,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("s", "ask for trump"),
     ("a", "the pair"),
     ("u", "take back"),
+    ("i", "a hint"),
     ("l", "last trick"),
     ("v", "the log"),
     ("o", "settings"),
