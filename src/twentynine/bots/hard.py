@@ -33,10 +33,13 @@ class HardBot(MediumBot):
                  partner_margin: int = 2, infer: bool = True, exact_tricks: int = 3,
                  policy: str = "heuristic", oversample: int = 3,
                  compete_threshold: float | None = -0.25,
-                 bid_time: float | None = None, infer_scale: float = 0.5) -> None:
+                 bid_time: float | None = None, infer_scale: float = 0.5,
+                 bid_policy: str | None = None, no_ask: float = 0.0,
+                 crn: bool = False) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
                          exact_tricks=exact_tricks, policy=policy, oversample=oversample,
                          compete_threshold=compete_threshold, bid_time=bid_time,
-                         infer_scale=infer_scale)
+                         infer_scale=infer_scale, bid_policy=bid_policy, no_ask=no_ask,
+                         crn=crn)

@@ -23,6 +23,8 @@ from .calls import hand_mask, no_trumps_ok, search_call, wants_redeal
 from .search import (
     Rand,
     SearchTimeout,
+    StreamRand,
+    aware_rollout,
     bid_table,
     outcome_value,
     random_rollout,
@@ -65,7 +67,8 @@ class MediumBot(BaseBot):
                  policy: str = "heuristic", oversample: int = 1,
                  compete_threshold: float | None = -0.25,
                  bid_time: float | None = None, infer_scale: float = 1.0,
-                 bid_policy: str | None = None) -> None:
+                 bid_policy: str | None = None, no_ask: float = 0.0,
+                 crn: bool = False) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -82,7 +85,12 @@ class MediumBot(BaseBot):
         self.infer = bool(infer)
         self.exact_tricks = int(exact_tricks)
         self.oversample = max(1, int(oversample))
-        policies = {"heuristic": rollout, "smart": smart_rollout}
+        self.crn = bool(crn)
+        """Common random numbers: in each world every candidate action's rollout draws the
+        same random stream, so the comparison between actions sees less noise."""
+        self.no_ask = float(no_ask)
+        """Inference from a seat that discarded without asking for trump (0: none)."""
+        policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout}
         self.rollout = policies.get(policy, random_rollout)
         """The rollout policy of card play."""
         self.bid_rollout = policies.get(bid_policy or policy, random_rollout)
@@ -145,7 +153,8 @@ class MediumBot(BaseBot):
         seat = view.seat
         choices = trump_choices(worlds[0], seat)
         rand: Rand = self.rng.random
-        table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout)
+        table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout,
+                          self.crn)
         self.estimates = Estimates("bid", codes, [], len(worlds), list(choices),
                                    [list(r) for r in table])
         rules = view.rules
@@ -169,11 +178,13 @@ class MediumBot(BaseBot):
         rand: Rand = self.rng.random
         totals = [0.0] * len(codes)
         n = 0
+        crn = self.crn
         for w in worlds:
+            ws = self.rng.getrandbits(32) if crn else 0
             for i, code in enumerate(codes):
                 d = w.clone()
                 d.step(code)
-                self.bid_rollout(d, rand)
+                self.bid_rollout(d, StreamRand(ws) if crn else rand)
                 totals[i] += outcome_value(d, team)
             n += 1
             if time.perf_counter() > deadline:
@@ -186,7 +197,8 @@ class MediumBot(BaseBot):
     def _play(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
         codes = [a.code for a in acts]
         team = view.team
-        sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale)
+        sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale,
+                               no_ask=self.no_ask)
         rng = self.rng
         rand: Rand = rng.random
         exact = 8 - len(view.tricks) <= self.exact_tricks
@@ -207,10 +219,11 @@ class MediumBot(BaseBot):
                 for i, v in enumerate(vals):
                     totals[i] += wt * v
             else:
+                ws = rng.getrandbits(32) if self.crn else 0
                 for i, code in enumerate(codes):
                     d = w.clone()
                     d.step(code)
-                    self.rollout(d, rand)
+                    self.rollout(d, StreamRand(ws) if self.crn else rand)
                     totals[i] += wt * outcome_value(d, team)
             n += 1
             wsum += wt

@@ -34,6 +34,23 @@ MARGIN_WEIGHT: Final = 0.15
 Rand = Callable[[], float]
 
 
+class StreamRand:
+    """A cheap seeded random stream (xorshift32, native ints only), callable like
+    ``Random().random``: one is made per rollout for common random numbers, where seeding a
+    ``random.Random`` (about 14 us) would cost more than the rollout."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = (seed & 0xFFFFFFFF) or 0x9E3779B9
+
+    def __call__(self) -> float:
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x * (1.0 / 4294967296.0)
+
+
 def outcome_value(d: Deal, team: int) -> float:
     """A finished deal's worth to ``team``: +-1 game point plus a small margin term."""
     out = d.outcome
@@ -102,8 +119,11 @@ def _forced(d: Deal, codes: list[int]) -> int:
     return -1
 
 
-def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
-    """A cheap, sensible action for the seat to move (``codes`` are its legal codes)."""
+def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -> int:
+    """A cheap, sensible action for the seat to move (``codes`` are its legal codes).
+
+    ``aware``: a seat asks for trump mostly when it holds one in this world (it knows its
+    own hand), and ruffs second or third hand from one point on the table."""
     n = len(codes)
     forced = _forced(d, codes)
     if forced >= 0:
@@ -136,7 +156,13 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
     for c in trick:
         pts += CARD_POINTS[c]
     if last == SHOW_CODE:
-        if not partner_wins and rand() < (0.75 if pts >= 2 else 0.2):
+        if aware:
+            tr = d.hands[seat] & SUIT_MASKS[d.trump_suit] if d.trump_suit >= 0 else 0
+            if seat == d.bidder and d.trump_card >= 0:
+                tr |= 1 << d.trump_card
+            if not partner_wins and rand() < ((0.9 if pts >= 1 else 0.35) if tr else 0.05):
+                return SHOW_CODE
+        elif not partner_wins and rand() < (0.75 if pts >= 2 else 0.2):
             return SHOW_CODE
         cards = codes[:-1]
     else:
@@ -165,7 +191,7 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand) -> int:
             masters = [c for c in winners if c >> 3 != trump and _is_master(c, hand, played)]
             if masters:
                 return min(masters, key=lambda c: CARD_POINTS[c])
-            if pts >= 2:
+            if pts >= (1 if aware else 2):
                 tw = [c for c in winners if c >> 3 == trump]
                 if tw:
                     return max(tw)
@@ -285,6 +311,12 @@ def rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with :func:`rollout_policy` for every seat."""
     while d.phase_code != DEAL_OVER:
         d.step(rollout_policy(d, d.legal_codes(), rand))
+
+
+def aware_rollout(d: Deal, rand: Rand) -> None:
+    """Finish the deal with :func:`rollout_policy` (``aware``) for every seat."""
+    while d.phase_code != DEAL_OVER:
+        d.step(rollout_policy(d, d.legal_codes(), rand, True))
 
 
 def random_rollout(d: Deal, rand: Rand) -> None:
@@ -454,10 +486,12 @@ def make_bidder(d: Deal, seat: int, bid: int) -> None:
 
 
 def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: Rand,
-              deadline: float, policy: Callable[[Deal, Rand], None] = rollout
-              ) -> list[list[tuple[int, int, bool]]]:
+              deadline: float, policy: Callable[[Deal, Rand], None] = rollout,
+              crn: bool = False) -> list[list[tuple[int, int, bool]]]:
     """For each trump choice, one (team points, pair team, trump shown) per simulated world,
-    with ``seat`` the bidder.  Stops early at ``deadline`` (perf_counter seconds)."""
+    with ``seat`` the bidder.  Stops early at ``deadline`` (perf_counter seconds).  With
+    ``crn`` every choice's rollout in a world draws the same random stream (common random
+    numbers: the choices are compared with less noise)."""
     team = seat & 1
     out: list[list[tuple[int, int, bool]]] = [[] for _ in choices]
     for w in worlds:
@@ -466,11 +500,12 @@ def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: R
             make_bidder(base, seat, base.rules.min_bid)
         if base.bidder != seat:
             continue
+        ws = int(rand() * 4294967296.0) if crn else 0
         for i, code in enumerate(choices):
             d = base.clone()
             if code >= 0 and d.phase_code == TRUMP:
                 d.step(code)
-            policy(d, rand)
+            policy(d, StreamRand(ws) if crn else rand)
             if d.outcome is not None and d.outcome.game_points == (0, 0) and \
                     d.trick_no < 8:
                 continue  # thrown in: no contract was played

@@ -54,8 +54,12 @@ def _strength(mask: int) -> float:
 class WorldSampler:
     """Deals the unseen cards consistently with one seat's view."""
 
-    def __init__(self, view: SeatView, infer: bool = False, scale: float = 1.0) -> None:
+    def __init__(self, view: SeatView, infer: bool = False, scale: float = 1.0,
+                 no_ask: float = 0.0) -> None:
         self.view = view
+        self.no_ask = no_ask
+        """How strongly a seat that discarded without asking for trump is taken to hold
+        no trump (0: not at all)."""
         self.infer = infer
         self.scale = scale
         """How strongly the auction tilts the weights (1: as designed, 0: not at all)."""
@@ -130,6 +134,7 @@ class WorldSampler:
         self.template: Deal | None = None
         self.failures = 0
         self._bid_info = self._auction_tilts() if infer else []
+        self._quiet = self._quiet_discards() if infer and no_ask > 0 else []
 
     # ------------------------------------------------------------------ inference
     def _voids(self) -> None:
@@ -178,6 +183,36 @@ class WorldSampler:
                 out.append((s, -0.18))
         return out
 
+    def _quiet_discards(self) -> list[tuple[int, int, float]]:
+        """(seat, cards it held then, strength) for every time a seat other than the bidder
+        and the viewer could not follow while trump was hidden and did not ask for it
+        although an opponent was winning: a seat holding a trump would often have asked
+        (more often with points on the table), so worlds giving it one are less likely."""
+        view = self.view
+        me = self.me
+        records = [(i, t.cards) for i, t in enumerate(view.tricks)]
+        if view.trick:
+            records.append((len(view.tricks), view.trick))
+        shown_at = view.shown_in_trick if view.trump_shown else None
+        later = [0, 0, 0, 0]  # cards each seat played from this trick on
+        out: list[tuple[int, int, float]] = []
+        for i, cards in reversed(records):
+            for s, c in cards:
+                later[s] |= 1 << c.index
+            if shown_at is not None and i >= shown_at:
+                continue
+            led = cards[0][1].suit
+            best = cards[0]
+            pts = cards[0][1].points
+            for s, c in cards[1:]:
+                if c.suit != led and s != me and s != self.bidder and \
+                        (best[0] & 1) != (s & 1):
+                    out.append((s, later[s], 1.0 if pts >= 2 else 0.4))
+                if c.suit == led and c.index < best[1].index:
+                    best = (s, c)
+                pts += c.points
+        return out
+
     def weight(self, world: Deal) -> float:
         """How likely the auction (and the trump choice) were in ``world``, up to a constant."""
         if not self.infer:
@@ -199,6 +234,11 @@ class WorldSampler:
                 held |= 1 << world.trump_card
             n = (held & SUIT_MASKS[world.trump_suit]).bit_count()
             logw += 0.5 * n
+        if self._quiet and world.trump_suit >= 0:
+            tm = SUIT_MASKS[world.trump_suit]
+            for s, then, k in self._quiet:
+                if (world.hands[s] | then) & tm:
+                    logw -= self.no_ask * k
         return math.exp(self.scale * logw)
 
     # ------------------------------------------------------------------ dealing

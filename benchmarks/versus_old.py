@@ -1,0 +1,220 @@
+"""Duplicate boards: this install's bot against another install's (today's ``hard`` at
+commit 0849e73, say) under the standard rules, the tournament rules, or both.
+
+Set up (the old install in its own venv; this one compiled)::
+
+    git worktree add /tmp/old-hard 0849e73
+    python3 -m venv /tmp/old-hard/.venv && /tmp/old-hard/.venv/bin/pip install /tmp/old-hard
+    pip install .
+    python benchmarks/versus_old.py --rules both --boards 500 --seed 2029 \\
+        --old '/tmp/old-hard/.venv/bin/python benchmarks/old_bot_server.py hard'
+
+The boards, deal seeds and bot seeds are the arena's (:func:`twentynine.arena.board_seed`,
+:func:`~twentynine.arena.bot_seed`): board ``i`` is played twice with the teams swapped,
+and scores A's game points minus B's, averaged over the two rooms.  Side A is ``--level``
+with ``--options`` (``k=v,k=v``) in this process; side B runs in the old install's
+process (``benchmarks/old_bot_server.py``), or with ``--old new:k=v,...`` in this process
+with other options (to screen a change against today's settings).  With ``--rules both``
+each board is played under both rule sets in turn, so a run stopped early has as many
+boards of each.  Every board prints a line with the running mean and 95% interval and the
+latencies so far (decisions with more than one legal action; B's as its own process timed
+them), every 25 boards a summary: a stopped run (Ctrl-C, SIGTERM) is still usable and
+prints its summary.  A move from B that is not legal stops the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shlex
+import signal
+import statistics
+import subprocess
+import time
+from typing import Any
+
+import twentynine
+from twentynine.arena import board_seed, bot_seed
+from twentynine.bots import decide, make_bot
+from twentynine.deal import Deal
+from twentynine.rules import Rules
+
+RULESETS = {
+    "standard": Rules(),
+    "tournament": Rules(trump_indicator="marker", pair=False, last_trick_point=False),
+}
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for kv in filter(None, text.split(",")):
+        k, v = kv.split("=")
+        for conv in (int, float):
+            try:
+                out[k] = conv(v)
+                break
+            except ValueError:
+                continue
+        else:
+            out[k] = v
+    return out
+
+
+class Remote:
+    """The old install's adapter process."""
+
+    def __init__(self, command: str) -> None:
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.ask({"type": "hi"})
+
+    def ask(self, req: dict[str, Any]) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(req) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit("versus_old: the old bot's process ended")
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+
+class Side:
+    def __init__(self) -> None:
+        self.lat: list[float] = []
+        self.faults = 0
+        self.made = 0
+        self.played = 0
+
+
+class Tally:
+    """One rule set's figures."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.scores: list[float] = []
+        self.margins: list[float] = []
+        self.sides = {"A": Side(), "B": Side()}
+
+    def line(self) -> str:
+        n = len(self.scores)
+        m = statistics.mean(self.scores)
+        hw = 1.96 * statistics.stdev(self.scores) / math.sqrt(n) if n > 1 else float("nan")
+        lat = " | ".join(
+            f"{k} p50 {pct(s.lat, 50):.0f} p95 {pct(s.lat, 95):.0f} max {pct(s.lat, 100):.0f}"
+            for k, s in self.sides.items())
+        return f"n {n} mean {m:+.3f} ± {hw:.3f} | {lat}"
+
+    def summary(self) -> str:
+        n = len(self.scores)
+        if n < 2:
+            return f"[{self.name}] {n} boards: too few for an interval"
+        m = statistics.mean(self.scores)
+        sd = statistics.stdev(self.scores)
+        hw = 1.96 * sd / math.sqrt(n)
+        out = [f"[{self.name}] {n} boards: A - B game points per deal {m:+.3f} ± {hw:.3f} "
+               f"(95% CI {m - hw:+.3f} .. {m + hw:+.3f}; sd per board {sd:.3f}); "
+               f"card-point margin per deal {statistics.mean(self.margins):+.2f}"]
+        for k, s in self.sides.items():
+            out.append(f"  {k}: latency ms p50 {pct(s.lat, 50):.1f} p95 {pct(s.lat, 95):.1f} "
+                       f"p99 {pct(s.lat, 99):.1f} max {pct(s.lat, 100):.1f} "
+                       f"({len(s.lat)} decisions with a choice); contracts made "
+                       f"{s.made}/{s.played}; faults {s.faults}")
+        return "\n".join(out)
+
+
+def pct(xs: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) in milliseconds."""
+    if not xs:
+        return 0.0
+    ys = sorted(xs)
+    return ys[max(0, min(len(ys) - 1, math.ceil(q / 100 * len(ys)) - 1))] * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rules", choices=("standard", "tournament", "both"), default="both")
+    ap.add_argument("--boards", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=2029)
+    ap.add_argument("--first", type=int, default=0, help="the first board's index")
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--options", default="", help="side A's bot options, k=v,k=v")
+    ap.add_argument("--old", required=True,
+                    help="the old install's adapter command line, or new:k=v,... for "
+                         "side B in this process")
+    opts = ap.parse_args()
+    names = list(RULESETS) if opts.rules == "both" else [opts.rules]
+    a_opts = parse_options(opts.options)
+    remote = None if opts.old.startswith("new:") else Remote(opts.old)
+    b_opts = parse_options(opts.old[4:]) if remote is None else {}
+    tallies = {n: Tally(n) for n in names}
+
+    def play_room(index: int, room: int, rules: Rules, t: Tally) -> tuple[int, int]:
+        ds, dealer = board_seed(opts.seed, index), index % 4
+        deal = Deal.from_seed(ds, dealer, rules)
+        side = ["A" if s & 1 == room else "B" for s in range(4)]
+        seeds = [bot_seed(opts.seed, index, room, s) for s in range(4)]
+        local = {s: make_bot(opts.level, seed=seeds[s], **a_opts) if side[s] == "A"
+                 else make_bot(opts.level, seed=seeds[s], **b_opts)
+                 for s in range(4) if side[s] == "A" or remote is None}
+        codes: list[int] = []
+        while not deal.is_over:
+            seat = deal.turn
+            view = deal.view(seat)
+            if seat in local:
+                d = decide(local[seat], view, budget=2.0)
+                code, secs, fault = d.action.code, d.seconds, d.fault
+            else:
+                assert remote is not None
+                r = remote.ask({"deal_seed": ds, "dealer": dealer, "rules": rules.to_dict(),
+                                "codes": codes, "seat": seat, "bot_seed": seeds[seat]})
+                code, secs, fault = r["code"], r["ms"] / 1000, r["fault"]
+                if code not in deal.legal_codes():
+                    raise SystemExit(f"versus_old: B's move {code} is not legal "
+                                     f"(board {index}, room {room})")
+            s = t.sides[side[seat]]
+            if len(view.legal_actions) > 1:
+                s.lat.append(secs)
+            if fault:
+                s.faults += 1
+                print(f"  fault, board {index} room {room} seat {seat}: {fault}", flush=True)
+            deal.step(code)
+            codes.append(code)
+        if remote is not None:
+            remote.ask({"type": "forget"})
+        out = deal.outcome
+        assert out is not None
+        if deal.bidder >= 0:
+            s = t.sides[side[deal.bidder]]
+            s.played += 1
+            s.made += out.game_points[deal.bidder & 1] > 0
+        g, p = out.game_points, deal.points
+        return g[room] - g[1 - room], p[room] - p[1 - room]
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    print(f"versus_old: {twentynine.build_kind()} build ({twentynine.__file__}); rules "
+          f"{names}; seed {opts.seed}; A = {opts.level} {a_opts}; B = {opts.old}", flush=True)
+    t0 = time.time()
+    try:
+        for index in range(opts.first, opts.first + opts.boards):
+            for name in names:
+                t = tallies[name]
+                rooms = [play_room(index, room, RULESETS[name], t) for room in (0, 1)]
+                t.scores.append((rooms[0][0] + rooms[1][0]) / 2)
+                t.margins.append((rooms[0][1] + rooms[1][1]) / 2)
+                print(f"[{name}] board {index} {t.scores[-1]:+.1f} | {t.line()} | "
+                      f"{time.time() - t0:.0f} s", flush=True)
+                if len(t.scores) % 25 == 0:
+                    print(t.summary(), flush=True)
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+    for t in tallies.values():
+        print(t.summary(), flush=True)
+
+
+if __name__ == "__main__":
+    main()
