@@ -152,3 +152,53 @@ def test_the_remote_table_says_who_comes_and_goes(tmp_path: Path) -> None:
             await remote.close()
 
     run(main())
+
+
+def test_four_terminal_clients_play_a_whole_deal(tmp_path: Path) -> None:
+    """The four seats are four terminal clients' tables (what ``twentynine join`` plays
+    through), no bot at all: they play a whole deal, each on its turn, none refused, and
+    each sees the same result from its own side (its team as "Us")."""
+    async def main() -> None:
+        async with serving(tmp_path) as (server, [table]):
+            remotes = [await RemoteTable.join("127.0.0.1", server.port, table.code, name,
+                                              seat)
+                       for name, seat in (("Asha", "south"), ("Bo", "east"),
+                                          ("Cy", "north"), ("Di", "west"))]
+            assert [r.server_seat for r in remotes] == [0, 1, 2, 3]
+            scored: list[DealScored | None] = [None] * 4
+            refusals: list[str] = []
+            done = asyncio.Event()
+
+            def listener(i: int) -> object:
+                r = remotes[i]
+
+                def on_events(events: object) -> None:
+                    for e in events:  # type: ignore[attr-defined]
+                        if isinstance(e, DealScored):
+                            scored[i] = e
+                    if all(s is not None for s in scored):
+                        done.set()
+                        return
+                    legal = r.legal_actions()
+                    if legal and scored[i] is None and not r.pending:
+                        r.apply(legal[-1])
+
+                return on_events
+
+            for i, r in enumerate(remotes):
+                r.add_listener(listener(i))  # type: ignore[arg-type]
+                r.add_refusal(refusals.append)
+                r.start()
+            for i in range(4):
+                listener(i)([])  # type: ignore[operator]
+            await asyncio.wait_for(done.wait(), 60)
+            assert refusals == []
+            assert table.game.deals_played == 1 and table.game.deal.number == 1
+            final = list(table.game.scores)
+            for i, s in enumerate(scored):
+                assert s is not None
+                assert list(s.scores) == (final if i % 2 == 0 else final[::-1])
+            for r in remotes:
+                await r.close()
+
+    run(main(), timeout=90)
