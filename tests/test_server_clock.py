@@ -53,3 +53,35 @@ def test_a_table_that_waits_does_not_move_for_a_dropped_player(tmp_path: Path) -
             assert table.roster()[0]["kind"] == "away"
 
     run(main(), timeout=60)
+
+
+def test_a_returning_player_is_told_what_a_bot_played_for_them(tmp_path: Path) -> None:
+    from twentynine.events import CardPlayed, Passed
+
+    async def main() -> None:
+        st = Settings(bots="random", bot_delay=0.0, away="bot", clock=0.3)
+        async with serving(tmp_path, st) as (server, [table]):
+            conn = await Connection.join("127.0.0.1", server.port, table.code, "Back",
+                                         "south")
+            token = conn.token
+            await conn.close()  # gone at once: the bot moves for south after the clock
+
+            def south_moved() -> bool:
+                return any(isinstance(e, (CardPlayed, Passed)) and e.seat == 0
+                           for e in table.events)
+
+            for _ in range(100):
+                if south_moved():
+                    break
+                await asyncio.sleep(0.1)
+            assert south_moved()
+            back = Player(await Connection.join("127.0.0.1", server.port, table.code,
+                                                "Back", "south", token=token), seed=1)
+            assert back.conn.welcome["rejoined"] is True
+            await back.play(lambda p: any(m.get("type") == "notice" for m in p.messages),
+                            act=False)
+            notice = next(m for m in back.messages if m.get("type") == "notice")
+            assert notice["text"].startswith("While you were away a bot played for you: ")
+            await back.conn.close()
+
+    run(main(), timeout=60)

@@ -130,6 +130,8 @@ class Player:
     token: str
     conn: Connection | None = None
     away_since: float | None = None
+    away_moves: list[str] = field(default_factory=list)
+    """The moves a bot made for them while they were away (told when they are back)."""
 
 
 @dataclass
@@ -646,6 +648,9 @@ class Table:
                 if p is not None and p.conn is not None:
                     await p.conn.send(message("notice", text="Time is up: a move was made "
                                               f"for you ({decision.action})"))
+            p = self.seats[seat].player
+            if p is not None and p.conn is None:
+                p.away_moves.append(str(decision.action))
             events = g.apply(decision.action, seat)
             await self._after(events, None)
 
@@ -1047,6 +1052,10 @@ class GameServer:
             conn.last_view = None
             await conn.send(table.state_for(seat, table.events[table.deal_start:],
                                             conn=conn))
+        if rejoined and player.away_moves:  # after the state: it is news about it
+            moves, player.away_moves = player.away_moves, []
+            await conn.send(message("notice", text="While you were away a bot played for "
+                                    f"you: {', '.join(moves)}"))
         await table.broadcast([])  # everyone sees the new roster
         if not rejoined:
             await table.seats_changed()  # a restarted server knows them by their token
