@@ -45,6 +45,10 @@ def roster_news(rules: Rules, old: list[dict[str, Any]], new: list[dict[str, Any
     'East (Bo) dropped out: the seat is held for them'
     >>> roster_news(Rules(), a, [{"seat": 1, "name": "easy bot", "kind": "bot"}], 3)
     'North (Bo) left: a bot plays there'
+    >>> bot = [{"seat": 2, "name": "easy bot", "kind": "bot", "incoming": None}]
+    >>> b = [{**bot[0], "incoming": "Web"}]
+    >>> roster_news(Rules(), bot, b, 0), roster_news(Rules(), b, bot, 0)
+    ('Web takes North at the next deal', 'Web left before taking North')
     """
     from ..tui.text import positions
 
@@ -60,6 +64,8 @@ def roster_news(rules: Rules, old: list[dict[str, Any]], new: list[dict[str, Any
         if kind == before.get("kind") and name == before.get("name"):
             if d.get("incoming") and d.get("incoming") != before.get("incoming"):
                 out.append(f"{d['incoming']} takes {seat} at the next deal")
+            elif before.get("incoming") and not d.get("incoming"):
+                out.append(f"{before['incoming']} left before taking {seat}")
             continue
         if kind == "human" and before.get("kind") == "away" and name == before.get("name"):
             out.append(f"{seat} ({name}) is back")
