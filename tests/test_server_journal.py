@@ -123,3 +123,29 @@ def test_a_long_journal_is_closed_once_every_table_is_whole(
     [table] = GameServer(copy, Settings()).resume()
     assert [str(a) for a in table.game.actions] == actions[:len(table.game.actions)]
     assert len(table.game.actions) >= 120
+
+
+def test_a_new_server_keeps_the_journal_of_tables_it_did_not_resume(tmp_path: Path) -> None:
+    """After a crash, ``host`` without ``--resume`` starts new tables beside the old ones:
+    its clean stop removes only its own journal, so a later ``--resume`` still finds every
+    action of the old tables."""
+    actions, _ = _play_then_copy(tmp_path / "live", tmp_path / "crash", 40)
+    crash = tmp_path / "crash"
+    [old_journal] = journal_paths(crash)
+
+    async def another_run() -> None:
+        async with serving(crash, seed=50) as (server, [table]):
+            players = await four_players(server, table)
+            await asyncio.gather(*(p.play(lambda p: len(p.states) > 0
+                                          and p.last.actions >= 10) for p in players))
+            for p in players:
+                await p.conn.close()
+
+    run(another_run())
+    assert journal_paths(crash) == [old_journal]
+    server = GameServer(crash, Settings())
+    tables = server.resume()
+    assert server.problems == [] and len(tables) == 2
+    longest = max(tables, key=lambda t: len(t.game.log))
+    got = [str(a) for a in longest.game.actions]
+    assert len(got) >= 40 and got == actions[:len(got)]

@@ -678,6 +678,8 @@ class GameServer:
         """Appends go to the journal only while serving (before, records are written)."""
         self._entries: dict[str, list[tuple[int, str]]] = {}
         """The journals' actions by table, read on resume."""
+        self._own_journals: list[Path] = []
+        """The journals this server opened (a clean stop removes only these)."""
 
     # ------------------------------------------------------------ the journal
     def journal_for_append(self) -> Journal | None:
@@ -688,6 +690,7 @@ class GameServer:
             known = journal_paths(self.tables_dir)
             last = known[-1].name[len("journal-"):-len(".jsonl")] if known else "0"
             self.journal = Journal(self.tables_dir, int(last) + 1)
+            self._own_journals.append(self.journal.path)
         return self.journal
 
     def maybe_rotate(self) -> None:
@@ -697,6 +700,7 @@ class GameServer:
         if j is None or j.size < ROTATE_BYTES or self._rotating is not None:
             return
         self.journal = Journal(self.tables_dir, j.number + 1)
+        self._own_journals.append(self.journal.path)
         self._rotating = asyncio.get_running_loop().create_task(self._rotate(j))
 
     async def _rotate(self, old: Journal) -> None:
@@ -852,9 +856,10 @@ class GameServer:
                     problems += t.save_problem is not None
             self.journal.close()
             if not problems:
-                for jp in journal_paths(self.tables_dir):
-                    with contextlib.suppress(OSError):
+                for jp in self._own_journals:  # another run's journal (tables not
+                    with contextlib.suppress(OSError):  # resumed here) is kept
                         jp.unlink()
+                self._own_journals = []
             self.journal = None
         async def close(c: Connection) -> None:
             with contextlib.suppress(Exception):
