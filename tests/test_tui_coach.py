@@ -13,6 +13,7 @@ from textual.widgets import Static
 from tui_support import make_app, screen_text, settle, wait_for
 
 from twentynine.actions import PASS
+from twentynine.bots import make_bot
 from twentynine.coach.hint import hint as coach_hint
 from twentynine.coach.history import HISTORY_NAME, open_history
 from twentynine.coach.review import Grade
@@ -61,6 +62,8 @@ def test_finished_deals_are_recorded_and_reviewed_from_the_summary(tmp_path: Pat
 
 async def _recorded(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=4)
+    # the review's own grading is tested in test_coach_review; here a quick one
+    app.coach.grader = lambda v: coach_hint(v, bot=make_bot("medium", seed=1), worlds=8)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         table = app.table

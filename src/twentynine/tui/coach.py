@@ -39,7 +39,7 @@ from ..coach.commands import stats_renderable
 from ..coach.hint import Hint, Option, action_words, hint
 from ..coach.history import DealRow, History, HistoryError, history_path, open_history
 from ..coach.recorder import DealRecorder
-from ..coach.review import Grade, Review, cached_review, review_deal
+from ..coach.review import Grade, Grader, Review, cached_review, review_deal, strongest_hint
 from ..coach.stats import Stats, compute_stats
 from ..deal import Deal
 from ..records import replay_deal
@@ -269,7 +269,8 @@ class ReviewScreen(ModalScreen[None]):
 
     def __init__(self, record: dict[str, Any], seat: int = 0, *,
                  history: History | None = None, row: DealRow | None = None,
-                 review: Review | None = None, rows: list[DealRow] | None = None) -> None:
+                 review: Review | None = None, rows: list[DealRow] | None = None,
+                 grader: Grader = strongest_hint) -> None:
         """Review ``record``; with ``rows`` (the deals of a game, ``row`` among them) the
         page keys move to the other deals.  A deal from the history is replayed with
         ``hard`` in your seat and the table's own bots and seeds; a record file with
@@ -282,6 +283,8 @@ class ReviewScreen(ModalScreen[None]):
         self.row = row
         self.rows = rows or ([row] if row is not None else [])
         self.review = review
+        self.grader = grader
+        """What grades each decision: the strongest bot's hint (tests pass a quicker one)."""
         self.step = 0
         self.error: str | None = None
 
@@ -344,11 +347,13 @@ class ReviewScreen(ModalScreen[None]):
                 if opened.history is None:
                     raise HistoryError(opened.message or "the history cannot be opened")
                 try:
-                    rev = cached_review(opened.history, self.row, progress=progress)
+                    rev = cached_review(opened.history, self.row, progress=progress,
+                                        grader=self.grader)
                 finally:
                     opened.history.close()
             else:
-                rev = review_deal(self.record, self.seat, progress=progress)
+                rev = review_deal(self.record, self.seat, progress=progress,
+                                  grader=self.grader)
         except Exception as exc:  # shown, never crashes the table
             self.app.call_from_thread(self._failed, token, f"{type(exc).__name__}: {exc}")
             return
@@ -726,6 +731,8 @@ class TableCoach:
         self.history = opened.history
         self.message = opened.message
         """A problem with the history file (set aside, newer schema) for the player."""
+        self.grader: Grader = strongest_hint
+        """What grades the reviews opened at this table (tests pass a quicker one)."""
         self.recorder: DealRecorder | None = None
         if self.history is not None and hasattr(table, "game") and \
                 hasattr(table, "add_listener"):
@@ -778,7 +785,7 @@ class TableCoach:
         if self.recorder.last_deal_id is not None:
             last = next((r for r in rows if r.id == self.recorder.last_deal_id), last)
         return ReviewScreen(last.record, last.seat, history=self.history, row=last,
-                            rows=rows)
+                            rows=rows, grader=self.grader)
 
     def close(self) -> None:
         """Close the history."""
