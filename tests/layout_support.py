@@ -4,7 +4,8 @@ Each visible widget that draws text is asked for what it renders (``render()``, 
 same text Textual lays out) and the lines are measured against the widget's content
 region.  A line wider than the region would wrap (or be clipped, or end in an
 ellipsis); more lines than the region's height would be cut at the bottom.  The log is
-left out: it wraps on purpose (and rewraps on resize).
+left out: it wraps on purpose (and rewraps on resize).  The footer's keys must each lie
+wholly inside the footer (Textual's footer lets the last ones run off the right edge).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from textual.app import App
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets._footer import FooterKey
 
 from twentynine.tui.widgets import HandView, TrickView
 
@@ -45,8 +47,10 @@ def misfits(app: App[object]) -> list[str]:
         if not all(node.display for node in (widget, *widget.ancestors)
                    if isinstance(node, Widget)):
             continue
-        if isinstance(widget, RichLog | Footer) or any(
-                isinstance(a, RichLog | Footer) for a in widget.ancestors):
+        if isinstance(widget, RichLog) or any(isinstance(a, RichLog) for a in widget.ancestors):
+            continue
+        if isinstance(widget, FooterKey):
+            out.extend(_footer_key_misfit(widget))
             continue
         lines = _lines(widget)
         if lines is None:
@@ -65,3 +69,22 @@ def misfits(app: App[object]) -> list[str]:
             out.append(f"{name}: {len(lines)} lines, room for {region.height}: "
                        f"{[ln.strip() for ln in lines[region.height:]]!r} cut")
     return out
+
+
+def _footer_key_misfit(key: FooterKey) -> list[str]:
+    footer = next((a for a in key.ancestors if isinstance(a, Footer)), None)
+    if footer is None:
+        return []
+    label = key.render().plain
+    if key.region.right > footer.region.right or key.region.x < footer.region.x:
+        return [f"Footer: {label.strip()!r} is cut (x {key.region.x}-{key.region.right}, "
+                f"the footer ends at {footer.region.right})"]
+    if _cells(label) > key.region.width:
+        return [f"Footer: {label.strip()!r} needs {_cells(label)} cells, "
+                f"has {key.region.width}"]
+    return []
+
+
+def footer_keys(app: App[object]) -> list[str]:
+    """The footer's keys as drawn on the current screen: ``["←→ choose", ...]``."""
+    return [k.render().plain.strip() for k in app.screen.query(FooterKey) if k.display]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from twentynine.events import CardPlayed, GameOver, Passed, TrickWon, TrumpChose
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
+from twentynine.tui.app import SPEEDS
 from twentynine.tui.screens import (
     GameOverScreen,
     LastTrickScreen,
@@ -69,16 +71,29 @@ def test_rules_page_and_last_trick(tmp_path: Path) -> None:
 
 
 def test_the_timer_moves_for_you(tmp_path: Path) -> None:
+    """The clock counts down in the status line and, when it runs out (not before),
+    makes a move for you: here a pass.  Observed as it happens, so a slow machine only
+    makes it later."""
+
     async def run() -> None:
         app = make_app(tmp_path, seed=2, timer=1.0)
+        shown: list[tuple[float, str]] = []
+        refresh = app._refresh_status
+
+        def watch() -> None:
+            refresh()
+            shown.append((time.monotonic(), str(app.query_one("#status").render())))
+
+        app._refresh_status = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            assert "s left" in str(app.query_one("#status").render())
-            start = time.monotonic()
             await wait_for(pilot, lambda: any(isinstance(e, Passed) and e.seat == 0
                                               for e in app.events), limit=100000)
-            assert time.monotonic() - start < 5
+            passed = time.monotonic()
+            counting = [t for t, text in shown if re.match(r"\s*1s left ", text)]
+            assert counting, "the clock was never shown"
+            assert passed - counting[0] >= 0.9  # it ran its whole second first
             assert app.game.actions[0] == PASS
+            assert any("Time is up" in str(line.text) for line in app.query_one("#log").lines)
 
     asyncio.run(run())
 
@@ -141,26 +156,49 @@ def test_show_trump_button_follows_the_engine(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path) -> None:
+def test_every_speed_leaves_a_finished_trick_up_for_a_moment() -> None:
+    for speed, (_move, trick) in SPEEDS.items():
+        assert trick >= 0.6, speed
+
+
+@pytest.mark.parametrize("speed", ["instant", "fast"])
+def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path, speed: str) -> None:
+    """The trick stays drawn, with its winner, for the speed's whole pause, and nothing
+    can be played meanwhile.  What the table shows is taken at the moment the pause ends
+    (not by sleeping), so a slow machine cannot make it pass or fail."""
+
     async def run() -> None:
-        app = make_app(tmp_path, seed=2)
+        app = make_app(tmp_path, seed=2, speed=speed, pauses=True)
+        won_at: list[float] = []
+        app.table.add_listener(lambda events: won_at.extend(
+            time.monotonic() for e in events if isinstance(e, TrickWon)))
+        seen: list[tuple[float, str, bool | None, bool]] = []
+        gather = app._gather
+
+        def watch() -> None:
+            seen.append((time.monotonic(), str(app.query_one(TrickView).render()),
+                         app.check_action("confirm", ()), app._gathering))
+            gather()
+
+        app._gather = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
             await pilot.press("2", "8", "enter")
             await settle(pilot, app)
             await pilot.press("1", "enter")
             await settle(pilot, app)
-            app.trick_delay = 0.4
             await pilot.press("enter")
-            await wait_for(pilot, lambda: any(isinstance(e, TrickWon) for e in app.events))
-            assert app._gathering
+            await wait_for(pilot, lambda: bool(seen), limit=100000)
+            when, text, confirm, gathering = seen[0]
+            assert when - won_at[0] >= app.trick_delay - 0.02
             won = next(e for e in app.events if isinstance(e, TrickWon))
-            text = str(app.query_one(TrickView).render())
             for _seat, card in won.cards:
                 assert card.label in text
             assert "won trick 1" in text
-            assert not app.check_action("confirm", ())  # nothing to do while it shows
-            await wait_for(pilot, lambda: not app._gathering, limit=100000)
+            assert gathering and not confirm  # nothing to do while it shows
+            await settle(pilot, app)
+            assert not app._gathering and "won trick 1" not in str(
+                app.query_one(TrickView).render())
 
     asyncio.run(run())
 

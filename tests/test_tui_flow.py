@@ -5,10 +5,12 @@ preferences under the command-line flags, and why a game was won."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from layout_support import footer_keys
 from textual.pilot import Pilot
 from tui_support import make_app, screen_text, settle, wait_for
 
@@ -18,10 +20,13 @@ from twentynine.events import BidMade, CardPlayed, GameOver
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
-from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.app import ENTER_GUARD, TwentyNineApp
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 from twentynine.tui.screens import GameOverScreen, SummaryScreen
 from twentynine.tui.widgets import sort_hand
+
+Table = Callable[..., Any]
+"""The ``table`` fixture (conftest.py): ``table(body, seed=2, ...)``."""
 
 
 def status(app: TwentyNineApp) -> str:
@@ -45,141 +50,216 @@ async def step(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         await pilot.press("p" if PASS in legal and phase is not Phase.TRUMP else "enter")
 
 
-def test_every_turn_to_bid_starts_at_the_lowest_bid(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
+def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert "Enter: bid 16" in status(app)
+        await pilot.press("2", "2")
+        assert app._sel_bid == 22 and "Enter: bid 22" in status(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.game.actions[0] == Action.make_bid(22)
+        turns = 0
+        for _ in range(400):
             await settle(pilot, app)
-            assert "Enter: bid 16" in status(app)
-            await pilot.press("2", "2")
-            assert app._sel_bid == 22 and "Enter: bid 22" in status(app)
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert app.game.actions[0] == Action.make_bid(22)
-            turns = 0
-            for _ in range(400):
+            v = app.game.view(0)
+            if (v.phase is Phase.AUCTION and v.turn == 0 and not app._modal_open()
+                    and v.number > 1 and any(a.bid for a in v.legal_actions)):
+                lowest = min(a.bid for a in v.legal_actions if a.bid is not None)
+                assert app._sel_bid == lowest
+                assert f"Enter: bid {lowest}" in status(app)
+                selected = [str(c.render()) for c in app.query(".chip.-selected")]
+                assert selected == [str(lowest)]
+                turns += 1
+                if turns == 2:
+                    return
+                await pilot.press("enter")  # bid the lowest, as the player expects
                 await settle(pilot, app)
-                v = app.game.view(0)
-                if (v.phase is Phase.AUCTION and v.turn == 0 and not app._modal_open()
-                        and v.number > 1 and any(a.bid for a in v.legal_actions)):
-                    lowest = min(a.bid for a in v.legal_actions if a.bid is not None)
-                    assert app._sel_bid == lowest
-                    assert f"Enter: bid {lowest}" in status(app)
-                    selected = [str(c.render()) for c in app.query(".chip.-selected")]
-                    assert selected == [str(lowest)]
-                    turns += 1
-                    if turns == 2:
-                        return
-                    await pilot.press("enter")  # bid the lowest, as the player expects
-                    await settle(pilot, app)
-                    bids = [e for e in app.events if isinstance(e, BidMade) and e.seat == 0]
-                    assert bids[-1].bid == lowest
-                    continue
-                await step(pilot, app)
-            raise AssertionError("South never had a second turn to bid")
+                bids = [e for e in app.events if isinstance(e, BidMade) and e.seat == 0]
+                assert bids[-1].bid == lowest
+                continue
+            await step(pilot, app)
+        raise AssertionError("South never had a second turn to bid")
 
-    asyncio.run(run())
+    table(body, seed=2)
 
 
-def test_keys_that_do_not_apply_say_why(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("s")
-            assert status(app).startswith("Show trump: ")
-            assert "cannot follow suit" in status(app) or "bid or pass" in status(app)
-            await pilot.press("a")
-            assert status(app).startswith("Pair: ")
-            await pilot.press("2", "8", "enter")
-            await settle(pilot, app)
-            await pilot.press("1", "enter")
-            await settle(pilot, app)
-            # South leads the first trick: asking for trump makes no sense yet
-            v = app.game.view(0)
-            assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
-            before = list(app.game.actions)
-            await pilot.press("s")
-            assert status(app) == ("Show trump: you can ask for trump only when you cannot "
-                                   "follow suit, not when leading")
-            await pilot.press("a")
-            assert status(app) == "Pair: the pair can be declared only after trump has been shown"
-            await pilot.press("p")
-            assert status(app) == "Pass: the cards are being played: play a card"
-            assert app.game.actions == before  # and nothing was played
-            # play until South holds 6 cards, then press 7 and 8
-            while len(app.game.view(0).hand) > 6:
-                await step(pilot, app)
-            await settle(pilot, app)
-            sel = app._sel_card
-            await pilot.press("7")
-            assert status(app) == "7: you have 6 cards"
-            assert app._sel_card == sel
-            await pilot.press("8")
-            assert status(app) == "8: you have 6 cards"
-            footer = screen_text(app).splitlines()[-1]
-            assert "1-6 card" in footer and "1-8" not in footer
+def test_keys_that_do_not_apply_say_why(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        await pilot.press("s")
+        assert status(app).startswith("Show trump: ")
+        assert "cannot follow suit" in status(app) or "bid or pass" in status(app)
+        await pilot.press("a")
+        assert status(app).startswith("Pair: ")
+        await pilot.press("2", "8", "enter")
+        await settle(pilot, app)
+        await pilot.press("1", "enter")
+        await settle(pilot, app)
+        # South leads the first trick: asking for trump makes no sense yet
+        v = app.game.view(0)
+        assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
+        before = list(app.game.actions)
+        await pilot.press("s")
+        assert status(app) == ("Show trump: you can ask for trump only when you cannot "
+                               "follow suit, not when leading")
+        await pilot.press("a")
+        assert status(app) == "Pair: the pair can be declared only after trump has been shown"
+        await pilot.press("p")
+        assert status(app) == "Pass: the cards are being played: play a card"
+        assert app.game.actions == before  # and nothing was played
+        # play until South holds 6 cards, then press 7 and 8
+        while len(app.game.view(0).hand) > 6:
+            await step(pilot, app)
+        await settle(pilot, app)
+        sel = app._sel_card
+        await pilot.press("7")
+        assert status(app) == "7: you have 6 cards"
+        assert app._sel_card == sel
+        await pilot.press("8")
+        assert status(app) == "8: you have 6 cards"
+        footer = screen_text(app).splitlines()[-1]
+        assert "1-6 card" in footer and "1-8" not in footer
 
-    asyncio.run(run())
+    table(body, seed=2)
 
 
-def test_a_key_while_a_bot_thinks_says_whose_turn_it_is(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2, speed="slow")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("p")
-            await pilot.pause()
-            assert app.game.turn == 1
-            await pilot.press("enter")
-            assert "it is not your turn (East is to move)" in status(app)
-            assert len(app.game.actions) == 1
+def test_a_key_while_a_bot_thinks_says_whose_turn_it_is(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.game.turn == 1
+        await pilot.press("enter")
+        assert "it is not your turn (East is to move)" in status(app)
+        assert len(app.game.actions) == 1
 
-    asyncio.run(run())
+    table(body, seed=2, speed="slow")
 
 
-def test_take_back_key_undoes_the_last_decision(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("u")
-            assert "Take back: nothing of yours to take back" in status(app)
-            await pilot.press("2", "8", "enter")
-            await settle(pilot, app)
-            await pilot.press("1", "enter")
-            await settle(pilot, app)
-            await pilot.press("enter")
-            await settle(pilot, app)
-            after = list(app.game.actions)
-            await pilot.press("u")
-            await settle(pilot, app)
-            assert app.table.take_backs_used == 1
-            assert "Taken back" in status(app)
-            v = app.game.view(0)
-            assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
-            await pilot.press("enter")  # the same card: the same bot answers
-            await settle(pilot, app)
-            assert list(app.game.actions) == after
-            await pilot.press("u", "u")
-            await settle(pilot, app)
-            assert app.game.view(0).phase is Phase.TRUMP
-            assert app.table.take_backs_used == 3
+def test_take_back_key_undoes_the_last_decision(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        await pilot.press("u")
+        assert "Take back: nothing of yours to take back" in status(app)
+        await pilot.press("2", "8", "enter")
+        await settle(pilot, app)
+        await pilot.press("1", "enter")
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        after = list(app.game.actions)
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert app.table.take_backs_used == 1
+        assert "Taken back" in status(app)
+        v = app.game.view(0)
+        assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
+        await pilot.press("enter")  # the same card: the same bot answers
+        await settle(pilot, app)
+        assert list(app.game.actions) == after
+        await pilot.press("u", "u")
+        await settle(pilot, app)
+        assert app.game.view(0).phase is Phase.TRUMP
+        assert app.table.take_backs_used == 3
 
-    asyncio.run(run())
+    table(body, seed=2)
 
 
-def test_take_back_off_in_the_preferences_says_so(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2, prefs=Preferences(take_back=False))
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("p")
-            await settle(pilot, app)
-            await pilot.press("u")
+@pytest.mark.parametrize("allowed", [True, False], ids=["on", "off"])
+def test_take_back_off_in_the_preferences_says_so(table: Table, allowed: bool) -> None:
+    """Off: the footer does not offer ``u`` (at any width), and ``u`` still says why."""
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        await pilot.press("p")
+        await settle(pilot, app)
+        assert ("u take back" in footer_keys(app)) == allowed
+        await pilot.press("u")
+        if not allowed:
             assert status(app) == "Take back: take-back is off in the settings"
+        # switched on or off in the settings: the footer follows at once
+        app.apply_prefs(app.prefs.replace(take_back=not allowed))
+        app._refresh_ui()
+        await pilot.pause()
+        await pilot.pause()
+        assert ("u take back" in footer_keys(app)) == (not allowed)
 
-    asyncio.run(run())
+    table(body, size=(160, 30), seed=2, prefs=Preferences(take_back=allowed))
+
+
+def test_half_a_typed_bid_is_never_made(table: Table) -> None:
+    """One digit and Enter: no bid (the selected one is not made behind the player's
+    back); the status line says a second digit is wanted.  A digit no bid begins with
+    is refused at once."""
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert app._sel_bid == 16
+        await pilot.press("2")
+        assert status(app).startswith("Bid 2_: type the second digit")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game.actions == []
+        assert status(app).startswith("Bid 2_: type the second digit")
+        await pilot.press("7")
+        assert "Enter: bid 27" in status(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.game.actions[0] == Action.make_bid(27)
+        # a later turn to bid: 7 cannot begin any bid
+        for _ in range(400):
+            await settle(pilot, app)
+            v = app.game.view(0)
+            if v.phase is Phase.AUCTION and app.idle and any(a.bid for a in v.legal_actions):
+                lowest = min(a.bid for a in v.legal_actions if a.bid is not None)
+                await pilot.press("7")
+                assert "no bid begins with 7" in status(app)
+                await pilot.press("enter")
+                await settle(pilot, app)
+                mine = [e for e in app.events if isinstance(e, BidMade) and e.seat == 0]
+                assert mine[-1].bid == lowest  # Enter bids what the status line named
+                return
+            await step(pilot, app)
+        raise AssertionError("South never had a second turn to bid")
+
+    table(body, seed=2)
+
+
+def test_enter_through_the_summary_does_not_bid(table: Table) -> None:
+    """The Enter that closes the deal summary and a second one right after: the second
+    makes no bid (the status line says what Enter will do once the table has been seen);
+    after the guard's moment Enter bids."""
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert ENTER_GUARD >= 0.3
+
+        def my_bids() -> list[int | None]:
+            return [e.bid for e in app.events if isinstance(e, BidMade) and e.seat == 0]
+
+        for _ in range(2000):
+            await settle(pilot, app)
+            if not isinstance(app.screen, SummaryScreen):
+                await step(pilot, app)
+                continue
+            app.enter_guard = 3600.0  # "right after", however slow the machine
+            before = my_bids()
+            await pilot.press("enter", "enter")
+            await wait_for(pilot, lambda: not isinstance(app.screen, SummaryScreen))
+            await settle(pilot, app)
+            v = app.game.view(0)
+            if not (v.phase is Phase.AUCTION and any(a.bid for a in v.legal_actions)):
+                app.enter_guard = 0.0  # no bid to make in this auction: the next deal
+                continue
+            for _ in range(3):
+                await pilot.press("enter")  # more presses, still too soon
+                await pilot.pause()
+                assert status(app) == ("Enter: the table is back; look first, then Enter "
+                                       f"will bid {app._sel_bid}")
+            assert my_bids() == before
+            app.enter_guard = 0.0  # the moment has passed
+            sel = app._sel_bid
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert my_bids() == [*before, sel]
+            return
+        raise AssertionError("no deal summary was followed by a turn to bid")
+
+    table(body, seed=2)
 
 
 def _forced_position(tmp_path: Path) -> tuple[int, int]:
@@ -294,34 +374,31 @@ def test_game_over_says_why(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_show_trump_refusal_uses_the_engines_words(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
+def test_show_trump_refusal_uses_the_engines_words(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        await pilot.press("2", "8", "enter")
+        await settle(pilot, app)
+        await pilot.press("1", "enter")
+        for _ in range(8):
             await settle(pilot, app)
-            await pilot.press("2", "8", "enter")
-            await settle(pilot, app)
-            await pilot.press("1", "enter")
-            for _ in range(8):
-                await settle(pilot, app)
-                v = app.game.view(0)
-                legal = v.legal_actions
-                if v.trick and SHOW_TRUMP not in legal and not v.trump_shown:
-                    await pilot.press("s")
-                    led = v.trick[0][1].suit
-                    assert any(c.suit == led for c in v.hand)
-                    assert status(app).startswith(
-                        "Show trump: you can ask for trump only when you cannot follow suit")
-                    return
-                idx = next(i for i, c in enumerate(sort_hand(v.hand))
-                           if Action.play(c) in legal) if any(a.card for a in legal) else None
-                if idx is None:
-                    await pilot.press("s")
-                else:
-                    await pilot.press(str(idx + 1), "enter")
-            raise AssertionError("no trick where South could follow suit")
+            v = app.game.view(0)
+            legal = v.legal_actions
+            if v.trick and SHOW_TRUMP not in legal and not v.trump_shown:
+                await pilot.press("s")
+                led = v.trick[0][1].suit
+                assert any(c.suit == led for c in v.hand)
+                assert status(app).startswith(
+                    "Show trump: you can ask for trump only when you cannot follow suit")
+                return
+            idx = next(i for i, c in enumerate(sort_hand(v.hand))
+                       if Action.play(c) in legal) if any(a.card for a in legal) else None
+            if idx is None:
+                await pilot.press("s")
+            else:
+                await pilot.press(str(idx + 1), "enter")
+        raise AssertionError("no trick where South could follow suit")
 
-    asyncio.run(run())
+    table(body, seed=2)
 
 
 def test_resume_with_rule_flags_says_the_saved_rules_are_kept(

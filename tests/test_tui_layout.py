@@ -1,6 +1,7 @@
-"""Issue 8, point 6: at 80x24, 100x30 and 120x40 no label wraps or is cut, the log
-rewraps when the window changes size and can be read at 80x24, and from 120x40 the
-cards are drawn large with the hand centred under the trick."""
+"""Issue 8, point 6: at 80x24, 100x30 and 120x40 no label wraps or is cut (the footer's
+keys included: help and quit always there), the log rewraps when the window changes size
+and can be read at 80x24, and from 120x40 the cards are drawn large with the hand centred
+under the trick."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from layout_support import misfits
+from layout_support import footer_keys, misfits
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import make_app, screen_text, settle
@@ -35,6 +36,10 @@ async def _one_deal(pilot: Pilot[Any], app: TwentyNineApp, bid: bool,
         problems.extend(p for p in misfits(app) if p not in problems)
         if isinstance(app.screen, SummaryScreen):
             return
+        keys = footer_keys(app)
+        for always in ("? help", "q quit"):
+            if always not in keys:
+                problems.append(f"Footer: {always!r} missing from {keys}")
         v = app.game.view(0)
         legal = v.legal_actions
         if v.phase is Phase.AUCTION:

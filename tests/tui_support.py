@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +20,19 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
-def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None, **kw: Any
-             ) -> TwentyNineApp:
-    """A table with random bots at instant speed, saving under ``tmp_path``."""
+def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None,
+             pauses: bool = False, **kw: Any) -> TwentyNineApp:
+    """A table with random bots at instant speed, saving under ``tmp_path``.  Unless
+    ``pauses``, the pauses meant for a player's eyes are off (a finished trick stays up
+    for no time, Enter works at once after a dialog closes) so that the tests that play
+    whole deals run fast; the tests of those pauses ask for them."""
     kw.setdefault("bots", "random")
     kw.setdefault("speed", "instant")
-    return TwentyNineApp(rules or Rules(), seed=seed, data_dir=tmp_path, **kw)
+    app = TwentyNineApp(rules or Rules(), seed=seed, data_dir=tmp_path, **kw)
+    if not pauses:
+        app.trick_delay = 0.0
+        app.enter_guard = 0.0
+    return app
 
 
 def screen_text(app: TwentyNineApp) -> str:
@@ -54,3 +62,20 @@ async def settle(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     await pilot.pause()
     await wait_for(pilot, lambda: app.idle)
     await pilot.pause()
+
+
+Body = Callable[[Pilot[Any], TwentyNineApp], Awaitable[Any]]
+
+
+def run_table(tmp_path: Path, body: Body, size: tuple[int, int] = (100, 30),
+              **kw: Any) -> Any:
+    """Open a table (``make_app(tmp_path, **kw)``) in a Pilot session of ``size``, wait
+    until it settles, then ``await body(pilot, app)``; returns what the body returns."""
+
+    async def run() -> Any:
+        app = make_app(tmp_path, **kw)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            return await body(pilot, app)
+
+    return asyncio.run(run())

@@ -28,11 +28,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Button, Footer, RichLog
+from textual.widgets import Button, RichLog
 from textual.worker import get_current_worker
 
 from ..actions import (
@@ -58,6 +59,7 @@ from ..rules import Rules, RulesError
 from ..scoring import DealOutcome
 from . import save as saves
 from .coach import HintPanel, TableCoach
+from .footer import ALWAYS, TableFooter
 from .prefs import Preferences, load_prefs, prefs_path, save_prefs
 from .screens import (
     GameOverScreen,
@@ -90,11 +92,17 @@ from .widgets import (
 
 SPEEDS: dict[str, tuple[float, float]] = {
     "slow": (1.6, 2.4),
-    "normal": (0.8, 1.5),
-    "fast": (0.3, 0.8),
-    "instant": (0.0, 0.0),
+    "normal": (0.8, 1.6),
+    "fast": (0.3, 1.2),
+    "instant": (0.0, 0.7),
 }
-"""Per ``--speed``: seconds between bot moves, and seconds a finished trick stays up."""
+"""Per ``--speed``: seconds between bot moves, and seconds a finished trick stays up (at
+every speed, even instant: the player must see who won it)."""
+
+ENTER_GUARD = 0.5
+"""Seconds after a dialog closes during which Enter does not play or bid: the Enter that
+closes the deal summary and the one that would bid in the next auction are one key press
+apart."""
 
 AUTO_PLAY_PAUSE = {"slow": 1.2, "normal": 0.8, "fast": 0.5, "instant": 0.15}
 """Per speed: seconds a forced card is shown selected before it is played for you."""
@@ -131,6 +139,18 @@ KEY_NAMES: dict[str, tuple[str, Action | None]] = {
 }
 """The gameplay keys that say why when they do not apply: a name, and the engine action
 whose refusal explains it (None: the table explains)."""
+
+
+FOOTER_RANKS: dict[str, int] = {
+    "confirm": 90, "confirm_bid": 90, "confirm_trump": 90, "confirm_suit": 90,
+    "pass_bid": 85, "show_trump": 85, "pair": 85, "simple": 85,
+    "move": 70, "card": 65, "suit": 65, "bid_digit": 60, "step": 55,
+    "take_back": 45, "toggle_class": 40, "hint": 35, "last_trick": 30, "settings": 20,
+    "stats": 10, "rules": ALWAYS, "request_quit": ALWAYS,
+}
+"""How long a key stays in the footer when it is short of room (higher stays longer):
+the moves of the moment, then take-back, the log, the hint ...  Help and quit always
+stay; a key left out still works and ``?`` lists it."""
 
 
 def _digit_bindings() -> list[Binding]:
@@ -185,7 +205,7 @@ class TwentyNineApp(App[None]):
         Binding("l", "last_trick", "last trick"),
         Binding("v", "toggle_class('#main', '-log')", "log"),
         Binding("o", "settings", "settings"),
-        Binding("question_mark", "rules", "rules", key_display="?"),
+        Binding("question_mark", "rules", "help", key_display="?"),
         Binding("q", "request_quit", "quit"),
         Binding("i", "hint", "hint"),
         Binding("t", "stats", "stats"),
@@ -221,6 +241,9 @@ class TwentyNineApp(App[None]):
         self.speed = speed if speed in SPEEDS else prefs.speed
         self.move_delay, self.trick_delay = SPEEDS[self.speed]
         self.auto_play_pause = AUTO_PLAY_PAUSE[self.speed]
+        self.enter_guard = ENTER_GUARD
+        """Seconds after a dialog closes during which Enter does not play or bid."""
+        self._dialog_closed_at = -1e9
         self.timer = timer if timer is not None else prefs.timer
         self.prefs = prefs.replace(bots=self.bot_name, speed=self.speed, timer=self.timer)
         """The table preferences in use: the saved ones, the session's flags over them (the
@@ -329,7 +352,7 @@ class TwentyNineApp(App[None]):
                 yield ActionButton(f"{label} ({key})", id=f"btn-{action.code}",
                              action=f"app.simple('{action}')", compact=True)
         yield StatusLine("", id="status")  # a line of its own: long refusals fit
-        yield Footer()
+        yield TableFooter()
 
     def _seat_at(self, where: str) -> int:
         from .text import positions
@@ -338,7 +361,9 @@ class TwentyNineApp(App[None]):
 
     def on_mount(self) -> None:
         self._rewrite_log()
-        self.set_interval(0.2, self._tick)
+        # the move clock belongs to the status line it draws in: when the table goes (the
+        # app closing) the clock stops with it and never ticks on a table that is gone
+        self._table.query_one("#status", TextPanel).set_interval(0.2, self._tick)
         self._install_signal_handlers()
         if self.status_notice:
             self._say(self.status_notice, "bold")
@@ -867,12 +892,21 @@ class TwentyNineApp(App[None]):
             return f"1-{n}" if n > 1 else "1"
         return super().get_key_display(binding)
 
+    def footer_rank(self, binding: Binding) -> int | None:
+        """How long ``binding`` stays in a footer short of room (see :data:`FOOTER_RANKS`),
+        or None to leave it out: take-back when it is off in the settings (the key still
+        says so)."""
+        name = binding.action.partition("(")[0]
+        if name == "take_back" and not self.table.take_back_allowed:
+            return None
+        return FOOTER_RANKS.get(name.removeprefix("app."), 50)
+
     def _refresh_keys(self) -> None:
         """Tell the footer to redraw, only when the set of working keys (or the number of
         cards, which the footer shows) changed."""
         sig = (*(self.check_action(*self._parse_binding(b.action))
                  for b in self.BINDINGS if isinstance(b, Binding)),
-               len(self.table.view().hand))
+               len(self.table.view().hand), self.table.take_back_allowed)
         if sig != self._key_signature:
             self._key_signature = sig
             self.refresh_bindings()
@@ -958,10 +992,8 @@ class TwentyNineApp(App[None]):
                 if isinstance(n, int) and n > len(self._display_hand()):
                     return False
             return cards or (action == "move" and (phase is Phase.AUCTION or marker))
-        if action == "step":
-            return phase is Phase.AUCTION
-        if action in ("bid_digit", "confirm_bid"):
-            return phase is Phase.AUCTION
+        if action in ("step", "bid_digit", "confirm_bid"):  # not when only a pass is left
+            return phase is Phase.AUCTION and any(a.bid is not None for a in legal)
         if action in ("suit", "confirm_suit"):
             return marker
         if action == "confirm_trump":
@@ -1051,6 +1083,8 @@ class TwentyNineApp(App[None]):
             size = len(v.hand)
             if n > size or n == 0:
                 return f"{key}: you have {size} card{'s' if size != 1 else ''}"
+        if v.phase is Phase.AUCTION and not any(a.bid is not None for a in v.legal_actions):
+            return f"{name}: no higher bid is left: p passes"
         if v.phase is Phase.DOUBLING:
             word = "redouble" if REDOUBLE in v.legal_actions else "double"
             return f"{name}: answer first: d to {word}, p to pass"
@@ -1126,8 +1160,12 @@ class TwentyNineApp(App[None]):
             else:
                 lo, hi = (bids[0], bids[-1]) if bids else (0, 0)
                 self._say(f"You can bid {lo} to {hi}, not {n}", f"bold {RED}")
+        elif not any(str(b).startswith(text) for b in bids):
+            lo, hi = (bids[0], bids[-1]) if bids else (0, 0)
+            self._say(f"You can bid {lo} to {hi}: no bid begins with {text}", f"bold {RED}")
         else:
             self._bid_digits = text
+            self._say(f"Bid {text}_: type the second digit", "bold")
         self._refresh_ui()
 
     def action_suit(self, n: int) -> None:
@@ -1144,19 +1182,39 @@ class TwentyNineApp(App[None]):
         if not self._hint_holds_enter(action):
             self._human(action)
 
+    def pop_screen(self) -> AwaitComplete:
+        """A dialog closes: Enter waits a moment before it plays or bids again."""
+        self._dialog_closed_at = time.monotonic()
+        return super().pop_screen()
+
+    def _too_soon(self, what: str) -> bool:
+        """Refuse an Enter that comes right after a dialog closed (it was meant for the
+        dialog, or pressed twice): the status line says what the next Enter will do."""
+        if time.monotonic() - self._dialog_closed_at >= self.enter_guard:
+            return False
+        self._refuse(f"Enter: the table is back; look first, then Enter will {what}")
+        return True
+
     def action_confirm(self) -> None:
-        if self._sel_card is not None:
+        if self._sel_card is not None and not self._too_soon(f"play the {self._sel_card.label}"):
             self._confirm(Action.play(self._sel_card))
 
     def action_confirm_trump(self) -> None:
-        if self._sel_card is not None:
+        if self._sel_card is not None and not self._too_soon(
+                f"lay the {self._sel_card.label} as trump"):
             self._confirm(Action.trump_card(self._sel_card))
 
     def action_confirm_suit(self) -> None:
-        self._confirm(Action.trump_suit(self._sel_suit))
+        if not self._too_soon(f"choose {SUIT_NAMES[self._sel_suit]}"):
+            self._confirm(Action.trump_suit(self._sel_suit))
 
     def action_confirm_bid(self) -> None:
-        self._confirm(Action.make_bid(self._sel_bid))
+        if self._bid_digits:  # half a bid typed: Enter must not make another one
+            self._refuse(f"Bid {self._bid_digits}_: type the second digit (or ↑↓ to choose); "
+                         "Enter bids a whole number only")
+            return
+        if not self._too_soon(f"bid {self._sel_bid}"):
+            self._confirm(Action.make_bid(self._sel_bid))
 
     def action_pass_bid(self) -> None:
         self._human(PASS)

@@ -82,7 +82,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("?", "this page"),
     ("q", "quit (saved)"),
 )
-"""The table's main keys, as the card lists them (the footer shows those that work now)."""
+"""The table's main keys, as the card lists them (the footer shows those that work now;
+in a narrow window it leaves out some that this list has)."""
 
 
 class KeyList:

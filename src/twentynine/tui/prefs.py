@@ -16,10 +16,11 @@ True
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
+
+from .save import set_aside, write_atomic
 
 PREFS_NAME = "prefs.json"
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
@@ -93,16 +94,8 @@ def prefs_path(data_dir: Path) -> Path:
 
 
 def _set_aside(path: Path, reason: str) -> str:
-    import time
-
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     try:
-        path.rename(target)
+        target = set_aside(path)
     except OSError as exc:
         return f"The saved preferences are damaged ({reason}) and could not be moved: {exc}"
     return f"The saved preferences could not be read ({reason}); they were moved to {target}"
@@ -124,11 +117,5 @@ def load_prefs(path: Path) -> tuple[Preferences, str | None]:
 
 
 def save_prefs(prefs: Preferences, path: Path) -> None:
-    """Write the preferences atomically (temp file, fsync, rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(prefs.to_dict(), indent=1))
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    """Write the preferences atomically (temp file, flush, fsync, rename)."""
+    write_atomic(path, json.dumps(prefs.to_dict(), indent=1))

@@ -77,15 +77,32 @@ class Loaded:
     """The table's own fields of the save (``bots``, ``hints_used``, ``take_backs_used``)."""
 
 
-def _set_aside(path: Path, reason: str) -> Loaded:
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file out of the way (never delete or overwrite it): to
+    ``<name>.damaged-<time>`` beside it (``-2``, ``-3`` ... if that exists).  Returns where
+    it went; raises OSError if it cannot be moved.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> (d / "prefs.json").write_text("{")
+    1
+    >>> moved = set_aside(d / "prefs.json")
+    >>> moved.name.startswith("prefs.json.damaged-"), (d / "prefs.json").exists()
+    (True, False)
+    """
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    path.rename(target)
+    return target
+
+
+def _set_aside(path: Path, reason: str) -> Loaded:
     try:
-        path.rename(target)
+        target = set_aside(path)
     except OSError as exc:
         return Loaded(None, f"The saved game is damaged ({reason}) and could not be moved "
                             f"aside: {exc}")

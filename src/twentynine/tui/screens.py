@@ -14,11 +14,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Button, Markdown, Static
 
 from ..rules import Rules
 from ..scoring import DealOutcome
 from ..views import TrickRecord
+from .footer import TableFooter
 from .intro import intro_card
 from .prefs import Preferences
 from .settings import ROWS, RULE_ROWS, Choice, Row, SettingError, save_choice
@@ -135,7 +136,7 @@ class SummaryScreen(ModalScreen[None]):
                 b = Button(label, variant="primary", id="sum-next", action="screen.next")
                 _no_focus(b)
                 yield b
-        yield Footer()
+        yield TableFooter()
 
     def action_next(self) -> None:
         self.dismiss(None)
@@ -194,7 +195,7 @@ class GameOverScreen(ModalScreen[str]):
                     yield a
                     yield o
                 yield q
-        yield Footer()
+        yield TableFooter()
 
     def action_again(self) -> None:
         self.dismiss("again")
@@ -241,7 +242,7 @@ class QuitScreen(ModalScreen[bool]):
                 _no_focus(y, n)
                 yield y
                 yield n
-        yield Footer()
+        yield TableFooter()
 
     def action_yes(self) -> None:
         self.dismiss(True)
@@ -275,7 +276,7 @@ class NoticeScreen(ModalScreen[None]):
                 b = Button("OK (Enter)", variant="primary", action="screen.close")
                 _no_focus(b)
                 yield b
-        yield Footer()
+        yield TableFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -301,7 +302,7 @@ class RulesScreen(ModalScreen[None]):
         with VerticalScroll(id="rules-scroll"):
             yield Static(intro_card(self.rules), id="intro-card")
             yield Markdown(settings_markdown(self.rules) + rules_markdown(), id="rules-text")
-        yield Footer()
+        yield TableFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll", VerticalScroll).focus()
@@ -350,7 +351,7 @@ class LastTrickScreen(ModalScreen[None]):
                          id="last-result")
             if self.news:
                 yield Static(self.news, id="last-news")
-        yield Footer()
+        yield TableFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -464,7 +465,7 @@ class SettingsScreen(ModalScreen["Choice | None"]):
                                      id="settings-rules-head")
                     yield SettingRow(i, row)
             yield Static("", id="settings-hint")
-        yield Footer()
+        yield TableFooter()
 
     def on_mount(self) -> None:
         rows = self.query_one("#settings-rows", VerticalScroll)

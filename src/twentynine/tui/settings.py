@@ -172,8 +172,8 @@ TABLE_ROWS: tuple[Row, ...] = (
     _pref_row("speed", "Speed of their moves", SPEED_NAMES, {
         "slow": "A long pause after each move, time to follow every card.",
         "normal": "A comfortable pause after each move and each trick.",
-        "fast": "A short pause after each move.",
-        "instant": "No pause at all: their moves appear at once.",
+        "fast": "A short pause after each move; a trick stays a second.",
+        "instant": "Their moves appear at once; a finished trick stays a moment.",
     }),
     _pref_row("timer", "Move clock", tuple(_pref_text(t) for t in TIMER_CHOICES), {
         "off": "No clock: take as long as you like.",

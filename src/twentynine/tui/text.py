@@ -157,6 +157,8 @@ def trump_news(rules: Rules, event: TrumpShown, short: bool = False) -> str:
     'East asked: ♥ hearts · 7♥ back to North'
     >>> trump_news(Rules(), TrumpShown(None, 2, Card.parse("JD"), 0))
     'Trump shown for the last trick: ♦ diamonds, the J♦ goes back to your hand'
+    >>> trump_news(Rules(), TrumpShown(3, 0, Card.parse("QS"), 3))
+    "West showed trump: ♠ spades, the Q♠ goes back to West's hand"
     """
 
     def name(seat: int) -> str:
@@ -177,7 +179,10 @@ def trump_news(rules: Rules, event: TrumpShown, short: bool = False) -> str:
         head = f"{name(event.seat)} asked:" if short else f"{name(event.seat)} asked: trump is"
     if event.card is None:
         return f"{head} {what}"
-    home = "your hand" if event.bidder == HUMAN else bidder
+    if event.bidder == HUMAN:
+        home = "your hand"
+    else:  # "back to West" after West showed it himself would read as if it went away
+        home = f"{bidder}'s hand" if event.seat == event.bidder else bidder
     if short:
         return f"{head} {what} · {event.card.label} back to {home}"
     return f"{head} {what}, the {event.card.label} goes back to {home}"

@@ -1,0 +1,135 @@
+"""The footer: the keys that work now, fitted to the width so that no key is ever cut.
+
+Textual's own footer lists every shown binding and lets the last ones fall off the right
+edge ("? rul", "q q" at 80 columns).  :class:`TableFooter` lists the same bindings but
+fits them: first with two spaces between keys, then with one, and if they still do not
+fit it leaves out the least important ones (the app ranks them: the moves of the moment
+first, then take-back, the hint, the log ...).  ``?`` (help: the keys and the rules) and
+``q`` (quit) are always shown, at the right end.  A key left out still works (and says
+why when it does not apply); ``?`` lists them all.
+
+The app (or the screen) may rank a binding with ``footer_rank(binding)``: a number
+(higher is kept longer, :data:`ALWAYS` and above are never left out and go last), or None
+to leave it out of the footer.  Without one every key ranks :data:`NORMAL` except quit
+and help.
+
+>>> from textual.binding import Binding
+>>> keys = [(Binding("a", "x", "first"), 50), (Binding("b", "y", "second"), 40),
+...         (Binding("q", "quit", "quit"), ALWAYS)]
+>>> [b.key for b, _ in fit_keys(keys, 80, lambda b: b.key)[0]]
+['a', 'b', 'q']
+>>> kept, tight = fit_keys(keys, 17, lambda b: b.key)
+>>> [b.key for b, _ in kept], tight
+(['a', 'q'], True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.events import Resize
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+ALWAYS = 100
+"""Rank of the keys that are always in the footer (help and quit)."""
+
+NORMAL = 50
+"""Rank of a key nobody ranked."""
+
+_ALWAYS_ACTIONS = ("request_quit", "quit", "app.request_quit", "rules", "app.rules")
+
+
+def key_width(key: str, description: str, tight: bool) -> int:
+    """Cells one key takes in the footer: `` key description `` (the trailing space is
+    dropped when ``tight``).  The CSS below draws exactly this."""
+    return 1 + Text(key).cell_len + 1 + Text(description).cell_len + (0 if tight else 1)
+
+
+def fit_keys(keys: Sequence[tuple[Binding, int]], width: int,
+             display: Callable[[Binding], str]) -> tuple[list[tuple[Binding, int]], bool]:
+    """The keys that fit in ``width`` cells, in their order with the always-shown ones
+    last, and whether they are drawn tight (one space apart instead of two).  The lowest
+    ranked go first (of equal ranks, the later one)."""
+    order = sorted(range(len(keys)), key=lambda i: keys[i][1] >= ALWAYS)
+    kept = [keys[i] for i in order]
+
+    def total(items: list[tuple[Binding, int]], tight: bool) -> int:
+        return sum(key_width(display(b), b.description, tight) for b, _ in items)
+
+    if total(kept, False) <= width:
+        return kept, False
+    while total(kept, True) > width:
+        droppable = [i for i, (_, rank) in enumerate(kept) if rank < ALWAYS]
+        if not droppable:
+            break
+        lowest = min(droppable, key=lambda i: (kept[i][1], -i))
+        del kept[lowest]
+    return kept, True
+
+
+class TableFooter(Footer):
+    """A footer that never cuts a key (see the module's docstring)."""
+
+    DEFAULT_CSS = """
+    TableFooter FooterKey .footer-key--key {
+        padding: 0 0 0 1;
+    }
+    TableFooter FooterKey .footer-key--description {
+        padding: 0 1 0 1;
+    }
+    TableFooter.-tight FooterKey .footer-key--description {
+        padding: 0 0 0 1;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(show_command_palette=False)
+        self._fitted_width = -1
+        self.hidden: list[str] = []
+        """The keys left out for want of room (their key displays), for tests."""
+
+    def _rank(self, binding: Binding) -> int | None:
+        for node in (self.screen, self.app):
+            rank = getattr(node, "footer_rank", None)
+            if callable(rank):
+                value = rank(binding)
+                if value is not None or node is self.app:
+                    return value if isinstance(value, int) or value is None else NORMAL
+        return ALWAYS if binding.action in _ALWAYS_ACTIONS else NORMAL
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        width = self.app.size.width
+        self._fitted_width = width
+        seen: set[str] = set()
+        keys: list[tuple[Binding, int]] = []
+        enabled: dict[str, tuple[bool, str]] = {}
+        for _node, binding, on, tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            rank = self._rank(binding)
+            if rank is None:
+                continue
+            keys.append((binding, rank))
+            enabled[binding.action] = (on, tooltip)
+        kept, tight = fit_keys(keys, width, self.app.get_key_display)
+        self.set_class(tight, "-tight")
+        shown = {b.action for b, _rank in kept}
+        self.hidden = [self.app.get_key_display(b) for b, _rank in keys
+                       if b.action not in shown]
+        for binding, _rank in kept:
+            on, tooltip = enabled[binding.action]
+            yield FooterKey(binding.key, self.app.get_key_display(binding),
+                            binding.description, binding.action, disabled=not on,
+                            tooltip=tooltip or binding.description,
+                            ).data_bind(compact=Footer.compact)
+
+    def on_resize(self, event: Resize) -> None:
+        if self._bindings_ready and self.app.size.width != self._fitted_width:
+            self.call_after_refresh(self.recompose)
