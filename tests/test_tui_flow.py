@@ -245,6 +245,8 @@ def test_enter_through_the_summary_does_not_bid(table: Table) -> None:
             if not (v.phase is Phase.AUCTION and any(a.bid for a in v.legal_actions)):
                 app.enter_guard = 0.0  # no bid to make in this auction: the next deal
                 continue
+            # the turn began during the wait, so the wait runs from the turn's start
+            assert app._enter_guard_from > app._dialog_closed_at
             for _ in range(3):
                 await pilot.press("enter")  # more presses, still too soon
                 await pilot.pause()
@@ -420,3 +422,31 @@ def test_resume_with_rule_flags_says_the_saved_rules_are_kept(
                                  "new games only.")
     cli.main(["play", "--resume"])
     assert seen[-1].status_notice == ""
+
+
+def test_the_footer_follows_the_turn(table: Table) -> None:
+    """Through two whole deals (forced cards played for you, so the turn comes and goes
+    within moments): whenever the table waits, the footer offers ⏎ exactly when Enter
+    works, and never shows a key twice."""
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        app.auto_play_pause = 0.01
+        stops = 0
+        for _ in range(600):
+            await settle(pilot, app)
+            if isinstance(app.screen, SummaryScreen) and app.game.view(0).number >= 2:
+                break
+            if not app._modal_open():
+                await pilot.pause()
+                await pilot.pause()
+                keys = footer_keys(app)
+                enter = any(app.check_action(a, ()) for a in
+                            ("confirm", "confirm_bid", "confirm_trump", "confirm_suit"))
+                assert any(k.startswith("⏎") for k in keys) == enter, (keys, enter)
+                assert len(keys) == len(set(keys)), keys
+                assert keys[-2:] == ["? help", "q quit"]
+                stops += 1
+            await step(pilot, app)
+        assert stops > 10
+
+    table(body, seed=5)

@@ -142,6 +142,29 @@ def test_a_new_game_mentions_the_saved_one_once_in_the_status_line(tmp_path: Pat
     assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 4
 
 
+def test_quitting_before_the_first_move_keeps_the_saved_game(tmp_path: Path) -> None:
+    """"Your first move here replaces it": quitting (saved) before moving leaves the
+    unfinished game on disk as it was."""
+    g = Game(8)
+    g.apply(g.legal_actions()[0])
+    path = tmp_path / "save.json"
+    path.write_text(dumps(game_record(g)))
+    before = path.read_text()
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    asyncio.run(run())
+    assert path.read_text() == before
+
+
 def test_resume_without_a_save_starts_a_new_game(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=6, resume=True)
     assert app.game.seed == 6

@@ -99,10 +99,11 @@ SPEEDS: dict[str, tuple[float, float]] = {
 """Per ``--speed``: seconds between bot moves, and seconds a finished trick stays up (at
 every speed, even instant: the player must see who won it)."""
 
-ENTER_GUARD = 0.5
+ENTER_GUARD = 0.8
 """Seconds after a dialog closes during which Enter does not play or bid: the Enter that
 closes the deal summary and the one that would bid in the next auction are one key press
-apart."""
+apart.  A turn of yours that begins meanwhile starts the wait again: you see the new hand
+for that long before Enter bids on it."""
 
 AUTO_PLAY_PAUSE = {"slow": 1.2, "normal": 0.8, "fast": 0.5, "instant": 0.15}
 """Per speed: seconds a forced card is shown selected before it is played for you."""
@@ -244,6 +245,7 @@ class TwentyNineApp(App[None]):
         self.enter_guard = ENTER_GUARD
         """Seconds after a dialog closes during which Enter does not play or bid."""
         self._dialog_closed_at = -1e9
+        self._enter_guard_from = -1e9
         self.timer = timer if timer is not None else prefs.timer
         self.prefs = prefs.replace(bots=self.bot_name, speed=self.speed, timer=self.timer)
         """The table preferences in use: the saved ones, the session's flags over them (the
@@ -304,7 +306,10 @@ class TwentyNineApp(App[None]):
                 self.status_notice = ("Your unfinished game is saved: quit (q) and use "
                                       "--resume to go back to it; your first move here "
                                       "replaces it.")
-        return TableController(rules, seed=seed, bots=self.bot_name, save_file=self.save_file,
+        # an unfinished game on disk is replaced by your first move here, not before: a
+        # quit (or a closed window) before it leaves the old game there to resume
+        return TableController(rules, seed=seed, bots=self.bot_name,
+                               save_file=None if self._replaces_save else self.save_file,
                                take_back_allowed=allowed)
 
     # ------------------------------------------------------------------ the game
@@ -541,6 +546,10 @@ class TwentyNineApp(App[None]):
             self._refresh_ui()
             return False
         self._auto_token = None
+        if self._replaces_save and isinstance(self.table, TableController):
+            self._replaces_save = False  # your first move: this game is the saved one now
+            self.table.save_file = self.save_file
+            self.table.save()
         self._after_events(events)
         return True
 
@@ -575,6 +584,9 @@ class TwentyNineApp(App[None]):
     def _start_human_turn(self) -> None:
         v = self.table.view()
         legal = v.legal_actions
+        now = time.monotonic()
+        if now - self._enter_guard_from < self.enter_guard:
+            self._enter_guard_from = now  # a dialog just closed: see this turn first
         self._time_left = self.timer
         self._last_tick = time.monotonic()
         notice, self.status_notice = self.status_notice, ""
@@ -1184,13 +1196,13 @@ class TwentyNineApp(App[None]):
 
     def pop_screen(self) -> AwaitComplete:
         """A dialog closes: Enter waits a moment before it plays or bids again."""
-        self._dialog_closed_at = time.monotonic()
+        self._dialog_closed_at = self._enter_guard_from = time.monotonic()
         return super().pop_screen()
 
     def _too_soon(self, what: str) -> bool:
         """Refuse an Enter that comes right after a dialog closed (it was meant for the
         dialog, or pressed twice): the status line says what the next Enter will do."""
-        if time.monotonic() - self._dialog_closed_at >= self.enter_guard:
+        if time.monotonic() - self._enter_guard_from >= self.enter_guard:
             return False
         self._refuse(f"Enter: the table is back; look first, then Enter will {what}")
         return True

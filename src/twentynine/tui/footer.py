@@ -31,6 +31,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Resize
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -89,6 +90,8 @@ class TableFooter(Footer):
     def __init__(self) -> None:
         super().__init__(show_command_palette=False)
         self._fitted_width = -1
+        self._dirty = False
+        self._redrawing = False
         self.hidden: list[str] = []
         """The keys left out for want of room (their key displays), for tests."""
 
@@ -130,6 +133,28 @@ class TableFooter(Footer):
                             tooltip=tooltip or binding.description,
                             ).data_bind(compact=Footer.compact)
 
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """The keys changed: redraw, one redraw at a time.  (Textual's footer starts a
+        recompose for every change; two quick changes, a forced card played for you
+        just after your turn began, ran two at once and could leave the older keys.)"""
+        self._bindings_ready = True
+        if self.is_attached and screen is self.screen:
+            self._redraw()
+
+    def _redraw(self) -> None:
+        self._dirty = True
+        if not self._redrawing:
+            self._redrawing = True
+            self.call_after_refresh(self._redraw_until_current)
+
+    async def _redraw_until_current(self) -> None:
+        try:
+            while self._dirty and self.is_attached:
+                self._dirty = False
+                await self.recompose()
+        finally:
+            self._redrawing = False
+
     def on_resize(self, event: Resize) -> None:
         if self._bindings_ready and self.app.size.width != self._fitted_width:
-            self.call_after_refresh(self.recompose)
+            self._redraw()

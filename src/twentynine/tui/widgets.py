@@ -315,8 +315,12 @@ class TrickView(Widget):
                 cards[pos[seat]] = card
             winner_pos = pos[last.winner]
             pts = "point" if last.points == 1 else "points"
-            caption = Text(f"{seat_name(v.rules, last.winner)} won trick {len(v.tricks)} · "
-                           f"{last.points} {pts}", style=f"bold {GOLD}")
+            who = seat_name(v.rules, last.winner)
+            caption = Text(f"{who} won trick {len(v.tricks)} · {last.points} {pts}",
+                           style=f"bold {GOLD}")
+            width = self.size.width or 24
+            if caption.cell_len > width:  # narrow: the trick's number goes, the points stay
+                caption = Text(f"{who} won · {last.points} {pts}", style=f"bold {GOLD}")
         else:
             for seat, card in v.trick:
                 cards[pos[seat]] = card
