@@ -7,9 +7,12 @@ import asyncio
 import logging
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Markdown
 from tui_support import make_app, screen_text, settle, wait_for
 
@@ -19,7 +22,7 @@ from twentynine.events import CardPlayed, GameOver, Passed, TrickWon, TrumpChose
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
-from twentynine.tui.app import SPEEDS
+from twentynine.tui.app import SPEEDS, TwentyNineApp
 from twentynine.tui.screens import (
     GameOverScreen,
     LastTrickScreen,
@@ -32,42 +35,42 @@ from twentynine.tui.widgets import HandView, TrickView, sort_hand
 
 ROOT = Path(__file__).resolve().parents[1]
 
+Table = Callable[..., Any]
+"""The ``table`` fixture (conftest.py): ``table(body, seed=2, ...)``."""
+
 
 def test_the_packaged_rules_are_docs_rules_md() -> None:
     assert rules_markdown() == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 
 
-def test_rules_page_and_last_trick(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            assert not app.check_action("last_trick", ())  # no trick yet
-            await pilot.press("question_mark")
-            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-            md = app.screen.query_one(Markdown)
-            assert md.source.startswith("# How twentynine plays Twenty-Nine")
-            await pilot.press("escape")
-            assert not isinstance(app.screen, RulesScreen)
-            await pilot.press("2", "8", "enter")
-            await settle(pilot, app)
-            await pilot.press("1", "enter")
-            await settle(pilot, app)
-            await pilot.press("enter")  # lead the first trick
-            await settle(pilot, app)
-            tricks = [e for e in app.events if isinstance(e, TrickWon)]
-            assert tricks
-            await pilot.press("l")
-            assert isinstance(app.screen, LastTrickScreen)
-            text = screen_text(app)
-            for _seat, card in tricks[-1].cards:
-                assert card.label in text
-            assert "Trick 1" in text
-            await pilot.press("escape")
-            assert not isinstance(app.screen, LastTrickScreen)
-            assert app.idle
+def test_rules_page_and_last_trick(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert not app.check_action("last_trick", ())  # no trick yet
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        md = app.screen.query_one(Markdown)
+        assert md.source.startswith("# How twentynine plays Twenty-Nine")
+        await pilot.press("escape")
+        assert not isinstance(app.screen, RulesScreen)
+        await pilot.press("2", "8", "enter")
+        await settle(pilot, app)
+        await pilot.press("1", "enter")
+        await settle(pilot, app)
+        await pilot.press("enter")  # lead the first trick
+        await settle(pilot, app)
+        tricks = [e for e in app.events if isinstance(e, TrickWon)]
+        assert tricks
+        await pilot.press("l")
+        assert isinstance(app.screen, LastTrickScreen)
+        text = screen_text(app)
+        for _seat, card in tricks[-1].cards:
+            assert card.label in text
+        assert "Trick 1" in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, LastTrickScreen)
+        assert app.idle
 
-    asyncio.run(run())
+    table(body, seed=2)
 
 
 def test_the_timer_moves_for_you(tmp_path: Path) -> None:
@@ -98,62 +101,56 @@ def test_the_timer_moves_for_you(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_mouse_bids_and_plays(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
+def test_mouse_bids_and_plays(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        chips = list(app.query(".chip"))
+        assert str(chips[-1].render()) == "28"
+        await pilot.click(chips[-1])  # a click selects the bid, it does not make it
+        await settle(pilot, app)
+        assert app.game.actions == [] and app._sel_bid == 28
+        assert "bid 28" in str(app.query_one("#status").render())
+        await pilot.click(list(app.query(".chip"))[-1])  # the second click bids
+        await settle(pilot, app)
+        assert app.game.actions[0] == Action.make_bid(28)
+        hand = app.query_one(HandView)
+        first = hand.cards[0]
+        await pilot.click(hand, offset=(hand.card_x(0) + 2, 3))  # lays it as trump
+        await settle(pilot, app)
+        assert app.game.actions[4] == Action.trump_card(first)
+        hand = app.query_one(HandView)
+        legal = app.game.view(0).legal_actions
+        idx = next(i for i, c in enumerate(hand.cards) if Action.play(c) in legal)
+        card = hand.cards[idx]
+        await pilot.click(hand, offset=(hand.card_x(idx) + 2, 3))
+        await settle(pilot, app)
+        assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
+                   for e in app.events)
+
+    table(body, seed=2)
+
+
+def test_show_trump_button_follows_the_engine(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        await pilot.press("2", "8", "enter")
+        await settle(pilot, app)
+        await pilot.press("1", "enter")
+        for _ in range(8):
             await settle(pilot, app)
-            chips = list(app.query(".chip"))
-            assert str(chips[-1].render()) == "28"
-            await pilot.click(chips[-1])  # a click selects the bid, it does not make it
-            await settle(pilot, app)
-            assert app.game.actions == [] and app._sel_bid == 28
-            assert "bid 28" in str(app.query_one("#status").render())
-            await pilot.click(list(app.query(".chip"))[-1])  # the second click bids
-            await settle(pilot, app)
-            assert app.game.actions[0] == Action.make_bid(28)
-            hand = app.query_one(HandView)
-            first = hand.cards[0]
-            await pilot.click(hand, offset=(hand.card_x(0) + 2, 3))  # lays it as trump
-            await settle(pilot, app)
-            assert app.game.actions[4] == Action.trump_card(first)
-            hand = app.query_one(HandView)
             legal = app.game.view(0).legal_actions
-            idx = next(i for i, c in enumerate(hand.cards) if Action.play(c) in legal)
-            card = hand.cards[idx]
-            await pilot.click(hand, offset=(hand.card_x(idx) + 2, 3))
-            await settle(pilot, app)
-            assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
-                       for e in app.events)
-
-    asyncio.run(run())
-
-
-def test_show_trump_button_follows_the_engine(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("2", "8", "enter")
-            await settle(pilot, app)
-            await pilot.press("1", "enter")
-            for _ in range(8):
+            button = app.query_one("#btn-97")
+            assert button.disabled == (SHOW_TRUMP not in legal)
+            assert app.check_action("show_trump", ()) == (SHOW_TRUMP in legal)
+            if SHOW_TRUMP in legal:
+                await pilot.click(button)
                 await settle(pilot, app)
-                legal = app.game.view(0).legal_actions
-                button = app.query_one("#btn-97")
-                assert button.disabled == (SHOW_TRUMP not in legal)
-                assert app.check_action("show_trump", ()) == (SHOW_TRUMP in legal)
-                if SHOW_TRUMP in legal:
-                    await pilot.click(button)
-                    await settle(pilot, app)
-                    assert app.game.view(0).trump_shown
-                    return
-                idx = next(i for i, c in enumerate(sort_hand(app.game.view(0).hand))
-                           if Action.play(c) in legal)
-                await pilot.press(str(idx + 1), "enter")
-            raise AssertionError("seed 2 lets South ask for trump")
+                assert app.game.view(0).trump_shown
+                return
+            idx = next(i for i, c in enumerate(sort_hand(app.game.view(0).hand))
+                       if Action.play(c) in legal)
+            await pilot.press(str(idx + 1), "enter")
+        raise AssertionError("seed 2 lets South ask for trump")
 
-    asyncio.run(run())
+    table(body, seed=2)
 
 
 def test_every_speed_leaves_a_finished_trick_up_for_a_moment() -> None:
@@ -265,38 +262,35 @@ def test_pagat_puts_the_next_player_on_the_left(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_arrow_keys_choose_and_nothing_steals_the_focus(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
+def test_arrow_keys_choose_and_nothing_steals_the_focus(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert app.focused is None
+        await pilot.press("up", "up", "right", "down")
+        assert app._sel_bid == 18
+        selected = [str(c.render()) for c in app.query(".chip.-selected")]
+        assert selected == ["18"]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert Action.make_bid(18) in app.game.actions
+        while app.game.view(0).phase is Phase.AUCTION:
+            await pilot.press("p" if PASS in app.game.view(0).legal_actions else "enter")
             await settle(pilot, app)
-            assert app.focused is None
-            await pilot.press("up", "up", "right", "down")
-            assert app._sel_bid == 18
-            selected = [str(c.render()) for c in app.query(".chip.-selected")]
-            assert selected == ["18"]
-            await pilot.press("enter")
+        for _ in range(40):
             await settle(pilot, app)
-            assert Action.make_bid(18) in app.game.actions
-            while app.game.view(0).phase is Phase.AUCTION:
-                await pilot.press("p" if PASS in app.game.view(0).legal_actions else "enter")
-                await settle(pilot, app)
-            for _ in range(40):
-                await settle(pilot, app)
-                legal = app.game.view(0).legal_actions
-                if sum(1 for a in legal if a.card is not None) > 1:
-                    break
-                await pilot.press("enter" if any(a.card for a in legal) else "p")
-            hand = app.query_one(HandView).cards
-            legal_cards = [c for c in hand if any(a.card == c for a in legal)]
-            assert app._sel_card == legal_cards[0]
-            await pilot.press("right")
-            assert app._sel_card == legal_cards[1]
-            await pilot.press("left", "left")
-            assert app._sel_card == legal_cards[-1]
-            assert app.focused is None
+            legal = app.game.view(0).legal_actions
+            if sum(1 for a in legal if a.card is not None) > 1:
+                break
+            await pilot.press("enter" if any(a.card for a in legal) else "p")
+        hand = app.query_one(HandView).cards
+        legal_cards = [c for c in hand if any(a.card == c for a in legal)]
+        assert app._sel_card == legal_cards[0]
+        await pilot.press("right")
+        assert app._sel_card == legal_cards[1]
+        await pilot.press("left", "left")
+        assert app._sel_card == legal_cards[-1]
+        assert app.focused is None
 
-    asyncio.run(run())
+    table(body, seed=2)
 
 
 def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
@@ -332,22 +326,19 @@ def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_a_redeal_from_the_keyboard(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=10, rules=Rules(redeal=True))
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            assert REDEAL in app.game.view(0).legal_actions
-            assert app.query_one(f"#btn-{REDEAL.code}").display
-            await pilot.press("e")
-            await settle(pilot, app)
-            assert isinstance(app.screen, SummaryScreen)
-            assert "thrown in" in str(app.screen.query_one("#sum-result").render())
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert app.game.view(0).number == 2 and app.game.view(0).dealer == 3
+def test_a_redeal_from_the_keyboard(table: Table) -> None:
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert REDEAL in app.game.view(0).legal_actions
+        assert app.query_one(f"#btn-{REDEAL.code}").display
+        await pilot.press("e")
+        await settle(pilot, app)
+        assert isinstance(app.screen, SummaryScreen)
+        assert "thrown in" in str(app.screen.query_one("#sum-result").render())
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.game.view(0).number == 2 and app.game.view(0).dealer == 3
 
-    asyncio.run(run())
+    table(body, seed=10, rules=Rules(redeal=True))
 
 
 def test_house_rules_are_listed_during_play_and_on_the_rules_page(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ preferences under the command-line flags, and why a game was won."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -281,15 +282,33 @@ def test_a_forced_card_is_played_for_you_after_a_pause(tmp_path: Path) -> None:
     n, _card = _forced_position(tmp_path)
 
     async def run() -> None:
+        """What the table says and does is taken when the turn begins and when the pause
+        ends (not after a sleep), so a slow machine cannot make it pass or fail."""
         app = make_app(tmp_path, seed=2, resume=True)
-        app.auto_play_pause = 2.0
+        app.auto_play_pause = 0.6
+        began: list[tuple[float, str]] = []
+        ended: list[tuple[float, int, bool, str]] = []
+        start, auto = app._start_human_turn, app._auto_play
+
+        def turn_begins() -> None:
+            start()
+            began.append((time.monotonic(), app._message.plain))
+
+        def pause_ends(token: tuple[int, int]) -> None:
+            ended.append((time.monotonic(), len(app.game.actions), app.idle,
+                          app._message.plain))
+            auto(token)
+
+        app._start_human_turn = turn_begins  # type: ignore[method-assign]
+        app._auto_play = pause_ends  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert len(app.game.actions) == n
-            assert "can be played: playing it for you" in status(app)
-            assert not app.idle  # something is under way
             await wait_for(pilot, lambda: len(app.game.actions) > n, limit=100000)
             assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in app.events[-12:])
+        assert "can be played: playing it for you" in began[0][1]
+        when, played, idle, said = ended[0]
+        assert when - began[0][0] >= app.auto_play_pause - 0.02  # it waited the pause
+        assert played == n and not idle  # nothing played before; something under way
+        assert "can be played: playing it for you" in said
 
     asyncio.run(run())
 

@@ -40,6 +40,10 @@ async def _one_deal(pilot: Pilot[Any], app: TwentyNineApp, bid: bool,
         for always in ("? help", "q quit"):
             if always not in keys:
                 problems.append(f"Footer: {always!r} missing from {keys}")
+        n = len(app.game.view(0).hand)  # the real range of card keys, at every phase
+        for key in keys:
+            if key.endswith(" card") and key != (f"1-{n} card" if n > 1 else "1 card"):
+                problems.append(f"Footer: {key!r} with {n} cards")
         v = app.game.view(0)
         legal = v.legal_actions
         if v.phase is Phase.AUCTION:
