@@ -627,6 +627,8 @@ class HandView(Widget):
             cols.append([cap, gap, *card_box(v.trump_card, dim=True, large=large)])
         if not cols:
             self._left = 0
+            if v.phase is Phase.DEAL_OVER or st.game_over:  # all played: nothing to say
+                return Text("")
             return Text("(no cards)", style="dim")
         lines = join_columns(cols, self.CARD_GAP)
         # the hand's own cards centred under the trick (the face-down trump beside them)
