@@ -146,11 +146,11 @@ FOOTER_RANKS: dict[str, int] = {
     "confirm": 90, "confirm_bid": 90, "confirm_trump": 90, "confirm_suit": 90,
     "pass_bid": 85, "show_trump": 85, "pair": 85, "simple": 85,
     "move": 70, "card": 65, "suit": 65, "bid_digit": 60, "step": 55,
-    "take_back": 45, "toggle_class": 40, "hint": 35, "last_trick": 30, "settings": 20,
+    "hint": 50, "take_back": 45, "toggle_class": 40, "last_trick": 30, "settings": 20,
     "stats": 10, "rules": ALWAYS, "request_quit": ALWAYS,
 }
 """How long a key stays in the footer when it is short of room (higher stays longer):
-the moves of the moment, then take-back, the log, the hint ...  Help and quit always
+the moves of the moment, then the hint, take-back, the log ...  Help and quit always
 stay; a key left out still works and ``?`` lists it."""
 
 
