@@ -1,5 +1,7 @@
 """The search options that make ``hard`` stronger: beliefs from a discard made without
-asking for trump (``no_ask``) and common random numbers in the rollouts (``crn``).
+asking for trump (``no_ask``), common random numbers in the rollouts (``crn``), the worth's
+card-margin weight (``margin_weight``) and the binary exact endgame (``exact_binary``,
+``exact_samples``).
 
 Seeded and fast; nothing here is timed.
 """
@@ -9,8 +11,22 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from twentynine.bots import make_bot
-from twentynine.bots.search import StreamRand, rollout
+from twentynine.bots.medium import MediumBot
+from twentynine.bots.search import (
+    MARGIN_WEIGHT,
+    StreamRand,
+    _clock,
+    binary_ok,
+    outcome_value,
+    rollout,
+    rollout_policy,
+    settled,
+    solve,
+    solve_root,
+)
 from twentynine.bots.worlds import WorldSampler
 from twentynine.cards import SUIT_MASKS
 from twentynine.deal import DEAL_OVER, PLAY, Deal
@@ -114,3 +130,159 @@ def test_hard_with_the_options_plays_legal_moves_and_repeats_itself() -> None:
                 d.apply(a, d.turn)
             runs.append(moves)
         assert runs[0] == runs[1]
+
+
+# ------------------------------------------------ worth as game points, the binary endgame
+def _endgames(rules: Rules, left: int, n: int, seed: int = 0) -> list[Deal]:
+    """Play positions (seeded ``easy`` deals) with ``left`` tricks to go, some at a trick's
+    start and some inside a trick, each with more than one legal code."""
+    out: list[Deal] = []
+    s = seed
+    while len(out) < n:
+        d = Deal.from_seed(s, s % 4, rules)
+        easy = [make_bot("easy", seed=k) for k in range(4)]
+        stop = s % 3  # cards into the trick
+        s += 1
+        while d.phase_code != DEAL_OVER:
+            if d.phase_code == PLAY and 8 - d.trick_no == left and len(d.trick) == stop \
+                    and len(d.legal_codes()) > 1:
+                out.append(d.clone())
+                break
+            view = d.view(d.turn)
+            d.apply(easy[d.turn].choose(view, view.legal_actions), d.turn)
+    return out
+
+
+def test_the_worth_without_its_margin_is_the_game_points() -> None:
+    d = Deal.from_seed(3)
+    rollout(d, StreamRand(9))
+    out = d.outcome
+    assert out is not None
+    g, p = out.game_points, d.points
+    for team in (0, 1):
+        assert outcome_value(d, team, 0.0) == g[team] - g[1 - team]
+        assert outcome_value(d, team) == pytest.approx(
+            g[team] - g[1 - team] + MARGIN_WEIGHT * (p[team] - p[1 - team]) / 29)
+    assert MARGIN_WEIGHT == 0.15  # today's hard
+
+
+@pytest.mark.parametrize("rules", [Rules(), TOURNAMENT, Rules(big_bids=True)],
+                         ids=["standard", "tournament", "big bids"])
+def test_the_binary_endgame_search_finds_the_full_searchs_values_with_fewer_nodes(
+        rules: Rules) -> None:
+    full_nodes = binary_nodes = 0
+    for d in _endgames(rules, 3, 12):
+        codes = d.legal_codes()
+        team = d.turn & 1
+        _clock.nodes = 0
+        full = solve_root(d, codes, team, margin=0.0)
+        full_nodes += _clock.nodes
+        _clock.nodes = 0
+        fast = solve_root(d, codes, team, binary=True)
+        binary_nodes += _clock.nodes
+        assert fast == full
+        assert all(v != 0.0 for v in fast)  # one gain or one loss, never a draw
+    assert binary_nodes < full_nodes
+
+
+def test_where_a_loss_can_cost_more_the_binary_search_falls_back_to_a_full_one() -> None:
+    rules = Rules(half_loss=True)
+    for d in _endgames(rules, 2, 6, seed=40):
+        assert not binary_ok(d)
+        codes = d.legal_codes()
+        team = d.turn & 1
+        assert solve_root(d, codes, team, binary=True) == solve_root(d, codes, team,
+                                                                     margin=0.0)
+
+
+@pytest.mark.parametrize("rules", [Rules(), TOURNAMENT], ids=["standard", "tournament"])
+def test_a_settled_contract_is_worth_its_result_before_the_last_tricks(rules: Rules) -> None:
+    seen = 0
+    for d in _endgames(rules, 3, 60, seed=7):
+        if d.trick:
+            continue
+        team = d.turn & 1
+        s = settled(d, team)
+        if s != 0.0:
+            seen += 1
+            assert s == solve(d, team, margin=0.0)
+    assert seen
+
+
+def _play_decisions(bot_options: dict[str, float], rules: Rules, seeds: range
+                    ) -> list[tuple[int, int]]:
+    """(code chosen, worlds searched) of seat 0's card decisions over seeded deals whose
+    other seats and auction are ``easy``."""
+    out = []
+    for seed in seeds:
+        d = Deal.from_seed(seed, seed % 4, rules)
+        easy = [make_bot("easy", seed=k) for k in range(4)]
+        bot = make_bot("hard", seed=seed, samples=40, **bot_options)
+        while d.phase_code != DEAL_OVER:
+            view = d.view(d.turn)
+            if d.turn == 0 and d.phase_code == PLAY and len(view.legal_actions) > 1:
+                a = bot.choose(view, view.legal_actions)
+                assert a in view.legal_actions
+                est = bot.estimates
+                assert est is not None
+                out.append((a.code, est.samples))
+            else:
+                a = easy[d.turn].choose(view, view.legal_actions)
+            d.apply(a, d.turn)
+    return out
+
+
+def test_margin_weight_changes_the_card_play_and_its_default_is_todays() -> None:
+    seeds = range(8)
+    today = _play_decisions({}, TOURNAMENT, seeds)
+    assert _play_decisions({"margin_weight": MARGIN_WEIGHT, "exact_samples": 0,
+                            "exact_binary": False}, TOURNAMENT, seeds) == today
+    bot = make_bot("hard")
+    assert isinstance(bot, MediumBot)
+    assert (bot.margin_weight, bot.exact_binary, bot.exact_samples) == (0.15, False, 0)
+    pure = _play_decisions({"margin_weight": 0.0}, TOURNAMENT, seeds)
+    assert pure != today  # the play differs (and so may the deals' course)
+
+
+def test_exact_samples_caps_the_worlds_solved_exactly() -> None:
+    seeds = range(3)
+    capped = _play_decisions({"exact_tricks": 3, "exact_samples": 7, "exact_binary": True},
+                             Rules(), seeds)
+    plain = _play_decisions({"exact_tricks": 3}, Rules(), seeds)
+    assert len(capped) == len(plain)
+    counts = {n for _, n in capped}
+    assert 7 in counts and 40 in counts  # exact at the end, rolled out before
+    assert max(n for _, n in plain) == 40 and 7 not in {n for _, n in plain}
+
+
+def test_a_contract_made_so_far_is_not_settled_while_the_opponents_may_show_the_pair(
+) -> None:
+    # seeded deals (easy bids, rollout-policy play) stopped at the fifth trick's start; in
+    # one of them the bidding team has its target but the other side holds the pair and
+    # goes on to declare it and beat the contract
+    pending = 0
+    for seed in range(1100, 1110):
+        d = Deal.from_seed(seed, seed % 4, Rules())
+        easy = [make_bot("easy", seed=k) for k in range(4)]
+        r = StreamRand(seed + 1)
+        while d.phase_code != DEAL_OVER and not (d.phase_code == PLAY and d.trick_no == 5
+                                                 and not d.trick):
+            if d.phase_code == PLAY:
+                d.step(rollout_policy(d, d.legal_codes(), r))
+            else:
+                view = d.view(d.turn)
+                d.apply(easy[d.turn].choose(view, view.legal_actions), d.turn)
+        if d.phase_code != PLAY:
+            continue
+        team = d.turn & 1
+        exact = solve(d, team, margin=0.0)
+        s = settled(d, team)
+        assert s in (0.0, exact)
+        codes = d.legal_codes()
+        assert solve_root(d, codes, team, binary=True) == solve_root(d, codes, team,
+                                                                     margin=0.0)
+        bt = d.bidder & 1
+        if d.points[bt] >= d.target and (exact > 0) != (team == bt):
+            pending += 1
+            assert s == 0.0
+    assert pending == 1

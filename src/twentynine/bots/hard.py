@@ -20,6 +20,7 @@ at once.
 from __future__ import annotations
 
 from .medium import MediumBot
+from .search import MARGIN_WEIGHT
 
 
 class HardBot(MediumBot):
@@ -35,11 +36,13 @@ class HardBot(MediumBot):
                  compete_threshold: float | None = -0.25,
                  bid_time: float | None = None, infer_scale: float = 0.5,
                  bid_policy: str | None = None, no_ask: float = 0.0,
-                 crn: bool = False) -> None:
+                 crn: bool = False, margin_weight: float = MARGIN_WEIGHT,
+                 exact_binary: bool = False, exact_samples: int = 0) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
                          exact_tricks=exact_tricks, policy=policy, oversample=oversample,
                          compete_threshold=compete_threshold, bid_time=bid_time,
                          infer_scale=infer_scale, bid_policy=bid_policy, no_ask=no_ask,
-                         crn=crn)
+                         crn=crn, margin_weight=margin_weight,
+                         exact_binary=exact_binary, exact_samples=exact_samples)

@@ -21,6 +21,7 @@ from .base import BaseBot
 from .calls import best_bid as scored_bid
 from .calls import hand_mask, no_trumps_ok, search_call, wants_redeal
 from .search import (
+    MARGIN_WEIGHT,
     Rand,
     SearchTimeout,
     StreamRand,
@@ -68,7 +69,8 @@ class MediumBot(BaseBot):
                  compete_threshold: float | None = -0.25,
                  bid_time: float | None = None, infer_scale: float = 1.0,
                  bid_policy: str | None = None, no_ask: float = 0.0,
-                 crn: bool = False) -> None:
+                 crn: bool = False, margin_weight: float = MARGIN_WEIGHT,
+                 exact_binary: bool = False, exact_samples: int = 0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -88,6 +90,15 @@ class MediumBot(BaseBot):
         self.crn = bool(crn)
         """Common random numbers: in each world every candidate action's rollout draws the
         same random stream, so the comparison between actions sees less noise."""
+        self.margin_weight = float(margin_weight)
+        """Card play's worth: game points plus this weight x card-point margin / 29 (0:
+        game points only, the chance of reaching the target; the auction keeps the default)."""
+        self.exact_binary = bool(exact_binary)
+        """The exact endgame's worth is game points only, and it asks only whether the
+        bidding team reaches its target (a null-window search that stops once that is
+        settled): several times fewer nodes."""
+        self.exact_samples = int(exact_samples)
+        """Worlds solved exactly per card at most (0: ``samples``)."""
         self.no_ask = float(no_ask)
         """Inference from a seat that discarded without asking for trump (0: none)."""
         policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout}
@@ -202,15 +213,17 @@ class MediumBot(BaseBot):
         rng = self.rng
         rand: Rand = rng.random
         exact = 8 - len(view.tricks) <= self.exact_tricks
+        margin = self.margin_weight
+        binary = self.exact_binary
         totals = [0.0] * len(codes)
         n = 0
         wsum = 0.0
-        while n < self.samples:
+        while n < ((self.exact_samples or self.samples) if exact else self.samples):
             w = sampler.sample(rng)
             wt = sampler.weight(w) if self.infer else 1.0
             if exact:
                 try:
-                    vals = solve_root(w, codes, team, deadline)
+                    vals = solve_root(w, codes, team, deadline, margin, binary)
                 except SearchTimeout:
                     if n:
                         break
@@ -224,7 +237,7 @@ class MediumBot(BaseBot):
                     d = w.clone()
                     d.step(code)
                     self.rollout(d, StreamRand(ws) if self.crn else rand)
-                    totals[i] += wt * outcome_value(d, team)
+                    totals[i] += wt * outcome_value(d, team, margin)
             n += 1
             wsum += wt
             if time.perf_counter() > deadline:

@@ -26,7 +26,7 @@ from ..actions import (
 )
 from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
 from ..deal import AUCTION, DEAL_OVER, PLAY, TRUMP, Deal
-from ..play import trick_winner
+from ..play import pair_mask, trick_winner
 
 MARGIN_WEIGHT: Final = 0.15
 """Weight of the card-point margin (per 29 points) beside the game point won or lost."""
@@ -51,13 +51,58 @@ class StreamRand:
         return x * (1.0 / 4294967296.0)
 
 
-def outcome_value(d: Deal, team: int) -> float:
-    """A finished deal's worth to ``team``: +-1 game point plus a small margin term."""
+def outcome_value(d: Deal, team: int, margin: float = MARGIN_WEIGHT) -> float:
+    """A finished deal's worth to ``team``: +-1 game point plus a small margin term
+    (``margin`` per 29 card points of margin; 0: game points only)."""
     out = d.outcome
     assert out is not None
     g = out.game_points
     p = d.points
-    return (g[team] - g[1 - team]) + MARGIN_WEIGHT * (p[team] - p[1 - team]) / 29.0
+    return (g[team] - g[1 - team]) + margin * (p[team] - p[1 - team]) / 29.0
+
+
+def binary_ok(d: Deal) -> bool:
+    """Whether, with game points only as the worth, ``d``'s finished deals can be worth just
+    one gain or one loss to each team (no half loss by points, no deal voided because trump
+    stayed hidden): then whether the bidding team reaches its target decides everything,
+    and :func:`solve` may search with a null window and stop once the target is settled."""
+    r = d.rules
+    return not r.half_loss and r.unshown_trump != "dead"
+
+
+def settled(d: Deal, team: int) -> float:
+    """At a trick's start (game points only, :func:`binary_ok`): ``team``'s worth if the
+    bidding team has already reached any target it may still be set, or can no longer reach
+    the lowest, else 0.0 (not settled yet)."""
+    if d.single >= 0 or d.bidder < 0:
+        return 0.0
+    r = d.rules
+    bt = d.bidder & 1
+    bid = d.high_bid
+    lo = hi = d.target
+    if d.pair_team < 0 and r.pair and d.trump_suit >= 0:
+        pm = pair_mask(d.trump_suit)
+        for seat in range(4):
+            h = d.hands[seat]
+            if seat == d.bidder and d.trump_card >= 0:
+                h |= 1 << d.trump_card
+            if h & pm == pm:  # this seat may still declare the pair
+                if (seat & 1) == bt:
+                    lo = max(bid - 4, r.min_bid)
+                else:
+                    hi = min(bid + 4, r.max_bid)
+    have = d.points[bt]
+    left = r.total_points - d.points[0] - d.points[1]
+    if have >= hi:
+        made = True
+    elif have + left < lo:
+        made = False
+    else:
+        return 0.0
+    v = float((2 if r.big_bids and bid >= 21 else 1) * d.multiplier)
+    if not made:
+        v = -v
+    return v if bt == team else -v
 
 
 def _is_master(c: int, hand: int, played: int) -> bool:
@@ -369,12 +414,15 @@ _clock = _Clock()
 
 
 def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
-          table: dict[tuple[int, ...], tuple[float, int]] | None = None) -> float:
+          table: dict[tuple[int, ...], tuple[float, int]] | None = None,
+          margin: float = MARGIN_WEIGHT, cut: bool = False) -> float:
     """Exact value for ``team`` of ``d`` (every seat seeing every card), by alpha-beta
     with a transposition table (``table``, shared between calls on the same world) kept
-    at the start of each trick."""
+    at the start of each trick.  ``margin``: the worth's card-margin weight
+    (:func:`outcome_value`); ``cut`` (only with ``margin`` 0 and :func:`binary_ok`): stop
+    at a trick's start once the contract is settled (:func:`settled`)."""
     if d.phase_code == DEAL_OVER:
-        return outcome_value(d, team)
+        return outcome_value(d, team, margin)
     if table is None:
         table = {}
     key: tuple[int, ...] | None = None
@@ -382,6 +430,10 @@ def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
         _clock.nodes += 1
         if _clock.nodes & 255 == 0 and time.perf_counter() > _clock.deadline:
             raise SearchTimeout
+        if cut:
+            s = settled(d, team)
+            if s != 0.0:
+                return s
         h = d.hands
         key = (h[0], h[1], h[2], h[3], d.turn, d.shown, d.points[team], d.pair_team,
                d.won_since_shown, d.trump_card)
@@ -405,13 +457,13 @@ def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
     if len(codes) == 1:
         c = d.clone()
         c.step(codes[0])
-        v = solve(c, team, alpha, beta, table)
+        v = solve(c, team, alpha, beta, table, margin, cut)
     elif (d.turn & 1) == team:
         v = -9.0
         for code in _order(d, codes):
             c = d.clone()
             c.step(code)
-            x = solve(c, team, alpha, beta, table)
+            x = solve(c, team, alpha, beta, table, margin, cut)
             if x > v:
                 v = x
                 if v > alpha:
@@ -423,7 +475,7 @@ def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
         for code in _order(d, codes):
             c = d.clone()
             c.step(code)
-            x = solve(c, team, alpha, beta, table)
+            x = solve(c, team, alpha, beta, table, margin, cut)
             if x < v:
                 v = x
                 if v < beta:
@@ -436,17 +488,27 @@ def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
 
 
 def solve_root(d: Deal, codes: Sequence[int], team: int,
-               deadline: float = float("inf")) -> list[float]:
+               deadline: float = float("inf"), margin: float = MARGIN_WEIGHT,
+               binary: bool = False) -> list[float]:
     """Exact value of each root action in ``codes`` for ``team``; raises
-    :class:`SearchTimeout` past ``deadline`` (perf_counter seconds)."""
+    :class:`SearchTimeout` past ``deadline`` (perf_counter seconds).  ``margin``: the
+    worth's card-margin weight.  ``binary``: the worth is game points only (``margin`` is
+    ignored) and, where :func:`binary_ok`, each action is searched with a null window
+    around zero (does the bidding team reach its target?) and settled contracts stop the
+    search: far fewer nodes, and, as every finished deal is then worth one gain or one
+    loss, the same values as a full search with ``margin`` 0."""
     out = []
     table: dict[tuple[int, ...], tuple[float, int]] = {}
     _clock.deadline = deadline
+    fast = binary and binary_ok(d)
+    lo, hi = (-0.5, 0.5) if fast else (-9.0, 9.0)
+    if binary:
+        margin = 0.0
     try:
         for code in codes:
             c = d.clone()
             c.step(code)
-            out.append(solve(c, team, -9.0, 9.0, table))
+            out.append(solve(c, team, lo, hi, table, margin, fast))
     finally:
         _clock.deadline = float("inf")
     return out
