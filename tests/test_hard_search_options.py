@@ -23,9 +23,11 @@ from twentynine.bots.search import (
     outcome_value,
     rollout,
     rollout_policy,
+    rollout_to,
     settled,
     solve,
     solve_root,
+    tail_value,
 )
 from twentynine.bots.worlds import WorldSampler
 from twentynine.cards import SUIT_MASKS
@@ -249,7 +251,6 @@ def test_exact_samples_caps_the_worlds_solved_exactly() -> None:
     capped = _play_decisions({"exact_tricks": 3, "exact_samples": 7, "exact_binary": True},
                              Rules(), seeds)
     plain = _play_decisions({"exact_tricks": 3}, Rules(), seeds)
-    assert len(capped) == len(plain)
     counts = {n for _, n in capped}
     assert 7 in counts and 40 in counts  # exact at the end, rolled out before
     assert max(n for _, n in plain) == 40 and 7 not in {n for _, n in plain}
@@ -286,3 +287,40 @@ def test_a_contract_made_so_far_is_not_settled_while_the_opponents_may_show_the_
             pending += 1
             assert s == 0.0
     assert pending == 1
+
+
+def test_a_rollout_handed_over_to_the_exact_tail_is_worth_the_tails_solution() -> None:
+    for d in _endgames(Rules(), 5, 6, seed=60):
+        team = d.turn & 1
+        a = d.clone()
+        rollout_to(a, StreamRand(3), 2)
+        assert a.phase_code == PLAY and not a.trick and 8 - a.trick_no == 2
+        assert tail_value(a, team) == solve(a, team, margin=0.0)
+        b = a.clone()
+        rollout(b, StreamRand(4))
+        assert tail_value(b, team) == outcome_value(b, team, 0.0)  # a finished deal
+
+
+def test_tail_exact_changes_the_card_play() -> None:
+    seeds = range(4)
+    plain = _play_decisions({}, TOURNAMENT, seeds)
+    tail = _play_decisions({"tail_exact": 3}, TOURNAMENT, seeds)
+    assert tail != plain
+
+
+def test_cards_tied_on_game_points_go_to_the_card_sense_choice() -> None:
+    # with the exact endgame on game points only, a settled contract ties every card: the
+    # bot then plays what the rollout policy would, not the first legal code
+    moves = 0
+    for d in _endgames(Rules(), 2, 40, seed=80):
+        view = d.view(d.turn)
+        bot = make_bot("hard", seed=1, samples=20, exact_binary=True)
+        a = bot.choose(view, view.legal_actions)
+        est = bot.estimates
+        assert est is not None
+        if len(set(est.values)) == 1:
+            moves += 1
+            w = WorldSampler(view).sample(random.Random(0))
+            assert a.code == rollout_policy(w, [x.code for x in view.legal_actions],
+                                            lambda: 0.0)
+    assert moves

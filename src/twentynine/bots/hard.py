@@ -37,7 +37,8 @@ class HardBot(MediumBot):
                  bid_time: float | None = None, infer_scale: float = 0.5,
                  bid_policy: str | None = None, no_ask: float = 0.0,
                  crn: bool = False, margin_weight: float = MARGIN_WEIGHT,
-                 exact_binary: bool = False, exact_samples: int = 0) -> None:
+                 exact_binary: bool = False, exact_samples: int = 0,
+                 tail_exact: int = 0) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
@@ -45,4 +46,5 @@ class HardBot(MediumBot):
                          compete_threshold=compete_threshold, bid_time=bid_time,
                          infer_scale=infer_scale, bid_policy=bid_policy, no_ask=no_ask,
                          crn=crn, margin_weight=margin_weight,
-                         exact_binary=exact_binary, exact_samples=exact_samples)
+                         exact_binary=exact_binary, exact_samples=exact_samples,
+                         tail_exact=tail_exact)

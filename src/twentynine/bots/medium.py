@@ -30,8 +30,11 @@ from .search import (
     outcome_value,
     random_rollout,
     rollout,
+    rollout_policy,
+    rollout_to,
     smart_rollout,
     solve_root,
+    tail_value,
     trump_choices,
 )
 from .worlds import WorldSampler
@@ -55,6 +58,11 @@ class Estimates:
     table: list[list[tuple[int, int, bool]]] = field(default_factory=list)
 
 
+def _zero() -> float:
+    """A random stream that always says 0.0: the rollout policy's first preference."""
+    return 0.0
+
+
 class MediumBot(BaseBot):
     """Samples worlds and rolls each legal action out in them."""
 
@@ -70,7 +78,8 @@ class MediumBot(BaseBot):
                  bid_time: float | None = None, infer_scale: float = 1.0,
                  bid_policy: str | None = None, no_ask: float = 0.0,
                  crn: bool = False, margin_weight: float = MARGIN_WEIGHT,
-                 exact_binary: bool = False, exact_samples: int = 0) -> None:
+                 exact_binary: bool = False, exact_samples: int = 0,
+                 tail_exact: int = 0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -99,6 +108,10 @@ class MediumBot(BaseBot):
         settled): several times fewer nodes."""
         self.exact_samples = int(exact_samples)
         """Worlds solved exactly per card at most (0: ``samples``)."""
+        self.tail_exact = int(tail_exact)
+        """Card play's rollouts stop this many tricks before the end (0: never) and the rest
+        is solved exactly on game points (:func:`~.search.tail_value`): the rollout policy's
+        endgame errors (a discard where trumping makes the contract) leave the estimate."""
         self.no_ask = float(no_ask)
         """Inference from a seat that discarded without asking for trump (0: none)."""
         policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout}
@@ -215,6 +228,7 @@ class MediumBot(BaseBot):
         exact = 8 - len(view.tricks) <= self.exact_tricks
         margin = self.margin_weight
         binary = self.exact_binary
+        tail = self.tail_exact if 8 - len(view.tricks) > self.tail_exact else 0
         totals = [0.0] * len(codes)
         n = 0
         wsum = 0.0
@@ -236,12 +250,24 @@ class MediumBot(BaseBot):
                 for i, code in enumerate(codes):
                     d = w.clone()
                     d.step(code)
-                    self.rollout(d, StreamRand(ws) if self.crn else rand)
-                    totals[i] += wt * outcome_value(d, team, margin)
+                    r = StreamRand(ws) if self.crn else rand
+                    if tail:
+                        rollout_to(d, r, tail)
+                        totals[i] += wt * tail_value(d, team)
+                    else:
+                        self.rollout(d, r)
+                        totals[i] += wt * outcome_value(d, team, margin)
             n += 1
             wsum += wt
             if time.perf_counter() > deadline:
                 break
         self.estimates = Estimates("play", codes, [t / (wsum or 1.0) for t in totals], n)
         best = max(range(len(codes)), key=lambda i: totals[i])
+        if (binary or margin == 0.0) and n:
+            # game points only: several cards may tie (the contract settled in every world);
+            # then the card-sense policy picks among them in the last world, not code order
+            top = totals[best]
+            tied = [c for c, t in zip(codes, totals, strict=True) if t >= top - 1e-9]
+            if len(tied) > 1:
+                return ACTIONS[rollout_policy(w, tied, _zero)]
         return acts[best]

@@ -364,6 +364,24 @@ def aware_rollout(d: Deal, rand: Rand) -> None:
         d.step(rollout_policy(d, d.legal_codes(), rand, True))
 
 
+def rollout_to(d: Deal, rand: Rand, left: int) -> None:
+    """:func:`rollout` until a trick's start with at most ``left`` tricks to play (or the
+    deal's end): where :func:`tail_value` takes over."""
+    while d.phase_code != DEAL_OVER and not (d.phase_code == PLAY and not d.trick
+                                             and 8 - d.trick_no <= left):
+        d.step(rollout_policy(d, d.legal_codes(), rand))
+
+
+def tail_value(d: Deal, team: int) -> float:
+    """The exact game-point worth to ``team`` of ``d``'s remaining tricks (every hand
+    seen): the binary search of :func:`solve_root` where :func:`binary_ok`."""
+    if d.phase_code == DEAL_OVER:
+        return outcome_value(d, team, 0.0)
+    if binary_ok(d):
+        return solve(d, team, -0.5, 0.5, {}, 0.0, True)
+    return solve(d, team, -9.0, 9.0, {}, 0.0, False)
+
+
 def random_rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with uniformly random legal actions."""
     d.playout(int(rand() * 4294967296.0))
