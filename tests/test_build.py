@@ -18,8 +18,10 @@ import twentynine
 from twentynine import build_kind
 from twentynine.bots import search, worlds
 
-ENGINE = ("cards", "rules", "actions", "auction", "contract", "play", "scoring", "deal")
+ENGINE = ("cards", "actions", "auction", "contract", "play", "scoring", "deal")
 """The modules setup.py compiles (with bots.search and bots.worlds)."""
+PLAIN = ("rules", "events", "views", "outcome", "game")
+"""Engine modules that stay plain Python in both builds."""
 
 
 def _compiled(module: object) -> bool:
@@ -40,6 +42,13 @@ def test_every_hot_module_is_of_the_same_build() -> None:
     kinds = {_compiled(m) for m in mods}
     assert len(kinds) == 1, {m.__name__: _compiled(m) for m in mods}
     assert (build_kind() == "compiled") == kinds.pop()
+
+
+def test_the_plain_modules_are_never_compiled() -> None:
+    import importlib
+
+    for m in PLAIN:  # e.g. the Rules must refuse bad values with their own RulesError
+        assert not _compiled(importlib.import_module(f"twentynine.{m}")), m
 
 
 def test_the_compiled_package_is_not_the_source_tree() -> None:

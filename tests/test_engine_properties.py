@@ -335,6 +335,15 @@ def test_clone_is_independent() -> None:
     snap2 = snapshot(copy2)
     deal.apply(deal.legal_actions()[0])
     assert snapshot(copy2) == snap2
+    # both moving on from the same position (the clone shares the action log until then)
+    mine, theirs = deal.legal_codes()[0], copy2.legal_codes()[-1]
+    assert mine != theirs
+    snap3 = snapshot(deal)
+    copy2.step(theirs)
+    assert snapshot(deal) == snap3
+    deal.step(mine)
+    assert deal.log[-1] == mine and copy2.log[-1] == theirs
+    assert deal.log[:-2] == copy2.log[:-1]
 
 
 # ------------------------------------------------------------------ the playouts' fast path
@@ -354,7 +363,12 @@ def test_a_playout_takes_only_legal_actions_to_the_end_and_repeats_with_its_seed
     replay = deal.clone()
     for code in a.log[start:]:
         replay.apply(ACTIONS[code])  # raises if the playout took an illegal action
+    # the fast path scores a deal only when asked; its game points without the outcome
+    # (what the bots read) are the outcome's
+    assert replay.outcome is not None
+    assert a.game_change() == replay.outcome.game_points
     assert replay.outcome == a.outcome
+    assert a.game_change() == replay.game_change()
 
 
 def test_playouts_choose_among_every_legal_action() -> None:

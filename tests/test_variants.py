@@ -23,7 +23,7 @@ from layouts import (
     SWEEP,
 )
 
-from twentynine import Card, Deal, Game, IllegalActionError, Phase, Rules, RulesError, build_kind
+from twentynine import Card, Deal, Game, IllegalActionError, Phase, Rules, RulesError
 from twentynine.actions import NEXT_DEAL
 from twentynine.cli import main
 from twentynine.events import (
@@ -460,12 +460,14 @@ def test_rules_refuse_impossible_bid_limits() -> None:
                 dict(ask="sometimes")):
         with pytest.raises(RulesError):
             Rules(**bad)  # type: ignore[arg-type]
-    # a value of the wrong type: RulesError from the sources; the compiled class (mypyc
-    # checks its arguments' types) refuses it with TypeError before it could say more
-    with pytest.raises(RulesError if build_kind() == "pure Python" else TypeError):
-        Rules(double="yes")  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="double must be a bool"):
-        Rules().replace(double="yes")
+    # a value of the wrong type: the same RulesError and message in both builds
+    for make in (lambda: Rules(double="yes"),  # type: ignore[arg-type]
+                 lambda: Rules().replace(double="yes"),
+                 lambda: Rules.from_dict({"double": "yes"})):
+        with pytest.raises(RulesError, match="the setting double must be a bool, not 'yes'"):
+            make()
+    with pytest.raises(RulesError, match="the setting min_bid must be a int, not '15'"):
+        Rules(min_bid="15")  # type: ignore[arg-type]
 
 
 # =========================================================================== matching bids

@@ -59,21 +59,19 @@ def mask_list(mask: int) -> list[int]:
 
 POP16: Final[tuple[int, ...]] = tuple(bin(v).count("1") for v in range(1 << 16))
 """The number of set bits of every 16-bit value."""
-_DEBRUIJN: Final = 0x077CB531
-_DEBRUIJN_BIT: Final[tuple[int, ...]] = tuple(
-    sorted(range(32), key=lambda b: ((1 << b) * 0x077CB531 >> 27) & 31))
 
 
 def nth_card(mask: int, k: int) -> int:
     """The ``k``-th card int (from 0, ascending) of ``mask``, without building a list.
 
-    >>> nth_card(0b1011000, 0), nth_card(0b1011000, 2)
-    (3, 6)
+    >>> nth_card(0b1011000, 0), nth_card(0b1011000, 2), nth_card(0b11 << 30, 1)
+    (3, 6, 31)
     """
-    for _ in range(k):
-        mask &= mask - 1
-    low = mask & -mask
-    return _DEBRUIJN_BIT[((low * _DEBRUIJN) >> 27) & 31]
+    low = mask & 0xFFFF
+    n = POP16[low]
+    if k < n:
+        return _LOW[low][k]
+    return _HIGH[mask >> 16][k - n]
 
 
 def mask_cards(mask: int) -> tuple[int, ...]:

@@ -37,9 +37,11 @@ from .rules import Rules, RulesError
 from .scoring import (
     DealOutcome,
     clamp_scores,
+    contract_change,
     pair_target,
     score_deal,
     score_single_hand,
+    single_hand_change,
     thrown_in,
 )
 
@@ -68,6 +70,12 @@ SINGLE: Final = 5
 _PHASES: Final = (Phase.AUCTION, Phase.TRUMP, Phase.PLAY, Phase.DEAL_OVER, Phase.DOUBLING,
            Phase.SINGLE_HAND)
 PHASE_CODES: Final = {p: i for i, p in enumerate(_PHASES)}
+
+ASK_OPTIONAL: Final = 0
+ASK_COMPULSORY: Final = 1
+ASK_AUTO: Final = 2
+"""Codes of the asking rule (``Rules.ask``) in :attr:`Deal.ask_rule`."""
+_ASK_CODES: Final = {"optional": ASK_OPTIONAL, "compulsory": ASK_COMPULSORY, "auto": ASK_AUTO}
 
 
 
@@ -144,14 +152,19 @@ the one way to make a Deal without dealing (mypyc has no ``Deal.__new__``)."""
 
 def blank_deal() -> Deal:
     """A Deal with no state yet, for code that sets every field itself (clones, worlds)."""
-    return Deal(_BLANK, _BLANK)
+    return Deal(_BLANK, _BLANK, scores=_BLANK)
 
 
 class Deal:
     """The state of one deal.  Seats 0..3 in play order; teams {0, 2} and {1, 3}."""
 
     __slots__ = (
+        "_log",
+        "_log_n",
+        "_outcome",
+        "ask_rule",
         "asker",
+        "asker_trumps",
         "bidder",
         "bids",
         "dealer",
@@ -159,22 +172,24 @@ class Deal:
         "hands",
         "high_bid",
         "history",
+        "last_point",
         "leader",
-        "log",
         "multiplier",
         "no_trump",
         "number",
-        "outcome",
+        "pair_rule",
         "pair_seat",
         "pair_team",
         "passed",
         "phase_code",
         "played",
-        "points",
+        "points0",
+        "points1",
         "rules",
         "scores",
         "second",
         "seventh",
+        "show_last",
         "shown",
         "shown_trick",
         "single",
@@ -182,10 +197,11 @@ class Deal:
         "sitting_out",
         "trick",
         "trick_no",
-        "tricks_won",
         "trump_card",
         "trump_suit",
         "turn",
+        "won0",
+        "won1",
         "won_since_shown",
     )
 
@@ -211,20 +227,41 @@ class Deal:
     trick: list[int]
     leader: int
     trick_no: int
-    points: list[int]
-    tricks_won: list[int]
+    points0: int
+    points1: int
+    """Card points taken by team 0 and team 1 (:attr:`points` gives both)."""
+    won0: int
+    won1: int
+    """Tricks taken by team 0 and team 1 (:attr:`tricks_won` gives both)."""
     won_since_shown: int
     pair_team: int
     pair_seat: int
     played: int
-    history: list[tuple[int, tuple[int, ...], int, int]]
-    log: list[int]
-    outcome: DealOutcome | None
+    history: tuple[tuple[int, tuple[int, ...], int, int], ...]
+    """The finished tricks: (leader, cards in play order, winner, points) each; a tuple,
+    so that a clone shares it."""
+    _log: list[int]
+    _log_n: int
+    """The action codes taken are ``_log[:_log_n]`` (:attr:`log`): a clone shares the list
+    and copies it only when both append (see :meth:`step`)."""
+    _outcome: DealOutcome | None
     no_trump: bool
     multiplier: int
     single: int
     single_offers: int
     sitting_out: int
+    # The rules the play reads at every card, copied from ``rules`` as native fields (the
+    # compiled engine reads these without a look-up in the Rules value).
+    ask_rule: int
+    """``rules.ask`` as ASK_OPTIONAL, ASK_COMPULSORY or ASK_AUTO."""
+    asker_trumps: bool
+    """``rules.asker_must_trump``."""
+    pair_rule: bool
+    """``rules.pair``."""
+    last_point: bool
+    """``rules.last_trick_point``."""
+    show_last: bool
+    """``rules.unshown_trump == "show_last"``."""
 
     # ----------------------------------------------------------------- creation
     def __init__(
@@ -251,7 +288,7 @@ class Deal:
     def _setup(self, rules: Rules, dealer: int, first: tuple[int, ...],
                second: tuple[int, ...], number: int, scores: tuple[int, int],
                seventh: tuple[int, ...] = (-1, -1, -1, -1)) -> None:
-        self.rules = rules
+        self.set_rules(rules)
         self.dealer = dealer
         self.number = number
         self.scores = scores
@@ -273,20 +310,30 @@ class Deal:
         self.trick = []
         self.leader = (dealer + 1) & 3
         self.trick_no = 0
-        self.points = [0, 0]
-        self.tricks_won = [0, 0]
+        self.points0 = self.points1 = 0
+        self.won0 = self.won1 = 0
         self.won_since_shown = 0
         self.pair_team = -1
         self.pair_seat = -1
         self.played = 0
-        self.history = []
-        self.log = []
-        self.outcome = None
+        self.history = ()
+        self._log = []
+        self._log_n = 0
+        self._outcome = None
         self.no_trump = False
         self.multiplier = 1
         self.single = -1
         self.single_offers = 0
         self.sitting_out = -1
+
+    def set_rules(self, rules: Rules) -> None:
+        """Play under ``rules`` (the fields the play reads at every card are copied)."""
+        self.rules = rules
+        self.ask_rule = _ASK_CODES[rules.ask]
+        self.asker_trumps = rules.asker_must_trump
+        self.pair_rule = rules.pair
+        self.last_point = rules.last_trick_point
+        self.show_last = rules.unshown_trump == "show_last"
 
     @classmethod
     def from_seed(cls, seed: int, dealer: object = 0, rules: object = None, *,
@@ -319,8 +366,13 @@ class Deal:
 
     def clone(self) -> Deal:
         """An independent copy, cheaply (no deepcopy)."""
-        d = Deal(_BLANK, _BLANK)
+        d = Deal(_BLANK, _BLANK, scores=_BLANK)  # every default given: nothing to build
         d.rules = self.rules
+        d.ask_rule = self.ask_rule
+        d.asker_trumps = self.asker_trumps
+        d.pair_rule = self.pair_rule
+        d.last_point = self.last_point
+        d.show_last = self.show_last
         d.dealer = self.dealer
         d.number = self.number
         d.scores = self.scores
@@ -342,15 +394,18 @@ class Deal:
         d.trick = self.trick[:]
         d.leader = self.leader
         d.trick_no = self.trick_no
-        d.points = self.points[:]
-        d.tricks_won = self.tricks_won[:]
+        d.points0 = self.points0
+        d.points1 = self.points1
+        d.won0 = self.won0
+        d.won1 = self.won1
         d.won_since_shown = self.won_since_shown
         d.pair_team = self.pair_team
         d.pair_seat = self.pair_seat
         d.played = self.played
-        d.history = self.history[:]
-        d.log = self.log[:]
-        d.outcome = self.outcome
+        d.history = self.history
+        d._log = self._log
+        d._log_n = self._log_n
+        d._outcome = self._outcome
         d.no_trump = self.no_trump
         d.multiplier = self.multiplier
         d.single = self.single
@@ -359,6 +414,59 @@ class Deal:
         return d
 
     # ----------------------------------------------------------------- queries
+    @property
+    def outcome(self) -> DealOutcome | None:
+        """How the deal ended (None while it runs).  The fast path (:meth:`step` without
+        events) only marks the deal over; the outcome is scored when first asked for."""
+        if self._outcome is None and self.phase_code == DEAL_OVER:
+            self._outcome = self._score()
+        return self._outcome
+
+    @outcome.setter
+    def outcome(self, value: DealOutcome | None) -> None:
+        self._outcome = value
+
+    def game_change(self) -> tuple[int, int]:
+        """The change in each team's game score of this finished deal: the outcome's
+        ``game_points``, without building the outcome (what the bots' rollouts read)."""
+        out = self._outcome
+        if out is not None:
+            return out.game_points
+        if self.single >= 0:
+            return single_hand_change(self.single, (self.won0, self.won1))
+        pt = None if self.pair_team < 0 else self.pair_team
+        return contract_change(self.rules, self.bidder, self.high_bid, pt,
+                               self.points1 if self.bidder & 1 else self.points0, self.shown,
+                               self.multiplier)
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Card points taken so far by team 0 and team 1."""
+        return (self.points0, self.points1)
+
+    @points.setter
+    def points(self, value: Sequence[int]) -> None:
+        self.points0, self.points1 = value[0], value[1]
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken so far by team 0 and team 1."""
+        return (self.won0, self.won1)
+
+    @tricks_won.setter
+    def tricks_won(self, value: Sequence[int]) -> None:
+        self.won0, self.won1 = value[0], value[1]
+
+    @property
+    def log(self) -> list[int]:
+        """The codes of the actions taken so far, in order (a copy)."""
+        return self._log[:self._log_n]
+
+    @log.setter
+    def log(self, codes: Sequence[int]) -> None:
+        self._log = list(codes)
+        self._log_n = len(self._log)
+
     @property
     def phase(self) -> Phase:
         """Auction, trump choice, play or deal over."""
@@ -438,13 +546,18 @@ class Deal:
 
     def step(self, code: int, events: list[Event] | None = None) -> None:
         """Apply a legal action code without checking it (the fast path)."""
-        self.log.append(code)
+        log = self._log
+        n = self._log_n
+        if len(log) != n:  # a clone (or the deal it was cloned from) appended first
+            log = self._log = log[:n]
+        log.append(code)
+        self._log_n = n + 1
         ph = self.phase_code
         if ph == PLAY:
             if code < TRUMP_CARD_BASE:
                 play.play_card(self, code - PLAY_BASE, events)
                 if self.trick_no == 8 or (self.single >= 0 and
-                                          self.tricks_won[(self.single & 1) ^ 1]):
+                                          (self.won0 if self.single & 1 else self.won1)):
                     self._finish(events)
             elif code == SHOW_CODE:
                 play.show_trump(self, self.turn, events)
@@ -469,33 +582,44 @@ class Deal:
             x ^= (x << 13) & 0xFFFFFFFF
             x ^= x >> 17
             x ^= (x << 5) & 0xFFFFFFFF
+            # the choice is (x * n) >> 32, computed in two 16-bit halves: the compiled
+            # engine multiplies natively only below 2**30, and x runs to 2**32
+            hi = x >> 16
+            lo = x & 0xFFFF
             if self.phase_code == PLAY:  # the legal_codes order, without building the list
                 bits = play.legal_bits(self)
                 cards = bits & 0xFFFFFFFF
                 n_cards = POP16[cards & 0xFFFF] + POP16[cards >> 16]
-                k = (x * (n_cards + (bits > 0xFFFFFFFF))) >> 32
+                n = n_cards + (bits > 0xFFFFFFFF)
+                k = (hi * n + ((lo * n) >> 16)) >> 16
                 if k < n_cards:
                     self.step(nth_card(cards, k))
                 else:
                     self.step(SHOW_CODE if bits & play.SHOW_BIT else PAIR_CODE)
             else:
                 codes = self.legal_codes()
-                self.step(codes[(x * len(codes)) >> 32])
+                n = len(codes)
+                self.step(codes[(hi * n + ((lo * n) >> 16)) >> 16])
         return x
 
     def _finish(self, events: list[Event] | None) -> None:
-        pts = (self.points[0], self.points[1])
-        tricks = (self.tricks_won[0], self.tricks_won[1])
-        if self.single >= 0:
-            out = score_single_hand(self.bidder, self.high_bid, self.single, pts, tricks)
+        if events is None:  # the fast path: scored when the outcome is asked for
+            self.phase_code = DEAL_OVER
         else:
-            pt = None if self.pair_team < 0 else self.pair_team
-            out = score_deal(self.rules, self.bidder, self.high_bid, pt, pts, tricks,
-                             self.shown, self.multiplier)
-        self._end(out, events)
+            self._end(self._score(), events)
+
+    def _score(self) -> DealOutcome:
+        """The outcome of the finished play."""
+        pts = (self.points0, self.points1)
+        tricks = (self.won0, self.won1)
+        if self.single >= 0:
+            return score_single_hand(self.bidder, self.high_bid, self.single, pts, tricks)
+        pt = None if self.pair_team < 0 else self.pair_team
+        return score_deal(self.rules, self.bidder, self.high_bid, pt, pts, tricks,
+                          self.shown, self.multiplier)
 
     def _end(self, out: DealOutcome, events: list[Event] | None) -> None:
-        self.outcome = out
+        self._outcome = out
         self.phase_code = DEAL_OVER
         if events is not None:
             events.append(DealScored(out, self.after_scores()))
@@ -516,9 +640,10 @@ class Deal:
     # ----------------------------------------------------------------- helpers
     def after_scores(self) -> tuple[int, int]:
         """The game score after this deal (the score before it while it runs)."""
-        if self.outcome is None:
+        out = self.outcome
+        if out is None:
             return self.scores
-        g = self.outcome.game_points
+        g = out.game_points
         return clamp_scores(self.rules, (self.scores[0] + g[0], self.scores[1] + g[1]))
 
     def view(self, seat: object) -> SeatView:
@@ -530,7 +655,7 @@ class Deal:
     @property
     def actions(self) -> list[Action]:
         """Every action taken in this deal so far."""
-        return [ACTIONS[c] for c in self.log]
+        return [ACTIONS[c] for c in self._log[:self._log_n]]
 
     def __repr__(self) -> str:
         return (f"<Deal {self.number} dealer={self.dealer} phase={self.phase.value} "

@@ -20,6 +20,10 @@ from .events import CardPlayed, Event, PairDeclared, TrickWon, TrumpShown
 if TYPE_CHECKING:
     from .deal import Deal
 
+ASK_OPTIONAL: Final = 0
+ASK_AUTO: Final = 2
+"""``Deal.ask_rule`` values, as in deal.py."""
+
 
 def trick_winner(cards: list[int], trump_suit: int) -> int:
     """Index in ``cards`` (play order) of the winning card.
@@ -58,7 +62,7 @@ def pair_mask(trump_suit: int) -> int:
 def can_declare_pair(deal: Deal, seat: int) -> bool:
     """Trump shown, pair not yet declared, K+Q of trump in hand, and the seat's team has won
     the trick in which trump was shown or a later one."""
-    if not deal.rules.pair or not deal.shown or deal.pair_team >= 0 or deal.trump_suit < 0:
+    if not deal.pair_rule or not deal.shown or deal.pair_team >= 0 or deal.trump_suit < 0:
         return False
     if not deal.won_since_shown >> (seat & 1) & 1:
         return False
@@ -87,10 +91,10 @@ def legal_bits(deal: Deal) -> int:
         elif not deal.shown:
             if deal.single >= 0:  # a single hand is played without trumps
                 return hand
-            if deal.rules.ask != "optional":
+            if deal.ask_rule != ASK_OPTIONAL:
                 return SHOW_BIT
             return hand | SHOW_BIT  # no pair while trump is hidden
-        elif seat == deal.asker and deal.rules.asker_must_trump and deal.trump_suit >= 0:
+        elif seat == deal.asker and deal.asker_trumps and deal.trump_suit >= 0:
             trumps = hand & SUIT_MASKS[deal.trump_suit]
             if trumps:
                 playable = trumps
@@ -187,7 +191,8 @@ def play_card(deal: Deal, c: int, events: list[Event] | None) -> None:
     """Play card ``c`` for the seat to move; gather the trick when it is complete."""
     seat = deal.turn
     bit = 1 << c
-    deal.hands[seat] &= ~bit
+    hands = deal.hands
+    hands[seat] = hands[seat] & ~bit
     deal.played |= bit
     trick = deal.trick
     trick.append(c)
@@ -199,8 +204,8 @@ def play_card(deal: Deal, c: int, events: list[Event] | None) -> None:
         if nxt == out:
             nxt = (nxt + 1) & 3
         deal.turn = nxt
-        if not deal.shown and deal.rules.ask == "auto" and out < 0 and \
-                not deal.hands[nxt] & SUIT_MASKS[trick[0] >> 3]:
+        if not deal.shown and deal.ask_rule == ASK_AUTO and out < 0 and \
+                not hands[nxt] & SUIT_MASKS[trick[0] >> 3]:
             show_trump(deal, nxt, events)
         return
     leader = deal.leader
@@ -209,16 +214,21 @@ def play_card(deal: Deal, c: int, events: list[Event] | None) -> None:
     pts = 0
     for x in trick:
         pts += CARD_POINTS[x]
-    deal.trick_no += 1
-    if deal.trick_no == 8 and deal.rules.last_trick_point:
+    trick_no = deal.trick_no + 1
+    deal.trick_no = trick_no
+    if trick_no == 8 and deal.last_point:
         pts += 1
     team = win & 1
-    deal.points[team] += pts
-    deal.tricks_won[team] += 1
+    if team:
+        deal.points1 += pts
+        deal.won1 += 1
+    else:
+        deal.points0 += pts
+        deal.won0 += 1
     if deal.shown:
         deal.won_since_shown |= 1 << team
     cards = tuple(trick)
-    deal.history.append((leader, cards, win, pts))
+    deal.history += ((leader, cards, win, pts),)
     if events is not None:
         seats = deal.trick_seats(leader)
         events.append(TrickWon(win, deal.trick_no,
@@ -227,8 +237,8 @@ def play_card(deal: Deal, c: int, events: list[Event] | None) -> None:
     deal.asker = -1
     deal.leader = win
     deal.turn = win
-    if deal.trick_no == 7 and not deal.shown and out < 0:
-        if deal.rules.unshown_trump == "show_last":
+    if trick_no == 7 and not deal.shown and out < 0:
+        if deal.show_last:
             show_trump(deal, None, events)
         elif deal.trump_card >= 0:
             # still unshown under the dead-deal rule: the bidder's face-down card becomes

@@ -114,7 +114,7 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
-        # explicit, so that copies and pickles of the compiled (native) class work too
+        # explicit: pickles rebuild the value through the checked constructor
         return (Rules, tuple(getattr(self, f.name) for f in fields(self)))
 
     def __copy__(self) -> Rules:
@@ -152,8 +152,9 @@ class Rules:
 
 
 def _check_types(changes: dict[str, Any]) -> None:
-    """Unknown settings and values of the wrong type, refused with a RulesError (before the
-    compiled class could refuse them with a bare TypeError)."""
+    """Unknown settings and values of the wrong type, refused with a RulesError (before
+    ``dataclasses.replace`` or the constructor could refuse an unknown name with a bare
+    TypeError)."""
     std = Rules()
     names = {f.name for f in fields(Rules)}
     unknown = sorted(k for k in changes if k not in names)

@@ -55,11 +55,25 @@ def score_deal(
     target = pair_target(rules, bid, team, pair_team)
     made = card_points[team] >= target
     dead = not trump_shown and rules.unshown_trump == "dead"
-    delta = 0 if dead else contract_value(rules, bid, made, card_points[team]) * multiplier
-    change = (delta, 0) if team == 0 else (0, delta)
+    change = contract_change(rules, bidder, bid, pair_team, card_points[team], trump_shown,
+                             multiplier)
     sweep = 0 if tricks[0] == 8 else (1 if tricks[1] == 8 else None)
     return DealOutcome(bidder, bid, target, pair_team, card_points, tricks, made, dead, change,
                        multiplier, None, None, sweep)
+
+
+def contract_change(rules: Rules, bidder: int, bid: int, pair_team: int | None,
+                    bidding_points: int, trump_shown: bool, multiplier: int = 1
+                    ) -> tuple[int, int]:
+    """The change in each team's game score of a finished contract (the ``game_points`` of
+    :func:`score_deal`, computed without building the outcome: the search's rollouts need
+    only this)."""
+    team = bidder & 1
+    if not trump_shown and rules.unshown_trump == "dead":
+        return (0, 0)
+    made = bidding_points >= pair_target(rules, bid, team, pair_team)
+    delta = contract_value(rules, bid, made, bidding_points) * multiplier
+    return (delta, 0) if team == 0 else (0, delta)
 
 
 SINGLE_HAND_POINTS: Final = 3
@@ -70,10 +84,15 @@ def score_single_hand(bidder: int, bid: int, seat: int, card_points: tuple[int, 
     """Score a single hand: 3 game points won by taking every trick, else lost."""
     team = seat & 1
     made = tricks[team] == 8
-    delta = SINGLE_HAND_POINTS if made else -SINGLE_HAND_POINTS
-    change = (delta, 0) if team == 0 else (0, delta)
-    return DealOutcome(bidder, bid, bid, None, card_points, tricks, made, False, change,
-                       1, seat, None, team if made else None)
+    return DealOutcome(bidder, bid, bid, None, card_points, tricks, made, False,
+                       single_hand_change(seat, tricks), 1, seat, None, team if made else None)
+
+
+def single_hand_change(seat: int, tricks: tuple[int, int]) -> tuple[int, int]:
+    """The change in each team's game score of a finished single hand played by ``seat``."""
+    team = seat & 1
+    delta = SINGLE_HAND_POINTS if tricks[team] == 8 else -SINGLE_HAND_POINTS
+    return (delta, 0) if team == 0 else (0, delta)
 
 
 def thrown_in(bidder: int, bid: int, reason: str) -> DealOutcome:

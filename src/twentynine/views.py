@@ -262,7 +262,7 @@ def deal_from_view(
     for _, c in view.trick:
         played |= 1 << c.index
     d.played = played
-    d.history = [(t.leader, tuple(c.index for _, c in t.cards), t.winner, t.points)
-                 for t in view.tricks]
+    d.history = tuple((t.leader, tuple(c.index for _, c in t.cards), t.winner, t.points)
+                      for t in view.tricks)
     d.outcome = view.outcome
     return d

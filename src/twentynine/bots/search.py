@@ -54,11 +54,10 @@ class StreamRand:
 def outcome_value(d: Deal, team: int, margin: float = MARGIN_WEIGHT) -> float:
     """A finished deal's worth to ``team``: +-1 game point plus a small margin term
     (``margin`` per 29 card points of margin; 0: game points only)."""
-    out = d.outcome
-    assert out is not None
-    g = out.game_points
-    p = d.points
-    return (g[team] - g[1 - team]) + margin * (p[team] - p[1 - team]) / 29.0
+    g0, g1 = d.game_change()  # the outcome's game_points, without building the outcome
+    if team:
+        return (g1 - g0) + margin * (d.points1 - d.points0) / 29.0
+    return (g0 - g1) + margin * (d.points0 - d.points1) / 29.0
 
 
 def binary_ok(d: Deal) -> bool:
@@ -187,12 +186,15 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -
                 best, best_pts = c, CARD_POINTS[c]
         if best >= 0 and rand() < 0.75:
             return best
-        # lowest card of a random suit
+        # lowest card of a random suit (the last of its cards in ``codes``)
         c = codes[int(rand() * n)]
         if c >= 32:
             c = codes[0]
-        suit_cards = [x for x in codes if x < 32 and x >> 3 == c >> 3]
-        return suit_cards[-1] if suit_cards else codes[0]
+        low = -1
+        for x in codes:
+            if x < 32 and x >> 3 == c >> 3:
+                low = x
+        return low if low >= 0 else codes[0]
     pos = len(trick)
     wi = trick_winner(trick, trump)
     wcard = trick[wi]
@@ -233,9 +235,15 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -
         else:
             hand = d.hands[seat]
             played = d.played
-            masters = [c for c in winners if c >> 3 != trump and _is_master(c, hand, played)]
-            if masters:
-                return min(masters, key=lambda c: CARD_POINTS[c])
+            # the first master (not a trump) with the fewest points (no closure: mypyc
+            # would build its environment at every call of the policy)
+            master = -1
+            for c in winners:
+                if c >> 3 != trump and _is_master(c, hand, played) and \
+                        (master < 0 or CARD_POINTS[c] < CARD_POINTS[master]):
+                    master = c
+            if master >= 0:
+                return master
             if pts >= (1 if aware else 2):
                 tw = [c for c in winners if c >> 3 == trump]
                 if tw:
@@ -453,8 +461,8 @@ def solve(d: Deal, team: int, alpha: float = -9.0, beta: float = 9.0,
             if s != 0.0:
                 return s
         h = d.hands
-        key = (h[0], h[1], h[2], h[3], d.turn, d.shown, d.points[team], d.pair_team,
-               d.won_since_shown, d.trump_card)
+        key = (h[0], h[1], h[2], h[3], d.turn, d.shown, d.points1 if team else d.points0,
+               d.pair_team, d.won_since_shown, d.trump_card)
         hit = table.get(key)
         if hit is not None:
             v, flag = hit
@@ -586,10 +594,9 @@ def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: R
             if code >= 0 and d.phase_code == TRUMP:
                 d.step(code)
             policy(d, StreamRand(ws) if crn else rand)
-            if d.outcome is not None and d.outcome.game_points == (0, 0) and \
-                    d.trick_no < 8:
+            if d.trick_no < 8 and d.game_change() == (0, 0):
                 continue  # thrown in: no contract was played
-            out[i].append((d.points[team], d.pair_team, d.shown))
+            out[i].append((d.points1 if team else d.points0, d.pair_team, d.shown))
         if time.perf_counter() > deadline:
             break
     return out
