@@ -28,6 +28,7 @@ bots) and, where chance matters, a simulation over sampled worlds for ``medium``
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -266,6 +267,94 @@ def best_bid(rules: Rules, team: int, table: Sequence[Sequence[tuple[int, int, b
     return best
 
 
+def contract_values(rules: Rules, team: int, bid: int,
+                    results: Sequence[tuple[int, int, bool]]) -> list[float]:
+    """The bidding team's game points bidding ``bid`` in each simulated result (as
+    :func:`contract_ev` counts them: a dead deal is worth 0); their mean is
+    :func:`contract_ev`."""
+    dead_rule = rules.unshown_trump == "dead"
+    out: list[float] = []
+    for pts, pair_team, shown in results:
+        if dead_rule and not shown:
+            out.append(0.0)
+            continue
+        if pair_team < 0:
+            tgt = bid
+        elif pair_team == team:
+            tgt = max(bid - 4, rules.min_bid)
+        else:
+            tgt = min(bid + 4, rules.max_bid)
+        out.append(float(contract_value(rules, bid, pts >= tgt, pts)))
+    return out
+
+
+def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error (0 with fewer than two values)."""
+    n = len(xs)
+    if not n:
+        return -1.0, 0.0
+    m = sum(xs) / n
+    if n < 2:
+        return m, 0.0
+    var = sum((x - m) * (x - m) for x in xs) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+def robust_ev(per_choice: Sequence[Sequence[float]], shrink: float = 0.0,
+              cv: bool = False) -> float:
+    """The value of the best trump choice, corrected for the winner's curse.
+
+    The plain estimate, the largest of the choices' sample means, is biased upward: the
+    choice that looks best is partly the one whose worlds happened to go well, and the
+    fewer worlds the more so.  ``shrink`` takes ``shrink`` standard errors off each
+    choice's mean before the maximum; with ``cv`` the best choice is picked on one half
+    of the worlds (even, odd) and valued on the other, both ways, and the two values
+    averaged (an honest estimate of the choice the bot would make).
+
+    >>> robust_ev([[1.0, -1.0, 1.0, -1.0], [1.0, 1.0, -1.0, -1.0]])
+    0.0
+    >>> robust_ev([[1.0, 1.0, 1.0, -1.0], [-1.0, -1.0, -1.0, 1.0]], cv=True)
+    0.5
+    """
+    if not per_choice or not any(per_choice):
+        return -1.0
+    if not cv:
+        best = -9.0
+        for xs in per_choice:
+            if xs:
+                m, se = _mean_se(xs)
+                best = max(best, m - shrink * se)
+        return best
+    total = 0.0
+    for f in (0, 1):
+        pick = -1
+        pick_v = -9.0
+        for i, xs in enumerate(per_choice):
+            half = xs[f::2]
+            if half:
+                m, se = _mean_se(half)
+                if m - shrink * se > pick_v:
+                    pick, pick_v = i, m - shrink * se
+        other = per_choice[pick][1 - f::2] if pick >= 0 else []
+        total += _mean_se(other)[0] if other else pick_v
+    return total / 2
+
+
+def robust_bid(rules: Rules, team: int, table: Sequence[Sequence[tuple[int, int, bool]]],
+               threshold: float, shrink: float = 0.0, cv: bool = False) -> int:
+    """:func:`best_bid` with the best choice's value from :func:`robust_ev` (``shrink``
+    standard errors off, or cross-validated with ``cv``) instead of the plain maximum."""
+    best = 0
+    for b in range(rules.min_bid, rules.max_bid + 1):
+        ev = robust_ev([contract_values(rules, team, b, r) for r in table], shrink, cv)
+        bar = threshold
+        if rules.big_bids and b >= 21:
+            bar = max(2 * threshold, 0.0) if threshold >= 0 else 0.0
+        if ev > bar:
+            best = b
+    return best
+
+
 def bid_caution(rules: Rules, bid: int) -> float:
     """Points ``easy`` takes off its estimate where a failed bid costs 2: half a point
     with the half loss, one with big bids at 21 or more."""
@@ -325,7 +414,8 @@ def search_call(view: SeatView, acts: Sequence[Action], worlds: Callable[[int], 
 
 __all__ = [
     "DOUBLE_BELOW", "REDOUBLE_ABOVE", "SINGLE_SURE", "best_bid", "bid_caution",
-    "contract_ev", "easy_call", "easy_double", "easy_redouble", "hand_mask", "make_chance",
-    "no_trumps_hand", "no_trumps_ok", "search_call", "sim_double", "sure_sweep",
-    "sweep_chance", "sweeps", "wants_redeal",
+    "contract_ev", "contract_values", "easy_call", "easy_double", "easy_redouble",
+    "hand_mask", "make_chance",
+    "no_trumps_hand", "no_trumps_ok", "robust_bid", "robust_ev", "search_call", "sim_double",
+    "sure_sweep", "sweep_chance", "sweeps", "wants_redeal",
 ]

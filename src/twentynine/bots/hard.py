@@ -38,7 +38,9 @@ class HardBot(MediumBot):
                  bid_policy: str | None = None, no_ask: float = 0.0,
                  crn: bool = False, margin_weight: float = MARGIN_WEIGHT,
                  exact_binary: bool = False, exact_samples: int = 0,
-                 tail_exact: int = 0) -> None:
+                 tail_exact: int = 0,
+                 bid_cv: bool = False, bid_shrink: float = 0.0,
+                 marker_tilt: float = 0.5, ask_margin: float = 0.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
@@ -47,4 +49,6 @@ class HardBot(MediumBot):
                          infer_scale=infer_scale, bid_policy=bid_policy, no_ask=no_ask,
                          crn=crn, margin_weight=margin_weight,
                          exact_binary=exact_binary, exact_samples=exact_samples,
-                         tail_exact=tail_exact)
+                         tail_exact=tail_exact,
+                         bid_cv=bid_cv, bid_shrink=bid_shrink,
+                         marker_tilt=marker_tilt, ask_margin=ask_margin)

@@ -14,12 +14,20 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..actions import ACTIONS, BID_BASE, NO_TRUMPS_CODE, PASS_CODE, REDEAL_CODE, Action
+from ..actions import (
+    ACTIONS,
+    BID_BASE,
+    NO_TRUMPS_CODE,
+    PASS_CODE,
+    REDEAL_CODE,
+    SHOW_CODE,
+    Action,
+)
 from ..deal import Deal
 from ..views import SeatView
 from .base import BaseBot
 from .calls import best_bid as scored_bid
-from .calls import hand_mask, no_trumps_ok, search_call, wants_redeal
+from .calls import hand_mask, no_trumps_ok, robust_bid, search_call, wants_redeal
 from .search import (
     MARGIN_WEIGHT,
     Rand,
@@ -79,7 +87,9 @@ class MediumBot(BaseBot):
                  bid_policy: str | None = None, no_ask: float = 0.0,
                  crn: bool = False, margin_weight: float = MARGIN_WEIGHT,
                  exact_binary: bool = False, exact_samples: int = 0,
-                 tail_exact: int = 0) -> None:
+                 tail_exact: int = 0,
+                 bid_cv: bool = False, bid_shrink: float = 0.0,
+                 marker_tilt: float = 0.5, ask_margin: float = 0.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -112,6 +122,20 @@ class MediumBot(BaseBot):
         """Card play's rollouts stop this many tricks before the end (0: never) and the rest
         is solved exactly on game points (:func:`~.search.tail_value`): the rollout policy's
         endgame errors (a discard where trumping makes the contract) leave the estimate."""
+        self.bid_cv = bool(bid_cv)
+        """Value each bid by the trump choice picked on half the auction's worlds and
+        valued on the other half (both ways), not by the largest of the choices' means,
+        which is biased upward (the winner's curse)."""
+        self.bid_shrink = float(bid_shrink)
+        """Standard errors taken off each trump choice's simulated value before the
+        auction takes the best (0: none)."""
+        self.marker_tilt = float(marker_tilt)
+        """With a marker, how strongly card play believes the hidden trump is the bidder's
+        long suit (log-weight per card; 0.5 as the sampler was designed)."""
+        self.ask_margin = float(ask_margin)
+        """Game points by which asking for trump must beat the best card, for a seat that is
+        not the bidder (it cannot know it holds a trump): the rollouts play on as if a
+        revealed trump cost nothing, so asking blind looks better than it is."""
         self.no_ask = float(no_ask)
         """Inference from a seat that discarded without asking for trump (0: none)."""
         policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout}
@@ -184,7 +208,10 @@ class MediumBot(BaseBot):
         rules = view.rules
         opponents_high = view.bidder is not None and (view.bidder & 1) != (seat & 1)
         threshold = self.compete_threshold if opponents_high else self.bid_threshold
-        top = scored_bid(rules, seat & 1, table, threshold)  # big bids, half loss
+        if self.bid_cv or self.bid_shrink:
+            top = robust_bid(rules, seat & 1, table, threshold, self.bid_shrink, self.bid_cv)
+        else:
+            top = scored_bid(rules, seat & 1, table, threshold)  # big bids, half loss
         if not can_pass:
             return ACTIONS[BID_BASE + lo]
         partner_high = view.bidder is not None and view.bidder == view.partner
@@ -222,7 +249,7 @@ class MediumBot(BaseBot):
         codes = [a.code for a in acts]
         team = view.team
         sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale,
-                               no_ask=self.no_ask)
+                               no_ask=self.no_ask, marker_tilt=self.marker_tilt)
         rng = self.rng
         rand: Rand = rng.random
         exact = 8 - len(view.tricks) <= self.exact_tricks
@@ -261,6 +288,8 @@ class MediumBot(BaseBot):
             wsum += wt
             if time.perf_counter() > deadline:
                 break
+        if self.ask_margin and SHOW_CODE in codes and view.bidder != view.seat:
+            totals[codes.index(SHOW_CODE)] -= self.ask_margin * wsum
         self.estimates = Estimates("play", codes, [t / (wsum or 1.0) for t in totals], n)
         best = max(range(len(codes)), key=lambda i: totals[i])
         if (binary or margin == 0.0) and n:

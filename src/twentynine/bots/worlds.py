@@ -55,8 +55,11 @@ class WorldSampler:
     """Deals the unseen cards consistently with one seat's view."""
 
     def __init__(self, view: SeatView, infer: bool = False, scale: float = 1.0,
-                 no_ask: float = 0.0) -> None:
+                 no_ask: float = 0.0, marker_tilt: float = 0.5) -> None:
         self.view = view
+        self.marker_tilt = marker_tilt
+        """With a marker, the log-weight per card the bidder holds of the world's (sampled)
+        trump suit: bidders name their long suit (with a face-down card the tilt is 0.5)."""
         self.no_ask = no_ask
         """How strongly a seat that discarded without asking for trump is taken to hold
         no trump (0: not at all)."""
@@ -233,7 +236,7 @@ class WorldSampler:
             if world.trump_card >= 0:
                 held |= 1 << world.trump_card
             n = (held & SUIT_MASKS[world.trump_suit]).bit_count()
-            logw += 0.5 * n
+            logw += (self.marker_tilt if self.sample_suit else 0.5) * n
         if self._quiet and world.trump_suit >= 0:
             tm = SUIT_MASKS[world.trump_suit]
             for s, then, k in self._quiet:
