@@ -118,11 +118,11 @@ def _low_key(c: int, trump: int) -> int:
 
 def _lowest(cards: list[int], trump: int) -> int:
     """The first card of ``cards`` with the least :func:`_low_key` (``min`` without a
-    closure: the rollouts call this at almost every step)."""
+    closure, and the key written out: the rollouts call this at almost every step)."""
     best = cards[0]
     bk = _low_key(best, trump)
     for c in cards:
-        k = _low_key(c, trump)
+        k = CARD_POINTS[c] * 16 + (8 if c >> 3 == trump else 0) + 7 - (c & 7)
         if k < bk:
             best, bk = c, k
     return best
@@ -177,12 +177,14 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -
     trick = d.trick
     trump = d.trump_suit if d.shown else -1
     if not trick:
-        hand = d.hands[seat]
-        played = d.played
+        # the master with the most points (the first of them); a card is a master when no
+        # higher card of its suit is out in another hand (as _is_master says)
+        outside = ~(d.played | d.hands[seat])
         best = -1
         best_pts = -1
         for c in codes:
-            if c < 32 and _is_master(c, hand, played) and CARD_POINTS[c] > best_pts:
+            if c < 32 and not (SUIT_MASKS[c >> 3] & ((1 << c) - 1) & outside) and \
+                    CARD_POINTS[c] > best_pts:
                 best, best_pts = c, CARD_POINTS[c]
         if best >= 0 and rand() < 0.75:
             return best
@@ -220,34 +222,48 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -
         return _lowest(cards, trump)
     led = trick[0] >> 3
     w_trump = trump >= 0 and wcard >> 3 == trump
-    winners = []
+    # One pass over the cards that win the trick so far (no list of them): whether any
+    # does and any of them holds points; last hand: the cheapest (_cheapest_winner's
+    # order); second and third hand: the first master (not a trump) with the fewest
+    # points, and the highest trump.
+    last_hand = pos == 3
+    outside = 0 if last_hand else ~(d.played | d.hands[seat])
+    any_winner = False
+    winner_pts = False
+    cheapest = -1
+    cheapest_key = 1 << 30
+    master = -1
+    top_trump = -1
     for c in cards:
         s = c >> 3
         if trump >= 0 and s == trump:
-            if not w_trump or c < wcard:
-                winners.append(c)
-        elif not w_trump and s == led and c < wcard:
-            winners.append(c)
-    if winners:
-        if pos == 3:
-            if pts or any(CARD_POINTS[c] for c in winners):
-                return _cheapest_winner(winners, trump)
+            if w_trump and c >= wcard:
+                continue
+        elif w_trump or s != led or c >= wcard:
+            continue
+        any_winner = True
+        p = CARD_POINTS[c]
+        if p:
+            winner_pts = True
+        if last_hand:
+            k = (64 if s == trump else 0) + p * 8 + 7 - (c & 7)
+            if k < cheapest_key:
+                cheapest, cheapest_key = c, k
+        elif s == trump:
+            if c > top_trump:
+                top_trump = c
+        elif not (SUIT_MASKS[s] & ((1 << c) - 1) & outside) and \
+                (master < 0 or p < CARD_POINTS[master]):
+            master = c
+    if any_winner:
+        if last_hand:
+            if pts or winner_pts:
+                return cheapest
         else:
-            hand = d.hands[seat]
-            played = d.played
-            # the first master (not a trump) with the fewest points (no closure: mypyc
-            # would build its environment at every call of the policy)
-            master = -1
-            for c in winners:
-                if c >> 3 != trump and _is_master(c, hand, played) and \
-                        (master < 0 or CARD_POINTS[c] < CARD_POINTS[master]):
-                    master = c
             if master >= 0:
                 return master
-            if pts >= (1 if aware else 2):
-                tw = [c for c in winners if c >> 3 == trump]
-                if tw:
-                    return max(tw)
+            if pts >= (1 if aware else 2) and top_trump >= 0:
+                return top_trump
     return _lowest(cards, trump)
 
 
