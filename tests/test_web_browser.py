@@ -165,11 +165,15 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
         page.keyboard.press("Enter")  # the chosen (first legal) card
         wait_until(page, lambda: "You played" in screen.text(mark), "South's card played")
 
-    def quit_tab(page: Page, save: Path, before: float) -> None:
+    def quit_tab(page: Page, screen: Screen, save: Path, before: float) -> None:
+        mark = len(screen.raw)
         page.keyboard.press("q")
+        # y only once the dialog is up: a y that reaches the table first does nothing, and
+        # the dialog then waits for ever (seen once in CI on a loaded machine)
+        wait_until(page, lambda: "Quit the game?" in screen.text(mark), "the quit dialog")
         page.keyboard.press("y")  # save and quit
         wait_until(page, lambda: save.exists() and save.stat().st_mtime > before,
-                   f"the game saved in {save.name}")
+                   f"the game saved in {save.name}", timeout=60)
 
     first, second = data_dir / "save-browser-1.json", data_dir / "save-browser-2.json"
     with sync_playwright() as pw:
@@ -185,8 +189,8 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
                     assert part in table, part
             play_a_card(a, sa, "p")  # South passes in tab one
             play_a_card(b, sb, "p")
-            quit_tab(a, first, 0)
-            quit_tab(b, second, 0)
+            quit_tab(a, sa, first, 0)
+            quit_tab(b, sb, second, 0)
             a.close()
             b.close()
             one = replay_game(loads(first.read_text()))[1]
@@ -202,7 +206,7 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
             mark = len(sc.raw)
             c.keyboard.press("Enter")
             wait_until(c, lambda: "You played" in sc.text(mark), "South's second card")
-            quit_tab(c, first, written)
+            quit_tab(c, sc, first, written)
         finally:
             context.close()
     game, events = replay_game(loads(first.read_text()))
