@@ -230,6 +230,16 @@ def sim_double(view: SeatView, codes: Sequence[int], chance: float, n: int) -> i
 
 
 # --------------------------------------------------------------------------- bidding
+def contract_target(rules: Rules, team: int, bid: int, pair_team: int) -> int:
+    """The points the bidding ``team`` needs bidding ``bid`` once ``pair_team`` (-1: none)
+    has declared the pair: 4 fewer for the bidders' pair, 4 more for the opponents'."""
+    if pair_team < 0:
+        return bid
+    if pair_team == team:
+        return max(bid - 4, rules.min_bid)
+    return min(bid + 4, rules.max_bid)
+
+
 def contract_ev(rules: Rules, team: int, bid: int,
                 results: Sequence[tuple[int, int, bool]]) -> float:
     """Expected game points for the bidding team bidding ``bid`` over simulated results
@@ -241,12 +251,7 @@ def contract_ev(rules: Rules, team: int, bid: int,
     for pts, pair_team, shown in results:
         if dead_rule and not shown:
             continue
-        if pair_team < 0:
-            tgt = bid
-        elif pair_team == team:
-            tgt = max(bid - 4, rules.min_bid)
-        else:
-            tgt = min(bid + 4, rules.max_bid)
+        tgt = contract_target(rules, team, bid, pair_team)
         tot += contract_value(rules, bid, pts >= tgt, pts)
     return tot / len(results)
 
@@ -278,12 +283,7 @@ def contract_values(rules: Rules, team: int, bid: int,
         if dead_rule and not shown:
             out.append(0.0)
             continue
-        if pair_team < 0:
-            tgt = bid
-        elif pair_team == team:
-            tgt = max(bid - 4, rules.min_bid)
-        else:
-            tgt = min(bid + 4, rules.max_bid)
+        tgt = contract_target(rules, team, bid, pair_team)
         out.append(float(contract_value(rules, bid, pts >= tgt, pts)))
     return out
 
