@@ -143,6 +143,9 @@ def main() -> None:
     ap.add_argument("--old", required=True,
                     help="the old install's adapter command line, or new:k=v,... for "
                          "side B in this process")
+    ap.add_argument("--log", default="",
+                    help="append one JSON line per room to this file (board, room, rules, "
+                         "who bid what, made or not, the moves), to see where the points went")
     opts = ap.parse_args()
     names = list(RULESETS) if opts.rules == "both" else [opts.rules]
     a_opts = parse_options(opts.options)
@@ -190,6 +193,17 @@ def main() -> None:
             s.played += 1
             s.made += out.game_points[deal.bidder & 1] > 0
         g, p = out.game_points, deal.points
+        if opts.log:
+            line = json.dumps({
+                "rules": t.name, "board": index, "room": room, "seed": opts.seed,
+                "bidder": deal.bidder,
+                "bidder_side": side[deal.bidder] if deal.bidder >= 0 else None,
+                "bid": out.bid, "made": out.game_points[deal.bidder & 1] > 0
+                if deal.bidder >= 0 else None,
+                "a_game_points": g[room] - g[1 - room], "a_points": p[room] - p[1 - room],
+                "codes": codes})
+            with open(opts.log, "a", encoding="utf-8") as log:
+                log.write(line + "\n")
         return g[room] - g[1 - room], p[room] - p[1 - room]
 
     def stop(signum: int, frame: object) -> None:
