@@ -256,6 +256,22 @@ def test_exact_samples_caps_the_worlds_solved_exactly() -> None:
     assert max(n for _, n in plain) == 40 and 7 not in {n for _, n in plain}
 
 
+def test_exact_grow_solves_more_worlds_as_fewer_tricks_are_left() -> None:
+    seeds = range(3)
+    base = {"exact_tricks": 3, "exact_samples": 7, "exact_binary": True}
+    grown = _play_decisions({**base, "exact_grow": 2.0}, Rules(), seeds)
+    counts = {n for _, n in grown}
+    # 7 worlds with 3 tricks left, 14 with 2 left (one left: a single card, no search),
+    # 40 rolled out before the endgame
+    assert counts == {7, 14, 40}
+    capped = _play_decisions({**base, "exact_grow": 10.0}, Rules(), seeds)
+    assert {n for _, n in capped} == {7, 40}  # 70 worlds are capped at samples=40
+    assert _play_decisions({**base, "exact_grow": 1.0}, Rules(), seeds) == \
+        _play_decisions(base, Rules(), seeds)
+    bot = make_bot("hard")
+    assert isinstance(bot, MediumBot) and bot.exact_grow == 1.0
+
+
 def test_a_contract_made_so_far_is_not_settled_while_the_opponents_may_show_the_pair(
 ) -> None:
     # seeded deals (easy bids, rollout-policy play) stopped at the fifth trick's start; in

@@ -40,7 +40,8 @@ class HardBot(MediumBot):
                  exact_binary: bool = False, exact_samples: int = 0,
                  tail_exact: int = 0,
                  bid_cv: bool = False, bid_shrink: float = 0.0,
-                 marker_tilt: float = 0.5, ask_margin: float = 0.0) -> None:
+                 marker_tilt: float = 0.5, ask_margin: float = 0.0,
+                 exact_grow: float = 1.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
@@ -51,4 +52,5 @@ class HardBot(MediumBot):
                          exact_binary=exact_binary, exact_samples=exact_samples,
                          tail_exact=tail_exact,
                          bid_cv=bid_cv, bid_shrink=bid_shrink,
-                         marker_tilt=marker_tilt, ask_margin=ask_margin)
+                         marker_tilt=marker_tilt, ask_margin=ask_margin,
+                         exact_grow=exact_grow)

@@ -89,7 +89,8 @@ class MediumBot(BaseBot):
                  exact_binary: bool = False, exact_samples: int = 0,
                  tail_exact: int = 0,
                  bid_cv: bool = False, bid_shrink: float = 0.0,
-                 marker_tilt: float = 0.5, ask_margin: float = 0.0) -> None:
+                 marker_tilt: float = 0.5, ask_margin: float = 0.0,
+                 exact_grow: float = 1.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -117,7 +118,13 @@ class MediumBot(BaseBot):
         bidding team reaches its target (a null-window search that stops once that is
         settled): several times fewer nodes."""
         self.exact_samples = int(exact_samples)
-        """Worlds solved exactly per card at most (0: ``samples``)."""
+        """Worlds solved exactly per card at most (0: ``samples``), at ``exact_tricks``
+        tricks left."""
+        self.exact_grow = float(exact_grow)
+        """With ``exact_samples``: the exact worlds grow by this factor per trick fewer left
+        (up to ``samples``), as each trick less makes a world several times cheaper to solve
+        (5 tricks left 5.4 ms, 4 left 1.0 ms, 3 left 0.24 ms compiled, binary): 1 keeps
+        ``exact_samples`` at every trick."""
         self.tail_exact = int(tail_exact)
         """Card play's rollouts stop this many tricks before the end (0: never) and the rest
         is solved exactly on game points (:func:`~.search.tail_value`): the rollout policy's
@@ -252,14 +259,19 @@ class MediumBot(BaseBot):
                                no_ask=self.no_ask, marker_tilt=self.marker_tilt)
         rng = self.rng
         rand: Rand = rng.random
-        exact = 8 - len(view.tricks) <= self.exact_tricks
+        tricks_left = 8 - len(view.tricks)
+        exact = tricks_left <= self.exact_tricks
         margin = self.margin_weight
         binary = self.exact_binary
         tail = self.tail_exact if 8 - len(view.tricks) > self.tail_exact else 0
         totals = [0.0] * len(codes)
         n = 0
         wsum = 0.0
-        while n < ((self.exact_samples or self.samples) if exact else self.samples):
+        limit = self.samples
+        if exact and self.exact_samples:
+            grown = self.exact_samples * self.exact_grow ** (self.exact_tricks - tricks_left)
+            limit = min(self.samples, max(self.exact_samples, int(grown)))
+        while n < limit:
             w = sampler.sample(rng)
             wt = sampler.weight(w) if self.infer else 1.0
             if exact:
@@ -269,6 +281,7 @@ class MediumBot(BaseBot):
                     if n:
                         break
                     exact = False  # too slow here: roll out instead
+                    limit = self.samples
                     continue
                 for i, v in enumerate(vals):
                     totals[i] += wt * v
