@@ -34,6 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import (
+    BID_BASE,
     DOUBLE_CODE,
     NO_TRUMPS_CODE,
     PASS_CODE,
@@ -355,6 +356,31 @@ def robust_bid(rules: Rules, team: int, table: Sequence[Sequence[tuple[int, int,
     return best
 
 
+def compete_call(rules: Rules, team: int, lo: int,
+                 table: Sequence[Sequence[tuple[int, int, bool]]], holder_team: int,
+                 high_bid: int, held: Sequence[tuple[int, int, bool]]) -> int:
+    """Bid ``lo`` (the lowest legal bid) or pass, once a seat holds the auction at
+    ``high_bid``: bidding is worth the bidding ``team``'s best trump choice at ``lo`` in
+    the simulated results ``table``; passing is worth the holder's contract at
+    ``high_bid`` as the same worlds played it (``held``), to us if the holder is our
+    partner and minus that if it is an opponent (a deal moves only the bidding team's
+    score, so what it gains we lose in the difference).  Returns the action's code.
+
+    An opponent who makes 16 in every world: passing is worth -1, so even a contract
+    that fails more often than it makes is the better call.
+
+    >>> sure, weak = [(20, -1, True)] * 4, [(17, -1, True)] + [(10, -1, True)] * 2
+    >>> compete_call(Rules(), 0, 17, [weak], 1, 16, sure) == BID_BASE + 17
+    True
+    >>> compete_call(Rules(), 0, 17, [weak], 0, 16, sure) == PASS_CODE  # partner's
+    True
+    """
+    bid_v = max((contract_ev(rules, team, lo, r) for r in table if r), default=-1.0)
+    hold_v = contract_ev(rules, holder_team, high_bid, held)
+    pass_v = hold_v if holder_team == team else -hold_v
+    return BID_BASE + lo if bid_v > pass_v else PASS_CODE
+
+
 def bid_caution(rules: Rules, bid: int) -> float:
     """Points ``easy`` takes off its estimate where a failed bid costs 2: half a point
     with the half loss, one with big bids at 21 or more."""
@@ -414,7 +440,7 @@ def search_call(view: SeatView, acts: Sequence[Action], worlds: Callable[[int], 
 
 __all__ = [
     "DOUBLE_BELOW", "REDOUBLE_ABOVE", "SINGLE_SURE", "best_bid", "bid_caution",
-    "contract_ev", "contract_values", "easy_call", "easy_double", "easy_redouble",
+    "compete_call", "contract_ev", "contract_values", "easy_call", "easy_double", "easy_redouble",
     "hand_mask", "make_chance",
     "no_trumps_hand", "no_trumps_ok", "robust_bid", "robust_ev", "search_call", "sim_double",
     "sure_sweep", "sweep_chance", "sweeps", "wants_redeal",

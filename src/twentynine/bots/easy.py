@@ -84,6 +84,19 @@ def best_trump(hand: int) -> tuple[int, float]:
     return best, suit_value(hand, best)
 
 
+def trump_call(hand: int, codes: Sequence[int]) -> int:
+    """The trump ``easy`` names holding ``hand`` among the trump phase's legal ``codes``:
+    the suit :func:`best_trump` picks, as a marker or as that suit's lowest card (a lone
+    jack is laid only when it is the suit's only card); -1 when neither is offered."""
+    suit, _ = best_trump(hand)
+    if TRUMP_SUIT_BASE + suit in codes:
+        return TRUMP_SUIT_BASE + suit
+    if not any(TRUMP_CARD_BASE <= c < BID_BASE for c in codes):
+        return -1
+    # the lowest-value card of the suit (mask_cards is high to low, so the last)
+    return TRUMP_CARD_BASE + mask_cards(hand & SUIT_MASKS[suit])[-1]
+
+
 def estimate_points(hand: int, rules_total: int) -> float:
     """The points the bot expects its team to take if it plays the contract."""
     _, v = best_trump(hand)
@@ -165,16 +178,8 @@ class EasyBot(BaseBot):
 
     # ------------------------------------------------------------------ trump
     def _trump(self, view: SeatView, codes: list[int]) -> int:
-        hand = _mask(view.hand)
-        suit, _ = best_trump(hand)
-        if TRUMP_SUIT_BASE + suit in codes:
-            return TRUMP_SUIT_BASE + suit
-        if not any(TRUMP_CARD_BASE <= c < BID_BASE for c in codes):
-            return _quiet_choice([ACTIONS[c] for c in codes])
-        in_suit = mask_cards(hand & SUIT_MASKS[suit])
-        # the lowest-value card of the suit (mask_cards is high to low, so the last);
-        # a lone jack is laid only when it is the suit's only card
-        return TRUMP_CARD_BASE + in_suit[-1]
+        code = trump_call(_mask(view.hand), codes)
+        return code if code >= 0 else _quiet_choice([ACTIONS[c] for c in codes])
 
     # ------------------------------------------------------------------ play
     def _play(self, view: SeatView, codes: list[int]) -> int:

@@ -41,7 +41,8 @@ class HardBot(MediumBot):
                  tail_exact: int = 0,
                  bid_cv: bool = False, bid_shrink: float = 0.0,
                  marker_tilt: float = 0.5, ask_margin: float = 0.0,
-                 exact_grow: float = 1.0) -> None:
+                 exact_grow: float = 1.0,
+                 compete_sim: bool = False) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
@@ -53,4 +54,5 @@ class HardBot(MediumBot):
                          tail_exact=tail_exact,
                          bid_cv=bid_cv, bid_shrink=bid_shrink,
                          marker_tilt=marker_tilt, ask_margin=ask_margin,
-                         exact_grow=exact_grow)
+                         exact_grow=exact_grow,
+                         compete_sim=compete_sim)

@@ -26,8 +26,17 @@ from ..actions import (
 from ..deal import Deal
 from ..views import SeatView
 from .base import BaseBot
+from .calls import (
+    MIN_WORLDS,
+    compete_call,
+    hand_mask,
+    no_trumps_ok,
+    robust_bid,
+    search_call,
+    wants_redeal,
+)
 from .calls import best_bid as scored_bid
-from .calls import hand_mask, no_trumps_ok, robust_bid, search_call, wants_redeal
+from .easy import trump_call
 from .search import (
     MARGIN_WEIGHT,
     Rand,
@@ -56,7 +65,8 @@ class Estimates:
     worlds (game points won minus lost, plus the small card-margin tie-break of
     :func:`~.search.outcome_value`), weighted as the search weighted them.  For a bid,
     ``values`` is empty and ``table[i]`` holds the simulated results (team points, pair
-    team, trump shown) with the trump choice ``choices[i]``."""
+    team, trump shown) with the trump choice ``choices[i]``; with ``compete_sim``,
+    ``held`` the results of the current high bidder's contract in the same worlds."""
 
     phase: str
     codes: list[int]
@@ -64,6 +74,15 @@ class Estimates:
     samples: int
     choices: list[int] = field(default_factory=list)
     table: list[list[tuple[int, int, bool]]] = field(default_factory=list)
+    held: list[tuple[int, int, bool]] = field(default_factory=list)
+
+
+def holder_trump(d: Deal, seat: int) -> int:
+    """The trump ``seat``, bidder in world ``d`` (in the trump phase), is taken to choose
+    when the auction's simulation plays its contract: ``easy``'s choice from the cards it
+    holds (:func:`~.easy.trump_call`), a cheap stand-in for its own simulation; -1 when
+    that offers nothing (the rollout then chooses)."""
+    return trump_call(d.hands[seat], d.legal_codes())
 
 
 def _zero() -> float:
@@ -90,7 +109,8 @@ class MediumBot(BaseBot):
                  tail_exact: int = 0,
                  bid_cv: bool = False, bid_shrink: float = 0.0,
                  marker_tilt: float = 0.5, ask_margin: float = 0.0,
-                 exact_grow: float = 1.0) -> None:
+                 exact_grow: float = 1.0,
+                 compete_sim: bool = False) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -143,6 +163,13 @@ class MediumBot(BaseBot):
         """Game points by which asking for trump must beat the best card, for a seat that is
         not the bidder (it cannot know it holds a trump): the rollouts play on as if a
         revealed trump cost nothing, so asking blind looks better than it is."""
+        self.compete_sim = bool(compete_sim)
+        """Once a seat holds the bid, bid or pass by comparing the two in the auction's own
+        worlds: bidding is worth our contract at the lowest legal bid, passing the
+        current holder's contract at its bid as the same worlds play it out (against an
+        opponent: minus its value, every deal being zero-sum), in place of the fixed
+        thresholds (``compete_threshold``, ``partner_margin``).  The opening seats keep
+        the threshold."""
         self.no_ask = float(no_ask)
         """Inference from a seat that discarded without asking for trump (0: none)."""
         policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout}
@@ -208,10 +235,17 @@ class MediumBot(BaseBot):
         seat = view.seat
         choices = trump_choices(worlds[0], seat)
         rand: Rand = self.rng.random
-        table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout,
-                          self.crn)
+        holder = (view.bidder if self.compete_sim and view.high_bid and view.bidder != seat
+                  else None)
+        held: list[tuple[int, int, bool]] = []
+        if holder is None:
+            table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout,
+                              self.crn)
+        else:
+            table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout,
+                              self.crn, holder, view.high_bid or 0, holder_trump, held)
         self.estimates = Estimates("bid", codes, [], len(worlds), list(choices),
-                                   [list(r) for r in table])
+                                   [list(r) for r in table], held)
         rules = view.rules
         opponents_high = view.bidder is not None and (view.bidder & 1) != (seat & 1)
         threshold = self.compete_threshold if opponents_high else self.bid_threshold
@@ -221,6 +255,9 @@ class MediumBot(BaseBot):
             top = scored_bid(rules, seat & 1, table, threshold)  # big bids, half loss
         if not can_pass:
             return ACTIONS[BID_BASE + lo]
+        if holder is not None and view.high_bid and len(held) >= MIN_WORLDS:
+            return ACTIONS[compete_call(rules, seat & 1, lo, table, holder & 1,
+                                        view.high_bid, held)]
         partner_high = view.bidder is not None and view.bidder == view.partner
         if partner_high and view.high_bid and top < view.high_bid + self.partner_margin:
             return ACTIONS[PASS_CODE]

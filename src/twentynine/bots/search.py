@@ -591,11 +591,20 @@ def make_bidder(d: Deal, seat: int, bid: int) -> None:
 
 def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: Rand,
               deadline: float, policy: Callable[[Deal, Rand], None] = rollout,
-              crn: bool = False) -> list[list[tuple[int, int, bool]]]:
+              crn: bool = False, holder: int = -1, holder_bid: int = 0,
+              holder_trump: Callable[[Deal, int], int] | None = None,
+              holder_out: list[tuple[int, int, bool]] | None = None,
+              ) -> list[list[tuple[int, int, bool]]]:
     """For each trump choice, one (team points, pair team, trump shown) per simulated world,
     with ``seat`` the bidder.  Stops early at ``deadline`` (perf_counter seconds).  With
     ``crn`` every choice's rollout in a world draws the same random stream (common random
-    numbers: the choices are compared with less noise)."""
+    numbers: the choices are compared with less noise).
+
+    With a ``holder`` (the seat holding the auction's high bid, ``holder_bid``), the same
+    worlds also play the holder's contract as it stands if the auction ended now, with the
+    trump ``holder_trump(deal, holder)`` picks in the trump phase, and append its result
+    (the holder's team points, pair team, trump shown) to ``holder_out``: the value of
+    passing, measured in the same worlds as the value of bidding."""
     team = seat & 1
     out: list[list[tuple[int, int, bool]]] = [[] for _ in choices]
     for w in worlds:
@@ -613,6 +622,19 @@ def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: R
             if d.trick_no < 8 and d.game_change() == (0, 0):
                 continue  # thrown in: no contract was played
             out[i].append((d.points1 if team else d.points0, d.pair_team, d.shown))
+        if holder >= 0 and holder_out is not None:
+            d = w.clone()
+            if d.phase_code == AUCTION:
+                make_bidder(d, holder, holder_bid)
+            if d.bidder == holder:
+                if d.phase_code == TRUMP and holder_trump is not None:
+                    code = holder_trump(d, holder)
+                    if code >= 0:
+                        d.step(code)
+                policy(d, StreamRand(ws) if crn else rand)
+                if d.trick_no == 8 or d.game_change() != (0, 0):
+                    holder_out.append((d.points1 if holder & 1 else d.points0,
+                                       d.pair_team, d.shown))
         if time.perf_counter() > deadline:
             break
     return out
