@@ -22,6 +22,7 @@ from twentynine.bots.calls import (
     best_bid,
     bid_caution,
     contract_ev,
+    contract_target,
     no_trumps_hand,
     sure_sweep,
     sweeps,
@@ -31,6 +32,7 @@ from twentynine.bots.easy import EasyBot, estimate_points, expected_seventh
 from twentynine.bots.hard import HardBot
 from twentynine.bots.medium import MediumBot
 from twentynine.cards import CARDS, cards_mask, parse_cards
+from twentynine.scoring import pair_target
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -228,6 +230,26 @@ def test_caution_when_a_failed_bid_costs_two() -> None:
     assert best_bid(Rules(big_bids=True), 0, [rich], -0.25) == 22  # +0.4 at stake x2
     assert best_bid(Rules(big_bids=True), 0, [[(22, -1, True)] * 5 + [(15, -1, True)] * 5],
                     -0.25) == 20  # even odds: not worth 2 game points
+
+
+def test_simulated_results_are_scored_against_the_engines_pair_target() -> None:
+    """The pair moves the bidders' target by 4 (down to the minimum bid for their own pair,
+    up to the maximum for the opponents'), as the engine scores it; -1: no pair."""
+    for rules in (Rules(), Rules.preset("28pt"), Rules(min_bid=15), Rules(min_bid=14)):
+        for bid in range(rules.min_bid, rules.max_bid + 1):
+            for team in (0, 1):
+                assert contract_target(rules, team, bid, -1) == bid
+                assert contract_target(rules, team, bid, team) == max(bid - 4, rules.min_bid)
+                assert contract_target(rules, team, bid, 1 - team) == min(bid + 4,
+                                                                          rules.max_bid)
+                for pair in (-1, 0, 1):
+                    assert contract_target(rules, team, bid, pair) == pair_target(
+                        rules, bid, team, None if pair < 0 else pair)
+    # contract_ev counts a result made exactly when it reaches that target
+    at = [(20, 0, True)]  # 20 points, the bidders' pair declared: bid 24 needs 20
+    assert contract_ev(Rules(), 0, 24, at) == 1.0
+    assert contract_ev(Rules(), 0, 25, at) == -1.0
+    assert contract_ev(Rules(), 1, 16, [(19, 0, True)]) == -1.0  # the opponents' pair: 20
 
 
 def test_easy_bids_less_with_the_seventh_card_trump() -> None:

@@ -149,7 +149,7 @@ BAD_INPUTS: dict[str, tuple[Callable[[], object], type[ValueError], str]] = {
     "Rules().replace(foo=1)": (lambda: Rules().replace(foo=1), RulesError,
                                "unknown rule settings: foo"),
     "Rules().replace(min_bid='15')": (lambda: Rules().replace(min_bid="15"), RulesError,
-                                      "min_bid must be a int"),
+                                      "min_bid must be a whole number"),
 }
 
 

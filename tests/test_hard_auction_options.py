@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
+
+from bot_support import easy_positions
 
 from twentynine.actions import SHOW_CODE
 from twentynine.bots import make_bot
@@ -79,22 +82,22 @@ def test_a_correction_never_bids_higher_and_sometimes_lower() -> None:
     assert lower
 
 
+def _deals(seed: int, rules: Rules) -> Iterator[Deal]:
+    """Endless random deals (random dealers) from one seeded generator."""
+    rng = random.Random(seed)
+    while True:
+        yield Deal.from_rng(rng, rng.randrange(4), rules)
+
+
 def _auction_views(n: int, rules: Rules) -> list[Deal]:
-    out: list[Deal] = []
-    rng = random.Random(7)
-    while len(out) < n:
-        d = Deal.from_rng(rng, rng.randrange(4), rules)
-        easy = [make_bot("easy", seed=s) for s in range(4)]
-        while d.phase_code == AUCTION and len(out) < n:
-            out.append(d.clone())
-            view = d.view(d.turn)
-            d.apply(easy[d.turn].choose(view, view.legal_actions), d.turn)
-    return out
+    """Every position of the auctions, deal after deal."""
+    return easy_positions(_deals(7, rules), n, lambda k, d: d.phase_code == AUCTION,
+                          stop=lambda d: d.phase_code != AUCTION)
 
 
 def test_hard_with_the_bid_corrections_bids_less_and_by_default_as_before() -> None:
     positions = _auction_views(30, Rules())
-    kw = {"samples": 16, "bid_samples": 32}
+    kw = {"samples": 16, "bid_samples": 32, "time_budget": 100.0}  # no clock: seeded
     made = {k: 0 for k in ("default", "cv", "shrink")}
     changed = 0
     for i, d in enumerate(positions):
@@ -115,19 +118,10 @@ def test_hard_with_the_bid_corrections_bids_less_and_by_default_as_before() -> N
 
 
 def _marker_defender_views(n: int) -> list[Deal]:
-    """Positions in play, trump hidden, seen by a defender (not the bidder's team)."""
-    out: list[Deal] = []
-    rng = random.Random(8)
-    while len(out) < n:
-        d = Deal.from_rng(rng, rng.randrange(4), TOURNAMENT)
-        easy = [make_bot("easy", seed=s) for s in range(4)]
-        while d.phase_code != DEAL_OVER:
-            if d.phase_code == PLAY and not d.shown and (d.turn & 1) != (d.bidder & 1):
-                out.append(d.clone())
-                break
-            view = d.view(d.turn)
-            d.apply(easy[d.turn].choose(view, view.legal_actions), d.turn)
-    return out
+    """Positions in play, trump hidden, seen by a defender (not the bidder's team): the
+    first of each deal."""
+    return easy_positions(_deals(8, TOURNAMENT), n, lambda k, d: d.phase_code == PLAY
+                          and not d.shown and (d.turn & 1) != (d.bidder & 1), first=True)
 
 
 def test_the_marker_tilt_weights_worlds_by_the_bidders_length_in_trump() -> None:
@@ -172,9 +166,9 @@ def test_hard_with_the_marker_tilt_values_the_cards_differently() -> None:
     differ = 0
     for i, d in enumerate(_marker_defender_views(4)):
         view = d.view(d.turn)
-        base = HardBot(seed=i, samples=40)
-        same = HardBot(seed=i, samples=40, marker_tilt=0.5)
-        tilt = HardBot(seed=i, samples=40, marker_tilt=1.5)
+        base = HardBot(seed=i, samples=40, time_budget=100.0)
+        same = HardBot(seed=i, samples=40, time_budget=100.0, marker_tilt=0.5)
+        tilt = HardBot(seed=i, samples=40, time_budget=100.0, marker_tilt=1.5)
         picks = [b.choose(view, view.legal_actions) for b in (base, same, tilt)]
         assert picks[0] == picks[1]
         assert picks[2] in view.legal_actions
@@ -187,25 +181,17 @@ def test_hard_with_the_marker_tilt_values_the_cards_differently() -> None:
 
 def _ask_positions(n: int, rules: Rules) -> list[Deal]:
     """Positions where a seat other than the bidder may ask for trump."""
-    out: list[Deal] = []
-    rng = random.Random(10)
-    while len(out) < n:
-        d = Deal.from_rng(rng, rng.randrange(4), rules)
-        easy = [make_bot("easy", seed=s) for s in range(4)]
-        while d.phase_code != DEAL_OVER:
-            if d.phase_code == PLAY and d.turn != d.bidder and SHOW_CODE in d.legal_codes():
-                out.append(d.clone())
-            view = d.view(d.turn)
-            d.apply(easy[d.turn].choose(view, view.legal_actions), d.turn)
-    return out[:n]
+    return easy_positions(_deals(10, rules), n, lambda k, d: d.phase_code == PLAY
+                          and d.turn != d.bidder and SHOW_CODE in d.legal_codes())
 
 
 def test_an_ask_margin_makes_hard_ask_for_trump_less_and_by_default_as_before() -> None:
     asks = {"default": 0, "off": 0, "margin": 0}
     for i, d in enumerate(_ask_positions(12, TOURNAMENT) + _ask_positions(12, Rules())):
         view = d.view(d.turn)
-        bots = {"default": HardBot(seed=i, samples=30), "off": HardBot(seed=i, samples=30,
-                ask_margin=0.0), "margin": HardBot(seed=i, samples=30, ask_margin=0.2)}
+        kw = {"seed": i, "samples": 30, "time_budget": 100.0}
+        bots = {"default": HardBot(**kw), "off": HardBot(ask_margin=0.0, **kw),
+                "margin": HardBot(ask_margin=0.2, **kw)}
         picks = {k: b.choose(view, view.legal_actions) for k, b in bots.items()}
         assert picks["default"] == picks["off"]
         for k, p in picks.items():

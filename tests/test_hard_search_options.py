@@ -8,15 +8,19 @@ Seeded and fast; nothing here is timed.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import time
 
 import pytest
+from bot_support import easy_positions
 
 from twentynine.bots import make_bot
 from twentynine.bots.medium import MediumBot
 from twentynine.bots.search import (
     MARGIN_WEIGHT,
+    SearchTimeout,
     StreamRand,
     _clock,
     binary_ok,
@@ -122,7 +126,7 @@ def test_hard_with_the_options_plays_legal_moves_and_repeats_itself() -> None:
         for _ in range(2):
             d = Deal.from_seed(11, 1, rules)
             bots = [make_bot("hard", seed=s, samples=24, bid_samples=24, crn=True,
-                             no_ask=1.0) for s in range(4)]
+                             no_ask=1.0, time_budget=100.0) for s in range(4)]
             moves = []
             while d.phase_code != DEAL_OVER:
                 view = d.view(d.turn)
@@ -137,22 +141,12 @@ def test_hard_with_the_options_plays_legal_moves_and_repeats_itself() -> None:
 # ------------------------------------------------ worth as game points, the binary endgame
 def _endgames(rules: Rules, left: int, n: int, seed: int = 0) -> list[Deal]:
     """Play positions (seeded ``easy`` deals) with ``left`` tricks to go, some at a trick's
-    start and some inside a trick, each with more than one legal code."""
-    out: list[Deal] = []
-    s = seed
-    while len(out) < n:
-        d = Deal.from_seed(s, s % 4, rules)
-        easy = [make_bot("easy", seed=k) for k in range(4)]
-        stop = s % 3  # cards into the trick
-        s += 1
-        while d.phase_code != DEAL_OVER:
-            if d.phase_code == PLAY and 8 - d.trick_no == left and len(d.trick) == stop \
-                    and len(d.legal_codes()) > 1:
-                out.append(d.clone())
-                break
-            view = d.view(d.turn)
-            d.apply(easy[d.turn].choose(view, view.legal_actions), d.turn)
-    return out
+    start and some inside a trick (seed s: s % 3 cards in), each with more than one legal
+    code."""
+    deals = (Deal.from_seed(s, s % 4, rules) for s in itertools.count(seed))
+    return easy_positions(deals, n, lambda k, d: d.phase_code == PLAY
+                          and 8 - d.trick_no == left and len(d.trick) == (seed + k) % 3
+                          and len(d.legal_codes()) > 1, first=True)
 
 
 def test_the_worth_without_its_margin_is_the_game_points() -> None:
@@ -187,6 +181,27 @@ def test_the_binary_endgame_search_finds_the_full_searchs_values_with_fewer_node
     assert binary_nodes < full_nodes
 
 
+def test_the_exact_search_reads_its_clock_every_32_trick_starts() -> None:
+    """Past its deadline the search stops at the next reading of the clock: the 32nd trick
+    start (it was the 256th, and one decision overran its 0.35 s cap by 0.36 s under load),
+    and not before, and with the deadline far away it solves the position in full."""
+    stopped = 0
+    for d in _endgames(TOURNAMENT, 5, 6, seed=20):
+        codes, team = d.legal_codes(), d.turn & 1
+        _clock.nodes = 0
+        values = solve_root(d, codes, team)
+        if _clock.nodes < 32:
+            continue  # too small a search to reach a reading
+        assert _clock.mask == 31
+        _clock.nodes = 0
+        with pytest.raises(SearchTimeout):
+            solve_root(d, codes, team, deadline=0.0)  # long past
+        assert _clock.nodes == 32
+        stopped += 1
+        assert solve_root(d, codes, team, deadline=time.perf_counter() + 3600.0) == values
+    assert stopped
+
+
 def test_where_a_loss_can_cost_more_the_binary_search_falls_back_to_a_full_one() -> None:
     rules = Rules(half_loss=True)
     for d in _endgames(rules, 2, 6, seed=40):
@@ -214,12 +229,13 @@ def test_a_settled_contract_is_worth_its_result_before_the_last_tricks(rules: Ru
 def _play_decisions(bot_options: dict[str, float], rules: Rules, seeds: range
                     ) -> list[tuple[int, int]]:
     """(code chosen, worlds searched) of seat 0's card decisions over seeded deals whose
-    other seats and auction are ``easy``."""
+    other seats and auction are ``easy``, with no time limit."""
     out = []
     for seed in seeds:
         d = Deal.from_seed(seed, seed % 4, rules)
         easy = [make_bot("easy", seed=k) for k in range(4)]
-        bot = make_bot("hard", seed=seed, samples=40, **bot_options)
+        # the clock lifted: the sample counts bound every search, also on a loaded machine
+        bot = make_bot("hard", seed=seed, samples=40, time_budget=100.0, **bot_options)
         while d.phase_code != DEAL_OVER:
             view = d.view(d.turn)
             if d.turn == 0 and d.phase_code == PLAY and len(view.legal_actions) > 1:
@@ -330,7 +346,7 @@ def test_cards_tied_on_game_points_go_to_the_card_sense_choice() -> None:
     moves = 0
     for d in _endgames(Rules(), 2, 40, seed=80):
         view = d.view(d.turn)
-        bot = make_bot("hard", seed=1, samples=20, exact_binary=True)
+        bot = make_bot("hard", seed=1, samples=20, exact_binary=True, time_budget=100.0)
         a = bot.choose(view, view.legal_actions)
         est = bot.estimates
         assert est is not None

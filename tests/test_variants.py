@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import fields
 
 import pytest
 from helpers import finish, hand, layout, legal, play, snapshot
@@ -464,10 +465,27 @@ def test_rules_refuse_impossible_bid_limits() -> None:
     for make in (lambda: Rules(double="yes"),  # type: ignore[arg-type]
                  lambda: Rules().replace(double="yes"),
                  lambda: Rules.from_dict({"double": "yes"})):
-        with pytest.raises(RulesError, match="the setting double must be a bool, not 'yes'"):
+        with pytest.raises(RulesError, match="the setting double must be True or False, not 'yes'"):
             make()
-    with pytest.raises(RulesError, match="the setting min_bid must be a int, not '15'"):
+    with pytest.raises(RulesError, match="the setting min_bid must be a whole number, not '15'"):
         Rules(min_bid="15")  # type: ignore[arg-type]
+
+
+def test_every_setting_of_the_wrong_type_is_named_in_plain_words() -> None:
+    """No message says "a int" or "a str": each names the kind of value in words."""
+    words = {bool: "True or False", int: "a whole number"}
+    for f in fields(Rules):
+        default = getattr(Rules(), f.name)
+        kind = words.get(type(default), "one of ")
+        bad = {f.name: 1.5}
+        for make in (Rules, Rules().replace):
+            with pytest.raises(RulesError) as err:
+                make(**bad)
+            msg = str(err.value)
+            assert msg.startswith(f"the setting {f.name} must be {kind}"), msg
+            assert msg.endswith(", not 1.5"), msg
+            if kind == "one of ":
+                assert repr(default) in msg, msg  # the choices, the default among them
 
 
 # =========================================================================== matching bids

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_type_hints
 
 TrumpIndicator = Literal["card", "marker"]
 TrumpChoice = Literal["chosen", "seventh"]
@@ -81,7 +81,7 @@ class Rules:
         for f in fields(self):
             value, default = getattr(self, f.name), f.default
             if type(value) is not type(default):
-                raise RulesError(f"the setting {f.name} must be a {type(default).__name__}, "
+                raise RulesError(f"the setting {f.name} must be {_kind(f.name)}, "
                                  f"not {value!r}")
         if not 14 <= self.min_bid <= 16:
             raise RulesError(f"the minimum bid must be 14, 15 or 16, not {self.min_bid}")
@@ -151,6 +151,21 @@ class Rules:
         return {k: v for k, v in self.to_dict().items() if getattr(std, k) != v}
 
 
+def _kind(name: str) -> str:
+    """What a value of the setting ``name`` must be, in words for its error message.
+
+    >>> _kind("double"), _kind("min_bid"), _kind("ask")
+    ('True or False', 'a whole number', "one of 'optional', 'compulsory', 'auto'")
+    """
+    default = getattr(Rules(), name)
+    if isinstance(default, bool):
+        return "True or False"
+    if isinstance(default, int):
+        return "a whole number"
+    choices = get_args(get_type_hints(Rules)[name])
+    return "one of " + ", ".join(repr(c) for c in choices) if choices else "text"
+
+
 def _check_types(changes: dict[str, Any]) -> None:
     """Unknown settings and values of the wrong type, refused with a RulesError (before
     ``dataclasses.replace`` or the constructor could refuse an unknown name with a bare
@@ -163,7 +178,7 @@ def _check_types(changes: dict[str, Any]) -> None:
     for k, v in changes.items():
         default = getattr(std, k)
         if type(v) is not type(default):
-            raise RulesError(f"the setting {k} must be a {type(default).__name__}, not {v!r}")
+            raise RulesError(f"the setting {k} must be {_kind(k)}, not {v!r}")
 
 
 @dataclass(frozen=True, slots=True)

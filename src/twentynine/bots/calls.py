@@ -46,7 +46,7 @@ from ..actions import (
 from ..cards import CARD_POINTS, FULL_PACK, POINT_MASK, SUIT_MASKS, mask_cards
 from ..deal import DOUBLING, Deal
 from ..rules import Rules
-from ..scoring import contract_value
+from ..scoring import contract_value, pair_target
 from ..views import SeatView
 
 if TYPE_CHECKING:
@@ -233,12 +233,16 @@ def sim_double(view: SeatView, codes: Sequence[int], chance: float, n: int) -> i
 # --------------------------------------------------------------------------- bidding
 def contract_target(rules: Rules, team: int, bid: int, pair_team: int) -> int:
     """The points the bidding ``team`` needs bidding ``bid`` once ``pair_team`` (-1: none)
-    has declared the pair: 4 fewer for the bidders' pair, 4 more for the opponents'."""
-    if pair_team < 0:
-        return bid
-    if pair_team == team:
-        return max(bid - 4, rules.min_bid)
-    return min(bid + 4, rules.max_bid)
+    has declared the pair: 4 fewer for the bidders' pair, 4 more for the opponents' (the
+    engine's :func:`~twentynine.scoring.pair_target`, with -1 for no pair as the simulations
+    record it).
+
+    >>> contract_target(Rules(), 0, 18, -1), contract_target(Rules(), 0, 18, 0)
+    (18, 16)
+    >>> contract_target(Rules(), 0, 18, 1), contract_target(Rules(), 1, 26, 0)
+    (22, 28)
+    """
+    return pair_target(rules, bid, team, pair_team if pair_team >= 0 else None)
 
 
 def contract_ev(rules: Rules, team: int, bid: int,
