@@ -242,6 +242,9 @@ class TableController:
         self.take_back_allowed = take_back_allowed
         self._listeners: list[Listener] = []
         self._generation = 0
+        self._seen: tuple[Game, int, SeatView] | None = None
+        """The human's last view and the game and length of log it was made for: the table
+        asks for it many times between two actions (every key binding's check)."""
         if game is None:
             game = Game(seed if seed is not None else random.randrange(1_000_000),
                         rules or Rules())
@@ -327,7 +330,7 @@ class TableController:
     @property
     def deal_over(self) -> bool:
         """The deal is scored and the game goes on."""
-        return not self.game.is_over and self.game.view(self.seat).phase is Phase.DEAL_OVER
+        return not self.game.is_over and self.view().phase is Phase.DEAL_OVER
 
     @property
     def position(self) -> tuple[int, int]:
@@ -335,8 +338,13 @@ class TableController:
         return (self._generation, len(self.game.log))
 
     def view(self) -> SeatView:
-        """What the human's seat may know now."""
-        return self.game.view(self.seat)
+        """What the human's seat may know now (made once per position: a view is frozen)."""
+        game, seen = self.game, self._seen
+        if seen is not None and seen[0] is game and seen[1] == len(game.log):
+            return seen[2]
+        view = game.view(self.seat)
+        self._seen = (game, len(game.log), view)
+        return view
 
     def legal_actions(self) -> list[Action]:
         """The human's legal actions now."""

@@ -72,6 +72,11 @@ def fit_keys(keys: Sequence[tuple[Binding, int]], width: int,
     return kept, True
 
 
+_Plan = tuple[int, bool, list[str], list[tuple[str, str, str, str, bool, str]]]
+"""What the footer draws: width, tight, the keys left out, and the keys shown as (key,
+display, description, action, enabled, tooltip)."""
+
+
 class TableFooter(Footer):
     """A footer that never cuts a key (see the module's docstring)."""
 
@@ -94,6 +99,8 @@ class TableFooter(Footer):
         self._redrawing = False
         self.hidden: list[str] = []
         """The keys left out for want of room (their key displays), for tests."""
+        self._drawn: _Plan | None = None
+        """The plan of the keys on show (:meth:`_plan`)."""
 
     def _rank(self, binding: Binding) -> int | None:
         for node in (self.screen, self.app):
@@ -104,11 +111,10 @@ class TableFooter(Footer):
                     return value if isinstance(value, int) or value is None else NORMAL
         return ALWAYS if binding.action in _ALWAYS_ACTIONS else NORMAL
 
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
+    def _plan(self) -> _Plan:
+        """What the footer draws now: the width it is fitted to, tight or not, the keys left
+        out, and each key shown as (key, display, description, action, enabled, tooltip)."""
         width = self.app.size.width
-        self._fitted_width = width
         seen: set[str] = set()
         keys: list[tuple[Binding, int]] = []
         enabled: dict[str, tuple[bool, str]] = {}
@@ -122,16 +128,22 @@ class TableFooter(Footer):
             keys.append((binding, rank))
             enabled[binding.action] = (on, tooltip)
         kept, tight = fit_keys(keys, width, self.app.get_key_display)
-        self.set_class(tight, "-tight")
         shown = {b.action for b, _rank in kept}
-        self.hidden = [self.app.get_key_display(b) for b, _rank in keys
-                       if b.action not in shown]
-        for binding, _rank in kept:
-            on, tooltip = enabled[binding.action]
-            yield FooterKey(binding.key, self.app.get_key_display(binding),
-                            binding.description, binding.action, disabled=not on,
-                            tooltip=tooltip or binding.description,
-                            ).data_bind(compact=Footer.compact)
+        hidden = [self.app.get_key_display(b) for b, _rank in keys if b.action not in shown]
+        items = [(b.key, self.app.get_key_display(b), b.description, b.action,
+                  enabled[b.action][0], enabled[b.action][1] or b.description)
+                 for b, _rank in kept]
+        return width, tight, hidden, items
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        plan = self._drawn = self._plan()
+        self._fitted_width, tight, self.hidden, items = plan
+        self.set_class(tight, "-tight")
+        for key, display, description, action, on, tooltip in items:
+            yield FooterKey(key, display, description, action, disabled=not on,
+                            tooltip=tooltip).data_bind(compact=Footer.compact)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """The keys changed: redraw, one redraw at a time.  (Textual's footer starts a
@@ -151,6 +163,8 @@ class TableFooter(Footer):
         try:
             while self._dirty and self.is_attached:
                 self._dirty = False
+                if self._drawn is not None and self._plan() == self._drawn:
+                    continue  # the same keys: nothing to redraw (a redraw remounts them all)
                 await self.recompose()
         finally:
             self._redrawing = False
