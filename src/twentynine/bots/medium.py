@@ -110,7 +110,7 @@ class MediumBot(BaseBot):
                  bid_cv: bool = False, bid_shrink: float = 0.0,
                  marker_tilt: float = 0.5, ask_margin: float = 0.0,
                  exact_grow: float = 1.0,
-                 compete_sim: bool = False) -> None:
+                 compete_sim: bool = False, play_infer: float = 0.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -172,6 +172,10 @@ class MediumBot(BaseBot):
         the threshold."""
         self.no_ask = float(no_ask)
         """Inference from a seat that discarded without asking for trump (0: none)."""
+        self.play_infer = float(play_infer)
+        """Card play's inference from the cards the other seats played (with ``infer``):
+        each card weighs a world by its likelihood under a model of play fitted to hard's
+        games (:func:`~.worlds.play_surprise`), to this power; 0: none."""
         policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout}
         self.rollout = policies.get(policy, random_rollout)
         """The rollout policy of card play."""
@@ -293,7 +297,8 @@ class MediumBot(BaseBot):
         codes = [a.code for a in acts]
         team = view.team
         sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale,
-                               no_ask=self.no_ask, marker_tilt=self.marker_tilt)
+                               no_ask=self.no_ask, marker_tilt=self.marker_tilt,
+                               play_infer=self.play_infer)
         rng = self.rng
         rand: Rand = rng.random
         tricks_left = 8 - len(view.tricks)

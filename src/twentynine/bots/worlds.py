@@ -15,7 +15,9 @@ respecting
 
 With ``infer=True`` each world also gets a likelihood weight from the auction (a seat
 that bid high probably holds jacks and nines, one that passed probably does not) and
-from the bidder's trump choice (a long suit is the likely trump).
+from the bidder's trump choice (a long suit is the likely trump); with ``play_infer``
+also from every card the other seats played (:func:`play_surprise`: how much worse that
+card was, under a cheap model of play, than the seat's best card in that world's hand).
 
 The first world is built with :func:`~twentynine.views.deal_from_view`; later worlds
 are cheap clones of it with the hidden cards replaced (a few tens of microseconds each).
@@ -51,12 +53,225 @@ def _strength(mask: int) -> float:
     return pts + 1.5 * longest
 
 
+SURPRISE_CAP: Final = 5.0
+"""The most one card played can count against a world (the model of play is rough)."""
+
+PLAY_FEATURES: Final = (
+    "lead a master", "lead the lowest of a suit", "lead points, not a master",
+    "lead a trump", "lead from length (cards of the suit - 1)", "lead a master's points",
+    "feed points to a partner's sure trick", "points on a partner's unsure trick",
+    "trump the partner's trick", "win an opponent's trick", "win it with a master",
+    "win it last hand", "points lost to an opponent", "points risked by an unsure winner",
+    "trump an opponent's trick", "trump a trick of 2 points or more",
+    "win a trick by its points (per 3, up to 6)", "throw a trump away",
+    "rank lowness (0 the top card, 1 the seven)", "points won last hand",
+    "beat the partner's card",
+)
+"""What :func:`card_features` measures of a card, in order."""
+
+# The model's weights (log-odds per unit of each feature), fitted by maximum likelihood
+# (a conditional logit over the legal cards) to 13,063 cards played with a choice in 800
+# deals of ``hard`` self-play, both rule sets (held-out log-likelihood per card -1.111; a
+# uniform choice -1.171); ``benchmarks/play_beliefs.py --fit`` refits them.
+W_LEAD_MASTER: Final = -0.039
+W_LEAD_LOWEST: Final = -0.009
+W_LEAD_POINTS: Final = -0.413
+W_LEAD_TRUMP: Final = -0.072
+W_LEAD_LENGTH: Final = -0.120
+W_LEAD_MASTER_POINTS: Final = 0.075
+W_FEED_POINTS: Final = 0.203
+W_UNSURE_FEED_POINTS: Final = -0.048
+W_RUFF_PARTNER: Final = -0.298
+W_WIN: Final = 0.071
+W_WIN_MASTER: Final = 0.007
+W_WIN_LAST: Final = 0.102
+W_LOSE_POINTS: Final = -0.681
+W_RISK_POINTS: Final = -0.145
+W_RUFF: Final = -0.637
+W_RUFF_BIG: Final = 0.243
+W_WIN_TABLE: Final = 1.684
+W_TRUMP_WASTE: Final = 0.015
+W_LOWNESS: Final = -0.418
+W_WIN_LAST_POINTS: Final = 0.017
+W_OVERTAKE: Final = 0.061
+PLAY_WEIGHTS: Final = (
+    W_LEAD_MASTER, W_LEAD_LOWEST, W_LEAD_POINTS, W_LEAD_TRUMP, W_LEAD_LENGTH,
+    W_LEAD_MASTER_POINTS, W_FEED_POINTS, W_UNSURE_FEED_POINTS, W_RUFF_PARTNER, W_WIN,
+    W_WIN_MASTER, W_WIN_LAST, W_LOSE_POINTS, W_RISK_POINTS, W_RUFF, W_RUFF_BIG, W_WIN_TABLE,
+    W_TRUMP_WASTE, W_LOWNESS, W_WIN_LAST_POINTS, W_OVERTAKE,
+)
+"""The weights in :data:`PLAY_FEATURES`' order."""
+
+
+def card_features(x: int, hand: int, pos: int, led: int, trump: int, wcard: int,
+                  partner_wins: bool, pts: int, outside: int, feed: bool) -> list[float]:
+    """The :data:`PLAY_FEATURES` of playing ``x`` from ``hand`` (the seat's own knowledge:
+    ``outside`` are the cards it has not seen, so a card is a master when no higher card of
+    its suit is among them; ``feed``: its partner wins the trick for sure, as far as it
+    can tell).  :func:`_card_utility` is the same model written out for speed."""
+    f = [0.0] * len(PLAY_FEATURES)
+    p = CARD_POINTS[x]
+    s = x >> 3
+    master = not (SUIT_MASKS[s] & ((1 << x) - 1) & outside)
+    if pos == 0:
+        if master:
+            f[0] = 1.0
+            f[5] = p
+        else:
+            if not (hand & SUIT_MASKS[s] & ~((2 << x) - 1)):
+                f[1] = 1.0
+            f[2] = p
+        if trump >= 0 and s == trump:
+            f[3] = 1.0
+        f[4] = (hand & SUIT_MASKS[s]).bit_count() - 1
+        return f
+    f[18] = (x & 7) / 7
+    ruff = trump >= 0 and s == trump and s != led
+    if trump >= 0 and s == trump:
+        wins = wcard >> 3 != trump or x < wcard
+    else:
+        wins = wcard >> 3 != trump and s == led and x < wcard
+    if partner_wins:
+        if ruff:
+            f[8] = 1.0
+        elif feed:
+            f[6] = p
+        else:
+            f[7] = p
+        if wins:
+            f[20] = 1.0
+        return f
+    if wins:
+        f[9] = 1.0
+        f[16] = min(pts, 6) / 3
+        if pos == 3:
+            f[11] = 1.0
+            f[19] = p
+        elif master:
+            f[10] = 1.0
+        else:
+            f[13] = p
+    else:
+        f[12] = p
+        if trump >= 0 and s == trump:
+            f[17] = 1.0
+    if ruff:
+        f[14] = 1.0
+        if pts >= 2:
+            f[15] = 1.0
+    return f
+
+
+def _card_utility(x: int, hand: int, pos: int, led: int, trump: int, wcard: int,
+                  partner_wins: bool, pts: int, outside: int, feed: bool) -> float:
+    """The model's log-odds of playing ``x``: :data:`PLAY_WEIGHTS` times
+    :func:`card_features`, without building the list (it runs for every card of every
+    sampled world)."""
+    p = CARD_POINTS[x]
+    s = x >> 3
+    master = not (SUIT_MASKS[s] & ((1 << x) - 1) & outside)
+    if pos == 0:
+        if master:
+            u = W_LEAD_MASTER + W_LEAD_MASTER_POINTS * p
+        else:
+            u = W_LEAD_POINTS * p
+            if not (hand & SUIT_MASKS[s] & ~((2 << x) - 1)):
+                u += W_LEAD_LOWEST
+        if trump >= 0 and s == trump:
+            u += W_LEAD_TRUMP
+        return u + W_LEAD_LENGTH * ((hand & SUIT_MASKS[s]).bit_count() - 1)
+    u = W_LOWNESS * (x & 7) / 7
+    ruff = trump >= 0 and s == trump and s != led
+    if trump >= 0 and s == trump:
+        wins = wcard >> 3 != trump or x < wcard
+    else:
+        wins = wcard >> 3 != trump and s == led and x < wcard
+    if partner_wins:
+        if ruff:
+            u += W_RUFF_PARTNER
+        elif feed:
+            u += W_FEED_POINTS * p
+        else:
+            u += W_UNSURE_FEED_POINTS * p
+        if wins:
+            u += W_OVERTAKE
+        return u
+    if wins:
+        u += W_WIN + W_WIN_TABLE * min(pts, 6) / 3
+        if pos == 3:
+            u += W_WIN_LAST + W_WIN_LAST_POINTS * p
+        elif master:
+            u += W_WIN_MASTER
+        else:
+            u += W_RISK_POINTS * p
+    else:
+        u += W_LOSE_POINTS * p
+        if trump >= 0 and s == trump:
+            u += W_TRUMP_WASTE
+    if ruff:
+        u += W_RUFF
+        if pts >= 2:
+            u += W_RUFF_BIG
+    return u
+
+
+def play_surprise(hand: int, card: int, pos: int, led: int, trump: int, wcard: int,
+                  partner_wins: bool, pts: int, gone: int) -> float:
+    """Minus the log-probability, under the model of play (:func:`card_features`), that a
+    seat holding ``hand`` (a mask, ``card`` in it) played ``card`` among its legal cards,
+    capped at :data:`SURPRISE_CAP`.  ``pos``: cards already in the trick; ``led``: their
+    suit; ``trump``: the trump suit if the seat knew it (-1); ``wcard``: the trick's winning
+    card so far; ``partner_wins``: its partner played it; ``pts``: the points on the
+    table; ``gone``: every card played before this one.
+
+    A seat that threw the seven on the trick its opponent's ace wins last is a little
+    surprising holding the eight too, and more so holding the nine, which would have won:
+
+    >>> from twentynine.cards import Card
+    >>> m = lambda *cs: sum(1 << Card.parse(c).index for c in cs)
+    >>> i = lambda c: Card.parse(c).index
+    >>> h = Card.parse('AH').suit
+    >>> zeros = play_surprise(m('8H', '7H'), i('7H'), 3, h, -1, i('AH'), False, 1, m('AH'))
+    >>> nine = play_surprise(m('9H', '7H'), i('7H'), 3, h, -1, i('AH'), False, 1, m('AH'))
+    >>> 0 < zeros < nine
+    True
+    """
+    legal = hand
+    if pos:
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            legal = follow
+    if not legal & (legal - 1) or not legal >> card & 1:
+        return 0.0  # a single legal card says nothing (nor a card the model cannot place)
+    outside = FULL_SUITS & ~(gone | hand)
+    feed = partner_wins and (
+        pos == 3 or not (SUIT_MASKS[wcard >> 3] & ((1 << wcard) - 1) & outside))
+    top = -99.0
+    mine = 0.0
+    us: list[float] = []
+    for x in mask_cards(legal):
+        u = _card_utility(x, hand, pos, led, trump, wcard, partner_wins, pts, outside, feed)
+        us.append(u)
+        if u > top:
+            top = u
+        if x == card:
+            mine = u
+    z = 0.0
+    for u in us:
+        z += math.exp(u - top)
+    return min(top + math.log(z) - mine, SURPRISE_CAP)
+
+
 class WorldSampler:
     """Deals the unseen cards consistently with one seat's view."""
 
     def __init__(self, view: SeatView, infer: bool = False, scale: float = 1.0,
-                 no_ask: float = 0.0, marker_tilt: float = 0.5) -> None:
+                 no_ask: float = 0.0, marker_tilt: float = 0.5,
+                 play_infer: float = 0.0) -> None:
         self.view = view
+        self.play_infer = play_infer
+        """How strongly the cards the other seats played weight the worlds: each card
+        multiplies a world's weight by e^-(play_infer x :func:`play_surprise`) (0: not)."""
         self.marker_tilt = marker_tilt
         """With a marker, the log-weight per card the bidder holds of the world's (sampled)
         trump suit: bidders name their long suit (with a face-down card the tilt is 0.5)."""
@@ -138,6 +353,7 @@ class WorldSampler:
         self.failures = 0
         self._bid_info = self._auction_tilts() if infer else []
         self._quiet = self._quiet_discards() if infer and no_ask > 0 else []
+        self._plays = self._play_records() if infer and play_infer > 0 else []
 
     # ------------------------------------------------------------------ inference
     def _voids(self) -> None:
@@ -216,6 +432,64 @@ class WorldSampler:
                 pts += c.points
         return out
 
+    def _play_records(self) -> list[tuple[int, int, int, int, int, int, bool, int, int,
+                                          bool]]:
+        """What the world-independent part of :func:`play_surprise` needs for every card
+        played by a seat other than the viewer: (seat, card, pos, led, trump known to the
+        seat or -1, winning card, partner winning, points on the table, cards gone before,
+        trump still hidden).  The asker's own card (its duty decides it) and single hands
+        are left out."""
+        view = self.view
+        if view.single_hand is not None:
+            return []
+        records = [t.cards for t in view.tricks]
+        if view.trick:
+            records.append(view.trick)
+        shown_at = view.shown_in_trick if view.trump_shown else None
+        trump_suit = view.trump_suit if view.trump_suit is not None else -1
+        out: list[tuple[int, int, int, int, int, int, bool, int, int, bool]] = []
+        gone = 0
+        for i, cards in enumerate(records):
+            led = cards[0][1].suit
+            if shown_at is None or i < shown_at:
+                known_from = 9  # trump hidden throughout the trick
+            elif i > shown_at:
+                known_from = 0
+            else:  # shown in this trick: by the first seat off the led suit (else before it)
+                known_from = 0
+                for k, (_, c) in enumerate(cards):
+                    if c.suit != led:
+                        known_from = k + 1
+                        break
+            wcard = -1
+            wseat = -1
+            pts = 0
+            for pos, (s, c) in enumerate(cards):
+                x = c.index
+                trump = trump_suit if pos >= known_from else -1
+                if s != self.me and pos + 1 != known_from:
+                    out.append((s, x, pos, led, trump, wcard, (wseat ^ s) == 2, pts, gone,
+                                pos < known_from))
+                if wcard < 0 or (trump >= 0 and x >> 3 == trump and
+                                 (wcard >> 3 != trump or x < wcard)) or \
+                        (x >> 3 == led and wcard >> 3 == led and x < wcard):
+                    wcard, wseat = x, s
+                pts += CARD_POINTS[x]
+                gone |= 1 << x
+        return out
+
+    def play_log_weight(self, world: Deal) -> float:
+        """Minus the summed :func:`play_surprise` of every card the other seats played,
+        had they held ``world``'s hands (0 without ``play_infer``)."""
+        total = 0.0
+        played_by = self.played_by
+        for s, x, pos, led, trump, wcard, pw, pts, gone, hidden in self._plays:
+            hand = world.hands[s] | (played_by[s] & ~gone)  # what it held then
+            if hidden and s == world.bidder and world.trump_card >= 0:
+                hand &= ~(1 << world.trump_card)  # face down: not in the hand then
+            total += play_surprise(hand, x, pos, led, trump, wcard, pw, pts, gone)
+        return -total
+
     def weight(self, world: Deal) -> float:
         """How likely the auction (and the trump choice) were in ``world``, up to a constant."""
         if not self.infer:
@@ -242,6 +516,8 @@ class WorldSampler:
             for s, then, k in self._quiet:
                 if (world.hands[s] | then) & tm:
                     logw -= self.no_ask * k
+        if self._plays:
+            return math.exp(self.scale * logw + self.play_infer * self.play_log_weight(world))
         return math.exp(self.scale * logw)
 
     # ------------------------------------------------------------------ dealing
