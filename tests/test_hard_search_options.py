@@ -8,6 +8,7 @@ Seeded and fast; nothing here is timed.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -186,7 +187,7 @@ def test_the_exact_search_reads_its_clock_every_32_trick_starts() -> None:
     start (it was the 256th, and one decision overran its 0.35 s cap by 0.36 s under load),
     and not before, and with the deadline far away it solves the position in full."""
     stopped = 0
-    for d in _endgames(TOURNAMENT, 5, 6, seed=20):
+    for d in _endgames(TOURNAMENT, 4, 3, seed=20):
         codes, team = d.legal_codes(), d.turn & 1
         _clock.nodes = 0
         values = solve_root(d, codes, team)
@@ -230,24 +231,32 @@ def _play_decisions(bot_options: dict[str, float], rules: Rules, seeds: range
                     ) -> list[tuple[int, int]]:
     """(code chosen, worlds searched) of seat 0's card decisions over seeded deals whose
     other seats and auction are ``easy``, with no time limit."""
+    key = tuple(sorted(bot_options.items()))
+    return [x for seed in seeds for x in _one_deals_decisions(key, rules, seed)]
+
+
+@functools.cache
+def _one_deals_decisions(options: tuple[tuple[str, float], ...], rules: Rules, seed: int
+                         ) -> tuple[tuple[int, int], ...]:
+    """:func:`_play_decisions` of one deal, kept: the same options, rules and seed make the
+    same decisions (the clock lifted), and several tests ask for the same deals."""
     out = []
-    for seed in seeds:
-        d = Deal.from_seed(seed, seed % 4, rules)
-        easy = [make_bot("easy", seed=k) for k in range(4)]
-        # the clock lifted: the sample counts bound every search, also on a loaded machine
-        bot = make_bot("hard", seed=seed, samples=40, time_budget=100.0, **bot_options)
-        while d.phase_code != DEAL_OVER:
-            view = d.view(d.turn)
-            if d.turn == 0 and d.phase_code == PLAY and len(view.legal_actions) > 1:
-                a = bot.choose(view, view.legal_actions)
-                assert a in view.legal_actions
-                est = bot.estimates
-                assert est is not None
-                out.append((a.code, est.samples))
-            else:
-                a = easy[d.turn].choose(view, view.legal_actions)
-            d.apply(a, d.turn)
-    return out
+    d = Deal.from_seed(seed, seed % 4, rules)
+    easy = [make_bot("easy", seed=k) for k in range(4)]
+    # the clock lifted: the sample counts bound every search, also on a loaded machine
+    bot = make_bot("hard", seed=seed, samples=40, time_budget=100.0, **dict(options))
+    while d.phase_code != DEAL_OVER:
+        view = d.view(d.turn)
+        if d.turn == 0 and d.phase_code == PLAY and len(view.legal_actions) > 1:
+            a = bot.choose(view, view.legal_actions)
+            assert a in view.legal_actions
+            est = bot.estimates
+            assert est is not None
+            out.append((a.code, est.samples))
+        else:
+            a = easy[d.turn].choose(view, view.legal_actions)
+        d.apply(a, d.turn)
+    return tuple(out)
 
 
 def test_margin_weight_changes_the_card_play_and_its_default_is_todays() -> None:
