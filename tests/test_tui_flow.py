@@ -21,7 +21,7 @@ from twentynine.events import BidMade, CardPlayed, GameOver
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
-from twentynine.tui.app import ENTER_GUARD, TwentyNineApp
+from twentynine.tui.app import ENTER_GUARD, SUMMARY_GUARD, TwentyNineApp
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 from twentynine.tui.screens import GameOverScreen, SummaryScreen
 from twentynine.tui.widgets import sort_hand
@@ -224,12 +224,14 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
 
 
 def test_enter_through_the_summary_does_not_bid(table: Table) -> None:
-    """The Enter that closes the deal summary and a second one right after: the second
-    makes no bid (the status line says what Enter will do once the table has been seen);
-    after the guard's moment Enter bids."""
+    """An Enter just as the deal summary opens (the last card's Enter pressed twice) does
+    not close it.  The Enter that closes the summary and a second one right after: the
+    second makes no bid (the status line says what Enter will do once the table has been
+    seen); after the guard's moment Enter bids."""
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert ENTER_GUARD >= 0.3
+        assert ENTER_GUARD >= 0.3 and SUMMARY_GUARD >= 0.3
+        app.summary_guard = 3600.0  # "just opened", however slow the machine
 
         def my_bids() -> list[int | None]:
             return [e.bid for e in app.events if isinstance(e, BidMade) and e.seat == 0]
@@ -239,6 +241,14 @@ def test_enter_through_the_summary_does_not_bid(table: Table) -> None:
             if not isinstance(app.screen, SummaryScreen):
                 await step(pilot, app)
                 continue
+            summary = app.screen
+            if summary.guard:  # the first summary: Enter too soon does nothing
+                assert summary.guard == 3600.0
+                await pilot.press("enter")
+                await pilot.pause()
+                assert app.screen is summary
+                assert "⏎ next deal" in footer_keys(app)  # it still says what Enter does
+                summary.guard = app.summary_guard = 0.0  # the moment has passed
             app.enter_guard = 3600.0  # "right after", however slow the machine
             before = my_bids()
             await pilot.press("enter", "enter")

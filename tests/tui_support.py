@@ -24,14 +24,16 @@ def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None,
              pauses: bool = False, **kw: Any) -> TwentyNineApp:
     """A table with random bots at instant speed, saving under ``tmp_path``.  Unless
     ``pauses``, the pauses meant for a player's eyes are off (a finished trick stays up
-    for no time, Enter works at once after a dialog closes) so that the tests that play
-    whole deals run fast; the tests of those pauses ask for them."""
+    for no time, Enter works at once after a dialog closes or the deal summary opens) so
+    that the tests that play whole deals run fast; the tests of those pauses ask for
+    them."""
     kw.setdefault("bots", "random")
     kw.setdefault("speed", "instant")
     app = TwentyNineApp(rules or Rules(), seed=seed, data_dir=tmp_path, **kw)
     if not pauses:
         app.trick_delay = 0.0
         app.enter_guard = 0.0
+        app.summary_guard = 0.0
     return app
 
 

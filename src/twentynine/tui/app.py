@@ -105,6 +105,11 @@ closes the deal summary and the one that would bid in the next auction are one k
 apart.  A turn of yours that begins meanwhile starts the wait again: you see the new hand
 for that long before Enter bids on it."""
 
+SUMMARY_GUARD = 0.5
+"""Seconds after the deal summary opens during which Enter does not close it: Enter
+pressed twice on the last card must not skip the summary (``n``, space or a click close it
+at once)."""
+
 AUTO_PLAY_PAUSE = {"slow": 1.2, "normal": 0.8, "fast": 0.5, "instant": 0.15}
 """Per speed: seconds a forced card is shown selected before it is played for you."""
 
@@ -244,6 +249,8 @@ class TwentyNineApp(App[None]):
         self.auto_play_pause = AUTO_PLAY_PAUSE[self.speed]
         self.enter_guard = ENTER_GUARD
         """Seconds after a dialog closes during which Enter does not play or bid."""
+        self.summary_guard = SUMMARY_GUARD
+        """Seconds after the deal summary opens during which Enter does not close it."""
         self._dialog_closed_at = -1e9
         self._enter_guard_from = -1e9
         self.timer = timer if timer is not None else prefs.timer
@@ -673,7 +680,8 @@ class TwentyNineApp(App[None]):
             return
         v = self.table.view()
         self.push_screen(SummaryScreen(self.rules, v.number, scored.outcome, scored.scores,
-                                       self.table.is_over), self._after_summary)
+                                       self.table.is_over, guard=self.summary_guard),
+                         self._after_summary)
 
     def _after_summary(self, _result: None) -> None:
         if self.table.is_over:

@@ -3,6 +3,7 @@ trick.  Each one shows values the engine produced; none computes a score or a wi
 
 from __future__ import annotations
 
+import time
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
@@ -60,8 +61,8 @@ class SummaryScreen(ModalScreen[None]):
     CSS_PATH = "screens.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", "next deal"),
-        Binding("enter", "result", "see the result"),
+        Binding("enter", "enter_next", "next deal"),
+        Binding("enter", "enter_result", "see the result"),
         Binding("space", "next", "next deal", show=False),
         Binding("n", "next", "next deal", show=False),
         Binding("r", "app.review", "review"),
@@ -71,23 +72,40 @@ class SummaryScreen(ModalScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer names what Enter does, as the button does: the next deal, or the
         game's result after the last deal."""
-        if action == "result":
+        if action in ("result", "enter_result"):
             return self.game_over
-        if action == "next":
+        if action in ("next", "enter_next"):
             return not self.game_over
         return True
 
     def action_result(self) -> None:
         self.dismiss(None)
 
+    def action_enter_next(self) -> None:
+        """Enter: the next deal, unless the summary opened only a moment ago."""
+        if time.monotonic() - self.shown_at >= self.guard:
+            self.dismiss(None)
+
+    def action_enter_result(self) -> None:
+        """Enter after the last deal: the result, unless the summary just opened."""
+        if time.monotonic() - self.shown_at >= self.guard:
+            self.dismiss(None)
+
     def __init__(self, rules: Rules, number: int, outcome: DealOutcome,
-                 scores: tuple[int, int], game_over: bool) -> None:
+                 scores: tuple[int, int], game_over: bool, guard: float = 0.0) -> None:
         super().__init__(classes="dialog-screen")
         self.rules = rules
         self.number = number
         self.outcome = outcome
         self.scores = scores
         self.game_over = game_over
+        self.guard = guard
+        """Seconds after the summary opens during which Enter does nothing (a second
+        Enter meant for the last card must not skip the summary)."""
+        self.shown_at = time.monotonic()
+
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         o = self.outcome
