@@ -165,15 +165,21 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
         page.keyboard.press("Enter")  # the chosen (first legal) card
         wait_until(page, lambda: "You played" in screen.text(mark), "South's card played")
 
-    def quit_tab(page: Page, screen: Screen, save: Path, before: float) -> None:
+    def mtime(save: Path) -> float:
+        return save.stat().st_mtime if save.exists() else 0.0
+
+    def quit_tab(page: Page, screen: Screen, saves: dict[Path, float]) -> Path:
+        """q y; the save (one of ``saves``, with their times before) that was written."""
         mark = len(screen.raw)
         page.keyboard.press("q")
         # y only once the dialog is up: a y that reaches the table first does nothing, and
         # the dialog then waits for ever (seen once in CI on a loaded machine)
         wait_until(page, lambda: "Quit the game?" in screen.text(mark), "the quit dialog")
         page.keyboard.press("y")  # save and quit
-        wait_until(page, lambda: save.exists() and save.stat().st_mtime > before,
-                   f"the game saved in {save.name}", timeout=60)
+        names = " or ".join(p.name for p in saves)
+        wait_until(page, lambda: any(mtime(p) > t for p, t in saves.items()),
+                   f"the game saved in {names}", timeout=60)
+        return next(p for p, t in saves.items() if mtime(p) > t)
 
     first, second = data_dir / "save-browser-1.json", data_dir / "save-browser-2.json"
     with sync_playwright() as pw:
@@ -189,8 +195,8 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
                     assert part in table, part
             play_a_card(a, sa, "p")  # South passes in tab one
             play_a_card(b, sb, "p")
-            quit_tab(a, sa, first, 0)
-            quit_tab(b, sb, second, 0)
+            assert quit_tab(a, sa, {first: 0.0}) == first
+            assert quit_tab(b, sb, {second: 0.0}) == second
             a.close()
             b.close()
             one = replay_game(loads(first.read_text()))[1]
@@ -198,20 +204,26 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
             two = replay_game(loads(second.read_text()))[1]
             assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in two) == 1
             assert not (data_dir / "save.json").exists()
-            # a tab opened again takes the first free save and continues that game
-            written = first.stat().st_mtime
+            # a tab opened again takes a free save (the lowest the server has given back:
+            # on a loaded machine the first tab's slot may still be closing) and continues
+            # that game, not a new one
+            before = {first: mtime(first), second: mtime(second)}
             c, sc = open_tab(context)
             wait_until(c, lambda: "Your turn" in sc.text(), "South's turn in the old game")
             c.click("#terminal")
             mark = len(sc.raw)
             c.keyboard.press("Enter")
             wait_until(c, lambda: "You played" in sc.text(mark), "South's second card")
-            quit_tab(c, sc, first, written)
+            continued = quit_tab(c, sc, before)
         finally:
             context.close()
-    game, events = replay_game(loads(first.read_text()))
+    game, events = replay_game(loads(continued.read_text()))
     assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in events) == 2
     assert game.actions[0].kind.value == "pass"
+    other = second if continued == first else first
+    assert mtime(other) == before[other]  # the other tab's game is left as it was
+    untouched = replay_game(loads(other.read_text()))[1]
+    assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in untouched) == 1
 
 
 def test_a_browser_joins_a_hosted_table_and_plays_a_card(
