@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from layout_support import footer_keys
+from textual.binding import Binding
 from textual.pilot import Pilot
 from tui_support import make_app, screen_text, settle, wait_for
 
@@ -89,7 +90,7 @@ def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table) -> None:
 def test_keys_that_do_not_apply_say_why(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         await pilot.press("s")
-        assert status(app).startswith("Show trump: ")
+        assert status(app).startswith("Ask for trump: ")
         assert "cannot follow suit" in status(app) or "bid or pass" in status(app)
         await pilot.press("a")
         assert status(app).startswith("Pair: ")
@@ -102,8 +103,14 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
         before = list(app.game.actions)
         await pilot.press("s")
-        assert status(app) == ("Show trump: you can ask for trump only when you cannot "
+        assert status(app) == ("Ask for trump: you can ask for trump only when you cannot "
                                "follow suit, not when leading")
+        # one verb for s everywhere: the button, the status line, the rules card, the log
+        # ("East asked: ..."); the footer said "show trump", the bidder's act, not yours
+        text = screen_text(app)
+        assert "Ask for trump (s)" in text and "Show trump" not in text
+        assert {b.description for b in app.BINDINGS
+                if isinstance(b, Binding) and b.key == "s" and b.show} == {"ask for trump"}
         await pilot.press("a")
         assert status(app) == "Pair: the pair can be declared only after trump has been shown"
         await pilot.press("p")
@@ -421,7 +428,7 @@ def test_show_trump_refusal_uses_the_engines_words(table: Table) -> None:
                 led = v.trick[0][1].suit
                 assert any(c.suit == led for c in v.hand)
                 assert status(app).startswith(
-                    "Show trump: you can ask for trump only when you cannot follow suit")
+                    "Ask for trump: you can ask for trump only when you cannot follow suit")
                 return
             idx = next(i for i, c in enumerate(sort_hand(v.hand))
                        if Action.play(c) in legal) if any(a.card for a in legal) else None

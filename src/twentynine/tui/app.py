@@ -122,7 +122,7 @@ EXTRA_BUTTONS: tuple[tuple[Action, str, str], ...] = (
     (DOUBLE, "Double", "d"),
     (REDOUBLE, "Redouble", "d"),
     (SINGLE_HAND, "Single hand", "h"),
-    (SHOW_TRUMP, "Show trump", "s"),
+    (SHOW_TRUMP, "Ask for trump", "s"),
     (PAIR, "Pair", "a"),
 )
 """Actions that are not a card, a bid or a suit: a button each (and a key), enabled only
@@ -130,7 +130,7 @@ when the engine lists the action as legal."""
 
 KEY_NAMES: dict[str, tuple[str, Action | None]] = {
     "p": ("Pass", PASS),
-    "s": ("Show trump", SHOW_TRUMP),
+    "s": ("Ask for trump", SHOW_TRUMP),
     "a": ("Pair", PAIR),
     "r": ("Pair", PAIR),
     "n": ("No trumps", NO_TRUMPS),
@@ -199,7 +199,7 @@ class TwentyNineApp(App[None]):
         Binding("enter", "confirm_trump", "lay trump", key_display="⏎"),
         Binding("enter", "confirm_suit", "choose trump", key_display="⏎"),
         Binding("p", "pass_bid", "pass"),
-        Binding("s", "show_trump", "show trump"),
+        Binding("s", "show_trump", "ask for trump"),
         Binding("a", "pair", "pair"),
         Binding("r", "pair", "pair", show=False),
         Binding("n", "simple('no trumps')", "no trumps"),
