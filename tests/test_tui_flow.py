@@ -37,10 +37,12 @@ def status(app: TwentyNineApp) -> str:
     return str(app.query_one("#status").render())
 
 
-async def step(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+async def step(pilot: Pilot[Any], app: TwentyNineApp, settled: bool = False) -> None:
     """One sensible key for the position: pass, lay the first card, play the first legal
-    card (or ask for trump), next deal."""
-    await settle(pilot, app)
+    card (or ask for trump), next deal.  ``settled``: the caller has just settled the
+    table (nothing pressed since), so it is not settled again (two more pauses)."""
+    if not settled:
+        await settle(pilot, app)
     if isinstance(app.screen, SummaryScreen):
         await pilot.press("enter")
         return
@@ -81,7 +83,7 @@ def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table) -> None:
                 bids = [e for e in app.events if isinstance(e, BidMade) and e.seat == 0]
                 assert bids[-1].bid == lowest
                 continue
-            await step(pilot, app)
+            await step(pilot, app, settled=True)
         raise AssertionError("South never had a second turn to bid")
 
     table(body, seed=2)
@@ -224,7 +226,7 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
                 mine = [e for e in app.events if isinstance(e, BidMade) and e.seat == 0]
                 assert mine[-1].bid == lowest  # Enter bids what the status line named
                 return
-            await step(pilot, app)
+            await step(pilot, app, settled=True)
         raise AssertionError("South never had a second turn to bid")
 
     table(body, seed=2)
@@ -246,7 +248,7 @@ def test_enter_through_the_summary_does_not_bid(table: Table) -> None:
         for _ in range(2000):
             await settle(pilot, app)
             if not isinstance(app.screen, SummaryScreen):
-                await step(pilot, app)
+                await step(pilot, app, settled=True)
                 continue
             summary = app.screen
             if summary.guard:  # the first summary: Enter too soon does nothing
@@ -399,7 +401,7 @@ def test_game_over_says_why(tmp_path: Path) -> None:
                     assert "see the result" in text.splitlines()[-1]
                     assert "next deal" not in text
                     saw_last_summary = True
-                await step(pilot, app)
+                await step(pilot, app, settled=True)
             assert saw_last_summary
             assert isinstance(app.screen, GameOverScreen)
             over = next(e for e in app.events if isinstance(e, GameOver))
@@ -484,7 +486,7 @@ def test_the_footer_follows_the_turn(table: Table) -> None:
                 assert len(keys) == len(set(keys)), keys
                 assert keys[-2:] == ["? help", "q quit"]
                 stops += 1
-            await step(pilot, app)
+            await step(pilot, app, settled=True)
         assert stops > 10
 
     table(body, seed=5)
