@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,23 +32,6 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-
-
-@pytest.fixture
-def quick_pauses() -> Iterator[None]:
-    """Pilot's ``pause()`` in slices of 5 ms instead of 20 ms.  A pause waits until the app
-    is idle: it sleeps a slice, again and again until a slice saw almost no CPU (1 ms of
-    20, here 0.5 ms of 5), so every pause sleeps at least one slice, and a test that plays
-    whole deals pauses hundreds of times: on a quiet machine about half of its time was
-    that sleep.  For the test files that ask for it (``pytestmark``); Textual is pinned."""
-    from textual import _wait
-
-    saved = _wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE
-    _wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE = 1 / 200, 1 / 2000
-    try:
-        yield
-    finally:
-        _wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE = saved
 
 
 @pytest.fixture

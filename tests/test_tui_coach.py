@@ -9,7 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.widgets import Static
 from tui_support import make_app, screen_text, settle, wait_for
 
@@ -29,8 +28,6 @@ from twentynine.tui.coach import (
     grades_text,
 )
 from twentynine.tui.screens import SummaryScreen
-
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
 
 
 def test_hint_key_thinks_in_a_worker_and_counts_the_hint(tmp_path: Path) -> None:

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from contrast_support import (
     Cell,
     delta_e,
@@ -41,8 +40,6 @@ from twentynine.tui.screens import (
     SummaryScreen,
 )
 from twentynine.tui.widgets import HandView
-
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
 
 
 def greyed_suits(app: TwentyNineApp) -> list[Cell]:

@@ -33,8 +33,6 @@ from twentynine.tui.screens import (
 from twentynine.tui.text import positions
 from twentynine.tui.widgets import HandView, TrickView, sort_hand
 
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
-
 ROOT = Path(__file__).resolve().parents[1]
 
 Table = Callable[..., Any]

@@ -30,7 +30,6 @@ from twentynine.tui.widgets import sort_hand
 Table = Callable[..., Any]
 """The ``table`` fixture (conftest.py): ``table(body, seed=2, ...)``."""
 
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # whole deals: see conftest.py
 
 
 def status(app: TwentyNineApp) -> str:

@@ -20,8 +20,6 @@ from twentynine.tui.intro import KEYS, TITLE, essentials, intro_text
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path, save_prefs
 from twentynine.tui.screens import RulesScreen
 
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
-
 LAST_LINE = "The full rules follow"
 
 

@@ -24,8 +24,6 @@ from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import SummaryScreen
 from twentynine.tui.widgets import HandView, TrickView
 
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
-
 SIZES = [(80, 24), (100, 30), (120, 40)]
 
 

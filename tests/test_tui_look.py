@@ -6,7 +6,6 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import make_app, screen_text, settle
@@ -18,8 +17,6 @@ from twentynine.events import TrumpShown
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import LastTrickScreen, SummaryScreen
 from twentynine.tui.text import seat_name
-
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
 
 
 def _log_text(app: TwentyNineApp) -> str:

@@ -7,7 +7,6 @@ import asyncio
 import random
 from pathlib import Path
 
-import pytest
 from textual import events
 from tui_support import make_app, settle
 
@@ -16,8 +15,6 @@ from twentynine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import GameOverScreen, QuitScreen, RulesScreen
 from twentynine.tui.widgets import HandView, sort_hand
-
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
 
 KEYS = (["left", "right", "up", "down", "enter", "enter", "enter", "space", "escape", "p",
          "s", "a", "r", "l", "n", "d", "h", "e", "question_mark", "q", "tab", "x", "0"]

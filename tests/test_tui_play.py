@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
 from textual.widgets import Static
 from tui_support import make_app, screen_text, settle
 
@@ -23,8 +22,6 @@ from twentynine.events import (
 from twentynine.tui.screens import SummaryScreen
 from twentynine.tui.text import TEAM_LONG, TEAM_NAMES, signed
 from twentynine.tui.widgets import HandView, SidePanel, sort_hand
-
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
 
 
 def _static_text(screen: object, selector: str) -> str:

@@ -29,8 +29,6 @@ from twentynine.tui.screens import (
 )
 from twentynine.tui.settings import ROWS, Choice, SettingError
 
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
-
 
 def _row(key: str) -> int:
     return [r.key for r in ROWS].index(key)

@@ -23,8 +23,6 @@ from tui_support import SNAPSHOTS, make_app, screen_text, settle
 from twentynine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 
-pytestmark = pytest.mark.usefixtures("quick_pauses")  # many pauses: see conftest.py
-
 Steps = Callable[[Pilot[Any], TwentyNineApp], Awaitable[None]]
 
 
