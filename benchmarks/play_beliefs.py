@@ -26,6 +26,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from twentynine.bots import make_bot
 from twentynine.bots.worlds import (
@@ -45,35 +46,38 @@ RULES = {
 }
 
 
+def _play(rules: Rules, k: int, seed: int,
+          seen: Callable[[Deal, int, int], None] | None = None) -> Deal:
+    """Deal ``k`` of ``hard`` self-play (60 worlds a card: fast), finished;
+    ``seen(deal, seat, legal count)`` before every decision."""
+    d = Deal.from_seed(seed * 10000 + k, k & 3, rules)
+    bots = [make_bot("hard", seed=seed * 100 + k * 4 + s, samples=60, bid_samples=120,
+                     time_budget=0.5, no_ask=1.0, marker_tilt=1.5) for s in range(4)]
+    while d.phase_code != DEAL_OVER:
+        seat = d.turn
+        view = d.view(seat)
+        legal = view.legal_actions
+        if seen is not None:
+            seen(d, seat, len(legal))
+        d.apply(bots[seat].choose(view, legal), seat)
+    return d
+
+
 def self_play(rules: Rules, deals: int, seed: int) -> list[Deal]:
-    """Finished deals of ``hard`` self-play (60 worlds a card: fast)."""
-    out: list[Deal] = []
-    for k in range(deals):
-        d = Deal.from_seed(seed * 10000 + k, k & 3, rules)
-        bots = [make_bot("hard", seed=seed * 100 + k * 4 + s, samples=60, bid_samples=120,
-                         time_budget=0.5, no_ask=1.0, marker_tilt=1.5) for s in range(4)]
-        while d.phase_code != DEAL_OVER:
-            seat = d.turn
-            view = d.view(seat)
-            d.apply(bots[seat].choose(view, view.legal_actions), seat)
-        out.append(d)
-    return out
+    """Finished deals of ``hard`` self-play."""
+    return [_play(rules, k, seed) for k in range(deals)]
 
 
 def positions(rules: Rules, deals: int, seed: int) -> list[tuple[Deal, int]]:
     """(deal, seat to move) at card-play decisions with a choice, from the second trick."""
     out: list[tuple[Deal, int]] = []
+
+    def keep(d: Deal, seat: int, choices: int) -> None:
+        if d.phase_code == PLAY and d.trick_no >= 1 and choices > 1:
+            out.append((d.clone(), seat))
+
     for k in range(deals):
-        d = Deal.from_seed(seed * 10000 + k, k & 3, rules)
-        bots = [make_bot("hard", seed=seed * 100 + k * 4 + s, samples=60, bid_samples=120,
-                         time_budget=0.5, no_ask=1.0, marker_tilt=1.5) for s in range(4)]
-        while d.phase_code != DEAL_OVER:
-            seat = d.turn
-            view = d.view(seat)
-            legal = view.legal_actions
-            if d.phase_code == PLAY and d.trick_no >= 1 and len(legal) > 1:
-                out.append((d.clone(), seat))
-            d.apply(bots[seat].choose(view, legal), seat)
+        _play(rules, k, seed, keep)
     return out
 
 
