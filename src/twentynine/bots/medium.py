@@ -239,15 +239,12 @@ class MediumBot(BaseBot):
         seat = view.seat
         choices = trump_choices(worlds[0], seat)
         rand: Rand = self.rng.random
-        holder = (view.bidder if self.compete_sim and view.high_bid and view.bidder != seat
-                  else None)
+        bidder = view.bidder
+        holder = (bidder if self.compete_sim and view.high_bid and bidder is not None
+                  and bidder != seat else -1)  # -1: no holder's contract to play
         held: list[tuple[int, int, bool]] = []
-        if holder is None:
-            table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout,
-                              self.crn)
-        else:
-            table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout,
-                              self.crn, holder, view.high_bid or 0, holder_trump, held)
+        table = bid_table(worlds, seat, choices, rand, sim_deadline, self.bid_rollout,
+                          self.crn, holder, view.high_bid or 0, holder_trump, held)
         self.estimates = Estimates("bid", codes, [], len(worlds), list(choices),
                                    [list(r) for r in table], held)
         rules = view.rules
@@ -259,7 +256,7 @@ class MediumBot(BaseBot):
             top = scored_bid(rules, seat & 1, table, threshold)  # big bids, half loss
         if not can_pass:
             return ACTIONS[BID_BASE + lo]
-        if holder is not None and view.high_bid and len(held) >= MIN_WORLDS:
+        if holder >= 0 and view.high_bid and len(held) >= MIN_WORLDS:
             return ACTIONS[compete_call(rules, seat & 1, lo, table, holder & 1,
                                         view.high_bid, held)]
         partner_high = view.bidder is not None and view.bidder == view.partner
@@ -305,7 +302,7 @@ class MediumBot(BaseBot):
         exact = tricks_left <= self.exact_tricks
         margin = self.margin_weight
         binary = self.exact_binary
-        tail = self.tail_exact if 8 - len(view.tricks) > self.tail_exact else 0
+        tail = self.tail_exact if tricks_left > self.tail_exact else 0
         totals = [0.0] * len(codes)
         n = 0
         wsum = 0.0
