@@ -150,12 +150,16 @@ def test_every_option_of_the_hint_is_visible_at_each_size(tmp_path: Path) -> Non
     asyncio.run(_all_options(tmp_path))
 
 
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
 async def _all_options(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         table = app.table
-        for phase in ("auction", "play"):
+        for phase in ("auction", "trump choice", "play"):
             while table.view().phase.value != phase:
                 app._apply_human(table.legal_actions()[0])
                 await settle(pilot, app)
@@ -176,10 +180,26 @@ async def _all_options(tmp_path: Path) -> None:
                 assert len(entries) == len(h.options)
                 for entry, _best in entries:  # each option with its numbers, as written
                     assert entry.strip() in shown, (size, entry, shown)
+                # the suggestion on one line, and right under it the whole reason (why,
+                # and what the next best gives up), never the part that is cut off
+                first, rest = shown.split("\n", 1)
+                assert first.startswith("Hint: "), (size, shown)
+                assert _words(rest).startswith(_words(h.reason)), (size, h.reason, shown)
+                assert f"{h.worlds} deals" in shown, (size, shown)
                 # the panel is whole on the screen, not cut by the table around it
                 assert panel.parent is not None
                 visible = panel.parent.region  # type: ignore[attr-defined]
                 assert visible.contains_region(panel.region), (size, visible, panel.region)
+                # and your own seat's line stays under it
+                south = app.query_one("#seat-south")
+                assert south.region.height == 1 and visible.contains_region(south.region)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.press("i")  # i again: the hint goes, the table is whole again
+            await pilot.pause()
+            assert not app.query(HintPanel)
+            assert app.query_one("#seat-north").display
+            assert app.query_one("#middle").display
             await pilot.resize_terminal(120, 40)
             await pilot.pause()
 

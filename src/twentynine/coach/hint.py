@@ -379,7 +379,8 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                   f"{means[ci]:.1f} of the {total} points on average and makes {b} in "
                   f"{_pct(c)} of the {est.samples} deals consistent with your cards.")
         if PASS_CODE not in codes:
-            reason = f"You must bid (no pass here): the lowest is {lo}. " + reason
+            reason = ("You must bid (no pass here). " if b == lo else
+                      f"You must bid (no pass here): the lowest is {lo}. ") + reason
         elif by_bid[b].worth < 0 and view.bidder is not None and \
                 (view.bidder & 1) != team:
             reason += (f" A small expected loss ({by_bid[b].worth:+.2f} game points), but "

@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Footer, ProgressBar, Static
 
@@ -33,6 +34,7 @@ from ..actions import (
     SHOW_CODE,
     SINGLE_HAND_CODE,
     Action,
+    ActionKind,
 )
 from ..cards import CARDS, SUIT_NAMES, mask_cards
 from ..coach.commands import stats_renderable
@@ -483,7 +485,16 @@ def option_entry(h: Hint, o: Option, pad: int = 3) -> str:
         made = "  - " if o.made is None else f"{100 * o.made:3.0f}%"
         return f"{o.action.bid:>2} {worth} {made}"
     made = "" if o.made is None else f" {100 * o.made:3.0f}%"
-    return f"{o.words:<{pad}} {worth}{made}"
+    return f"{_label(o):<{pad}} {worth}{made}"
+
+
+def _label(o: Option) -> str:
+    """An option's words in the columns: a card to lay face down is just the card (the
+    legend says what it means)."""
+    card = o.action.card
+    if o.action.kind is ActionKind.TRUMP_CARD and card is not None:
+        return card.label
+    return o.words
 
 
 def _legend(h: Hint) -> str:
@@ -491,6 +502,8 @@ def _legend(h: Hint) -> str:
         return "card · game pts · your card pts · you take trick"
     if h.bids:
         return "bid · game pts as bidder · chance to make it"
+    if any(o.action.kind is ActionKind.TRUMP_CARD for o in h.options):
+        return "card face down · game pts · chance to make it"
     return "option · game pts · chance the contract is made"
 
 
@@ -509,57 +522,104 @@ def how_to_play(action: Action) -> str:
 
 
 class HintBody:
-    """The hint laid out for the width it gets: the suggestion, then **every** legal option
-    in aligned columns (as many as fit), the points by trump, and the reason last."""
+    """The hint laid out for the width it gets: the suggestion, its reason (why, and what
+    the next best gives up) right under it, then **every** legal option in aligned columns
+    (as many as fit) and the points by trump.  No line is wider than the width but the
+    reason, which wraps: the reason comes second so that it is never the part cut off."""
 
     def __init__(self, h: Hint) -> None:
         self.hint = h
 
     def entries(self) -> list[tuple[str, bool]]:
-        """Every option as the panel writes it (bids in order, then the rest), and whether
-        it is the suggestion."""
+        """Every option as the panel writes it (in the order of :meth:`_ordered`), and
+        whether it is the suggestion."""
         h = self.hint
-        bids = [o for o in h.options if o.action.bid is not None]
-        order = (sorted(bids, key=lambda o: o.action.bid or 0) +
-                 [o for o in h.options if o.action.bid is None]) if bids else list(h.options)
-        pad = max([3] + [len(o.words) for o in order if o.action.bid is None])
-        return [(option_entry(h, o, pad), o.action == h.action) for o in order]
+        order = self._ordered()
+        # cards share one width; a call (ask for trump, the pair, pass) is as long as it is
+        pad = max([3] + [len(_label(o)) for o in order if _in_grid(o)])
+        return [(option_entry(h, o, pad if _in_grid(o) else len(o.words)),
+                 o.action == h.action) for o in order]
+
+    def stats(self, width: int) -> str:
+        """How many deals the search simulated and how long it took."""
+        h = self.hint
+        return (f"({h.worlds} deals simulated, {h.seconds:.1f} s)" if width >= 60 else
+                f"({h.worlds} deals, {h.seconds:.1f} s)")
 
     def lines(self, width: int) -> list[Text]:
         """The hint as lines of at most ``width`` cells (the reason wrapped)."""
         h = self.hint
-        out: list[Text] = []
+        stats = self.stats(width)
         head = Text()
         head.append("Hint: ", style="bold")
         head.append(h.options[0].words if h.options else str(h.action), style="bold green")
         key = how_to_play(h.action)
-        if key:
-            head.append(f" · {key}", style="bold")
-        head.append(f"  ({h.worlds} deals simulated, {h.seconds:.1f} s)" if width >= 60 else
-                    f"  ({h.worlds} deals, {h.seconds:.1f} s)", style="dim")
-        out.append(head)
-        out.append(Text(_legend(h), style="dim"))
-        entries = self.entries()
-        colw = max(len(e) for e, _ in entries) + 2
-        ncols = max(1, (width + 2) // colw)
-        for i in range(0, len(entries), ncols):
-            line = Text()
-            for text, best in entries[i:i + ncols]:
-                line.append(text.ljust(colw), style="bold green" if best else "")
-            line.rstrip()
-            out.append(line)
+        if len(head) + 3 + len(key) > width and key.startswith("Enter"):
+            key = "Enter"  # alone, on a narrow panel
+        head.append(f" · {key}", style="bold")
+        out: list[Text] = [head, Text(h.reason)]
+        legend = Text(_legend(h), style="dim")
+        out.append(legend)
+        grid = self._grid(width)
+        out.extend(grid)
         if h.trumps:
-            line = Text("As bidder, by trump: ", style="bold")
             full = " · ".join(f"{label} {pts:.1f}" for label, pts in h.trumps)
-            if len(line) + len(full) > width:  # the suit symbols alone
+            title = "As bidder, by trump: "
+            if len(title) + len(full) > width:  # the suit symbols alone
                 full = " · ".join(f"{label.split()[0]} {pts:.1f}" for label, pts in h.trumps)
+            if len(title) + len(full) > width:
+                title = "By trump: "
+            line = Text(title, style="bold")
             line.append(full)
             out.append(line)
-        out.append(Text(h.reason))
+        # the figures of the search where they fit: after the suggestion, after the
+        # legend, after the last options or the trumps, else on a line of their own
+        for line in (head, legend, *grid[-1:], out[-1]):
+            if len(line) + 2 + len(stats) <= width:
+                line.append(f"  {stats}", style="dim")
+                break
+        else:
+            out.append(Text(stats, style="dim"))
         return out
+
+    def _grid(self, width: int) -> list[Text]:
+        """The options in aligned columns; a call wider than a column takes several."""
+        entries = self.entries()
+        grid = [len(e) for (e, _), o in zip(entries, self._ordered(), strict=True)
+                if _in_grid(o)]
+        colw = max(grid or [len(e) for e, _ in entries]) + 2
+        ncols = max(1, (width + 2) // colw)
+        out: list[Text] = []
+        line, used = Text(), 0
+        for text, best in entries:
+            span = min(ncols, max(1, -(-(len(text) + 2) // colw)))
+            if used and used + span > ncols:
+                line.rstrip()
+                out.append(line)
+                line, used = Text(), 0
+            line.append(text.ljust(span * colw), style="bold green" if best else "")
+            used += span
+        line.rstrip()
+        if line.plain:
+            out.append(line)
+        return out
+
+    def _ordered(self) -> list[Option]:
+        """Bids in order, cards as the hint ranks them; then the calls (pass, ask for
+        trump, the pair), which are wider than a column."""
+        h = self.hint
+        bids = sorted((o for o in h.options if o.action.bid is not None),
+                      key=lambda o: o.action.bid or 0)
+        return (bids + [o for o in h.options if o.action.bid is None and _in_grid(o)] +
+                [o for o in h.options if not _in_grid(o)])
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(options.max_width)
+
+
+def _in_grid(o: Option) -> bool:
+    """A card or a bid (the options of one width, laid in columns)."""
+    return o.action.bid is not None or o.action.card is not None
 
 
 def hint_renderable(h: Hint) -> RenderableType:
@@ -585,6 +645,7 @@ class HintPanel(Static):
             self.hint = hint
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._stepped_aside: list[Widget] = []
         super().__init__("", *args, **kwargs)
         self.add_class("-hidden")
         self.token: object = None
@@ -597,25 +658,63 @@ class HintPanel(Static):
         """The search for the current position is still running."""
         return self.token is not None and self.hint is None and not self.failed
 
+    GIVES_ROOM: ClassVar[tuple[str, ...]] = ("seat-north", "middle")
+    """The ids of the table's parts that step aside while a hint is up, when the hint would
+    not fit otherwise (a short terminal): the partner's name and the row of the trick,
+    which the panel covers anyway."""
+
     def on_mount(self) -> None:
         self.call_after_refresh(self.fit)
 
     def on_resize(self) -> None:
         self.fit()
 
+    def on_unmount(self) -> None:
+        self._give_back()
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show ``content`` and fit the panel to it (the room it needs may change)."""
+        super().update(content, layout=layout)
+        if self.is_mounted:
+            self.call_after_refresh(self.fit)
+
+    def _give_back(self) -> None:
+        for w in self._stepped_aside:
+            w.display = True
+        self._stepped_aside = []
+
+    def _room(self, parent: Widget, without: list[Widget]) -> int:
+        """The rows the panel may take in ``parent`` with the parts ``without`` hidden (a
+        flexible part keeps at least a row)."""
+        taken = 0
+        for child in parent.children:
+            if child is self or child in without:
+                continue
+            if not child.display and child not in self._stepped_aside:
+                continue
+            h = child.styles.height
+            taken += 1 if h is not None and h.is_fraction else child.outer_size.height
+        return parent.size.height - taken
+
     def fit(self) -> None:
         """Never taller than the table leaves free (what the flexible part, the trick, can
-        give up), so the panel is never cut; what does not fit scrolls."""
+        give up), so the panel is never cut; if the hint needs more, the parts named in
+        :attr:`GIVES_ROOM` step aside while it is shown; what does not fit still scrolls."""
         parent = self.parent
         if not isinstance(parent, Widget) or not parent.size.height:
             return
-        fixed = 0
-        for child in parent.children:
-            h = child.styles.height
-            if child is self or not child.display or (h is not None and h.is_fraction):
-                continue
-            fixed += child.outer_size.height
-        room = max(4, parent.size.height - fixed)
+        gutter = self.styles.gutter
+        width = max(1, parent.size.width - gutter.width)
+        needed = self.get_content_height(parent.size, self.app.size, width) + gutter.height
+        spare = [w for w in parent.children if w.id in self.GIVES_ROOM and
+                 (w.display or w in self._stepped_aside)]
+        if self.has_class("-hidden") or needed <= self._room(parent, []):
+            self._give_back()
+        else:
+            for w in spare:
+                w.display = False
+            self._stepped_aside = spare
+        room = max(4, self._room(parent, self._stepped_aside))
         if self.styles.max_height is None or self.styles.max_height.value != room:
             self.styles.max_height = room
 
@@ -697,6 +796,7 @@ class HintPanel(Static):
         self.token = None
         self.hint = None
         self.add_class("-hidden")
+        self._give_back()
 
 
 # --------------------------------------------------------------------------- standalone
