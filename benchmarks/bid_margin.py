@@ -26,6 +26,7 @@ Run (compiled build, one process per rule set):
     nice -n 10 python benchmarks/bid_margin.py --rules standard --deals 200 --seed 1 \\
         --options crn=1,no_ask=1.0,time_budget=0.35,margin_weight=0.01,exact_binary=1,\
 exact_tricks=5,exact_samples=60,marker_tilt=1.5,play_infer=0.5
+    python benchmarks/bid_margin.py --summarize out-standard.txt out-tournament.txt
 """
 
 from __future__ import annotations
@@ -193,9 +194,57 @@ def changes(forks: Sequence[Fork], deals: int) -> list[str]:
     return lines
 
 
+def fit(forks: Sequence[Fork]) -> list[str]:
+    """Per kind, ``bid - pass`` fitted by a line in (estimate - bar): its value at the bar
+    (where an optimal bar has bid and pass worth the same), and the means below and above."""
+    lines: list[str] = []
+    for kind in ("open", "compete"):
+        mine = [f for f in forks if f.kind == kind]
+        n = len(mine)
+        if n < 3:
+            continue
+        xs = [f.estimate - f.bar for f in mine]
+        ys = [f.gain for f in mine]
+        mx, my = sum(xs) / n, sum(ys) / n
+        sxx = sum((x - mx) ** 2 for x in xs)
+        if sxx == 0:
+            continue
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
+        at_bar = my - slope * mx
+        res = sum((y - at_bar - slope * x) ** 2 for x, y in zip(xs, ys, strict=True)) / (n - 2)
+        se_bar = math.sqrt(res * (1 / n + mx * mx / sxx))
+        se_slope = math.sqrt(res / sxx)
+        below = mean_ci([y for x, y in zip(xs, ys, strict=True) if x <= 0])
+        above = mean_ci([y for x, y in zip(xs, ys, strict=True) if x > 0])
+        lines.append(f"  {kind} fit: bid-pass at the bar {at_bar:+.3f} +- {1.96 * se_bar:.3f}, "
+                     f"slope {slope:+.3f} +- {1.96 * se_slope:.3f} per game point; "
+                     f"below the bar {below[0]:+.3f} +- {below[1]:.3f}, "
+                     f"above {above[0]:+.3f} +- {above[1]:.3f}")
+    return lines
+
+
+def parse_forks(paths: Sequence[str]) -> tuple[list[Fork], int]:
+    """The forks printed in earlier runs' output files and their deals (for pooling); the
+    deals of each file are numbered after the previous file's."""
+    forks: list[Fork] = []
+    offset = 0
+    for path in paths:
+        deals = 0
+        for line in Path(path).read_text().splitlines():
+            t = line.split()
+            if t[:1] == ["fork"]:
+                forks.append(Fork(offset + int(t[2]), t[3], float(t[5]), float(t[7]),
+                                  int(t[9]), t[11] == "bid", float(t[13])))
+            elif line.startswith("[") and " after " in line:
+                deals = int(line.split(" after ")[1].split()[0])
+        offset += deals
+    return forks, offset
+
+
 def report(forks: Sequence[Fork], deals: int) -> str:
     """The running summary: buckets of (estimate - bar) and the threshold changes."""
     out = [f"after {deals} deals, {len(forks)} forks"]
+    out.extend(fit(forks))
     for kind in ("open", "compete"):
         mine = [f for f in forks if f.kind == kind]
         for lo10 in range(-4, 4):
@@ -223,7 +272,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--window", type=float, default=0.35)
     p.add_argument("--options", default="", help="hard's options, k=v,k=v")
+    p.add_argument("--summarize", nargs="+", metavar="FILE",
+                   help="play nothing: pool the forks printed in these output files")
     args = p.parse_args(argv)
+    if args.summarize:
+        pooled, played = parse_forks(args.summarize)
+        print(report(pooled, played))
+        return 0
     rules = RULESETS[args.rules]
     options = parse_options(args.options)
     forks: list[Fork] = []
