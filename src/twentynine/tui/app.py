@@ -49,7 +49,7 @@ from ..actions import (
     ActionKind,
 )
 from ..bots import BOTS
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..cards import KING_RANK, QUEEN_RANK, SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..controller import BotTurn, Table, TableController
 from ..deal import IllegalActionError, Phase
 from ..events import DealScored, Event, GameOver, TrickWon
@@ -57,6 +57,7 @@ from ..game import Game
 from ..options import rule_flags_given, rules_from
 from ..rules import Rules, RulesError
 from ..scoring import DealOutcome
+from ..views import SeatView
 from . import save as saves
 from .coach import HintPanel, TableCoach
 from .footer import ALWAYS, TableFooter
@@ -159,6 +160,35 @@ the moves of the moment, then the hint, take-back, the log ...  Help and quit al
 stay; a key left out still works and ``?`` lists it."""
 
 
+def still_possible(v: SeatView, action: Action) -> bool:
+    """Whether ``action`` (pass, ask for trump, the pair) may still become legal for the
+    seat of ``v`` in this deal, as far as the seat can tell: the table keeps the button
+    of a call that waits for its moment and hides one that can no longer come.
+
+    Passing in the auction is for good; trump is shown once (and never on request when
+    the rules show it by themselves); the pair is declared once, with the king and queen
+    of trump in one hand, so a hand without a king and queen of one suit (of the trump
+    suit, once the seat knows it) never holds it."""
+    if action in v.legal_actions:
+        return True
+    if action is PASS:
+        return v.phase is Phase.AUCTION and (v.seat, None) not in v.bids
+    if v.phase is not Phase.PLAY or v.single_hand is not None:
+        return False
+    if action is SHOW_TRUMP:
+        return not v.trump_shown and v.rules.ask != "auto"
+    if action is PAIR:
+        if not v.rules.pair or v.pair_seat is not None or v.no_trumps:
+            return False
+        cards = set(v.hand)
+        if v.trump_card is not None and v.bidder == v.seat and not v.trump_shown:
+            cards.add(v.trump_card)  # the face-down card comes back once trump is shown
+        suits = [v.trump_suit] if v.trump_suit is not None else range(4)
+        return any(Card(s * 8 + KING_RANK) in cards and Card(s * 8 + QUEEN_RANK) in cards
+                   for s in suits)
+    return False
+
+
 def _digit_bindings() -> list[Binding]:
     out: list[Binding] = []
     for d in range(1, 9):
@@ -218,6 +248,8 @@ class TwentyNineApp(App[None]):
         Binding("ctrl+c", "request_quit", "quit", show=False, priority=True),
         # at a shared table take-back is off (hidden); the key lands here and says why
         Binding("u", "host_decides", "", show=False),
+        # before the first trick of a deal there is no last trick: l says so
+        Binding("l", "no_last_trick", "", show=False),
         *_refusal_bindings(),
     ]
 
@@ -894,12 +926,9 @@ class TwentyNineApp(App[None]):
         for action, _label, _key in EXTRA_BUTTONS:
             btn = self._table.query_one(f"#btn-{action.code}", Button)
             btn.disabled = action not in legal
-            if action is SHOW_TRUMP:
-                btn.display = v.phase is Phase.PLAY and v.single_hand is None
-            elif action is PAIR:
-                btn.display = v.phase is Phase.PLAY and v.rules.pair and v.single_hand is None
-            elif action is PASS:
-                btn.display = action in legal or in_auction
+            if action in (SHOW_TRUMP, PAIR, PASS):
+                # shown (perhaps disabled for now) while it may still apply in this deal
+                btn.display = still_possible(v, action) or action in legal
             else:
                 btn.display = action in legal
         self._refresh_status()
@@ -984,6 +1013,8 @@ class TwentyNineApp(App[None]):
             return not self._modal_open()
         if action == "last_trick":
             return not self._modal_open() and bool(self.table.view().tricks)
+        if action == "no_last_trick":
+            return not self._modal_open() and not self.table.view().tricks
         gameplay = {"move", "step", "card", "bid_digit", "suit", "confirm", "confirm_bid",
                     "confirm_trump", "confirm_suit", "pass_bid", "show_trump", "pair",
                     "simple"}
@@ -1265,6 +1296,10 @@ class TwentyNineApp(App[None]):
         n = self.table.take_backs_used
         self._say(f"Taken back: your move again (take-backs this game: {n})", "bold")
         self._refresh_status()
+
+    def action_no_last_trick(self) -> None:
+        """``l`` before the first trick of the deal is over: say why nothing shows."""
+        self._refuse("Last trick: no trick has been played yet in this deal")
 
     def action_last_trick(self) -> None:
         v = self.table.view()

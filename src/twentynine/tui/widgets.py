@@ -103,7 +103,7 @@ class TextPanel(Static):
         self.update(text)
 
 
-def fit_line(text: Text, width: int) -> Text:
+def fit_line(text: Text, width: int, cut: bool = True) -> Text:
     """``text`` made to fit ``width`` cells without losing its point: first the hints in
     parentheses go (the footer lists the keys), then trailing `` · `` parts, then a
     lead-in about you before the first ``: `` ("You won the auction: ", which the table
@@ -115,6 +115,8 @@ def fit_line(text: Text, width: int) -> Text:
     'Choose the suit'
     >>> fit_line(Text("Your turn: play a card · s asks for trump"), 25).plain
     'Your turn: play a card'
+
+    With ``cut`` false, the text is left longer than ``width`` if it must be.
     """
     if text.cell_len <= width:
         return text
@@ -129,20 +131,29 @@ def fit_line(text: Text, width: int) -> Text:
             first = rest[:1]
             first.plain = first.plain.upper()
             out = Text.assemble(first, rest[1:])
-    if out.cell_len > width:
+    if cut and out.cell_len > width:
         out.truncate(width, overflow="ellipsis")
     return out
 
 
 class StatusLine(TextPanel):
     """The line that says what is going on and what you may do, fitted to its width
-    (:func:`fit_line`) so it never wraps and rarely needs cutting."""
+    (:func:`fit_line`) so it rarely wraps: what cannot be said in one line without losing
+    its point (a long refusal on a narrow terminal) takes a second line, for as long as it
+    is shown, rather than being cut."""
 
     _full: Text | None = None
 
     def set_text(self, text: Text) -> None:
         self._full = text
-        super().set_text(fit_line(text, self.content_region.width or 80))
+        width = self.content_region.width or 80
+        one = fit_line(text, width, cut=False)
+        two = one.cell_len > width
+        if two:  # room for word wrap's ragged ends
+            one = fit_line(text, 2 * width - 12)
+        self.styles.height = 2 if two else 1
+        self.styles.text_wrap = "wrap" if two else "nowrap"
+        super().set_text(one)
 
     def on_resize(self) -> None:
         if self._full is not None:

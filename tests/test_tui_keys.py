@@ -1,0 +1,146 @@
+"""The table with the keyboard alone: a call's button stays (disabled) while the call may
+still come in this deal and goes once it cannot; a key that does not apply says why, in
+full, even at 80 columns."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from tui_support import screen_text, settle
+
+from twentynine.actions import PAIR, PASS, SHOW_TRUMP, Action
+from twentynine.deal import Phase
+from twentynine.game import Game
+from twentynine.rules import PRESETS, Rules
+from twentynine.tui.app import TwentyNineApp, still_possible
+from twentynine.tui.screens import SummaryScreen
+
+CALLS = (PASS, SHOW_TRUMP, PAIR)
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_call_that_is_no_longer_possible_never_comes_back(variant: str) -> None:
+    """Over whole deals of random play, from every seat's view: whenever a call is legal
+    it is ``still_possible``; once it is not (in the auction for a pass, in the play for
+    the others), it is never legal again for that seat in that part of the deal.  And the
+    rule does hide something: each call goes in some deal."""
+    rules = PRESETS[variant]
+    rng = random.Random(4161)
+    gone_seen = {a: 0 for a in CALLS}
+    for seed in range(60):
+        game = Game(4161 + seed, rules)
+        gone: set[tuple[int, Action]] = set()  # (seat, call) that went
+        number = game.deal.number
+        for _step in range(200):
+            if game.is_over or game.deal.number != number or game.phase is Phase.DEAL_OVER:
+                break
+            for seat in range(4):
+                v = game.view(seat)
+                for a in CALLS:
+                    if v.phase is not (Phase.AUCTION if a is PASS else Phase.PLAY):
+                        continue
+                    if a in v.legal_actions:
+                        assert still_possible(v, a), (variant, seed, seat, a)
+                        assert (seat, a) not in gone, (variant, seed, seat, a)
+                    elif not still_possible(v, a):
+                        gone.add((seat, a))
+            game.apply(rng.choice(game.legal_actions()))
+        for _seat, a in gone:
+            gone_seen[a] += 1
+    for a in CALLS:
+        if a is PAIR and not rules.pair:
+            continue
+        assert gone_seen[a] > 0, (variant, a)
+
+
+def _button(app: TwentyNineApp, action: Action) -> Any:
+    return app.query_one(f"#btn-{action.code}")
+
+
+def test_the_action_row_drops_calls_that_are_over(table: Any) -> None:
+    """At 80x24, a whole deal with the keyboard: Pass stays while you may still pass and
+    goes once you passed; ask for trump is on the row while trump is hidden (disabled when
+    you may not ask just now) and leaves once trump is shown; the pair's button is there
+    only while your hand may still declare it."""
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> dict[str, int]:
+        seen = {"pass shown": 0, "pass gone": 0, "ask waits": 0, "ask gone": 0,
+                "pair gone": 0}
+        while not isinstance(app.screen, SummaryScreen):
+            v = app.table.view()
+            legal = list(v.legal_actions) if app.table.turn == app.table.seat else []
+            ask, pas, pair = (_button(app, SHOW_TRUMP), _button(app, PASS),
+                              _button(app, PAIR))
+            if v.phase is Phase.AUCTION:
+                passed = (v.seat, None) in v.bids
+                assert pas.display == (not passed), v.bids
+                seen["pass gone" if passed else "pass shown"] += 1
+            if v.phase is Phase.PLAY:
+                assert ask.display == (not v.trump_shown)
+                if ask.display and SHOW_TRUMP not in legal:
+                    assert ask.disabled
+                    seen["ask waits"] += 1
+                seen["ask gone"] += v.trump_shown
+                if pair.display:
+                    assert PAIR in legal or pair.disabled
+                else:
+                    assert PAIR not in legal
+                    seen["pair gone"] += 1
+                shown = screen_text(app)
+                assert ("Ask for trump (s)" in shown) == ask.display
+            if legal:
+                # pass at once (to watch the auction go on), then the first legal card
+                a = PASS if PASS in legal else legal[0]
+                app._apply_human(a)
+                after = app.table.view()
+                if a is PASS and after.phase is Phase.AUCTION:  # the bots still to speak
+                    assert not pas.display
+                    seen["pass gone"] += 1
+            await settle(pilot, app)
+        return seen
+
+    seen = table(body, size=(80, 24), seed=4161)
+    assert all(n > 0 for n in seen.values()), seen
+
+
+def status(app: TwentyNineApp) -> str:
+    return " ".join(str(app.query_one("#status").render()).split())
+
+
+def test_keys_that_do_not_apply_say_why_in_full_at_80_columns(table: Any) -> None:
+    """``l`` before any trick says there is none yet (it did nothing); a refusal longer
+    than the line takes a second line instead of being cut, and the line is one row
+    again after it."""
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert app.table.view().phase is Phase.AUCTION
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Last trick: no trick has been played yet" in status(app)
+        # to the first lead of the play
+        while not (app.table.view().phase is Phase.PLAY and
+                   app.table.turn == app.table.seat and not app.table.view().trick):
+            legal = app.table.legal_actions()
+            if app.table.turn == app.table.seat:
+                app._apply_human(PASS if PASS in legal else legal[0])
+            await settle(pilot, app)
+            assert not isinstance(app.screen, SummaryScreen), "seed 4161: South leads"
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        why = app.table.explain(SHOW_TRUMP)
+        assert why is not None and len("Ask for trump: " + why) > 78
+        why = why[:1].lower() + why[1:]
+        assert f"Ask for trump: {why}" in status(app), status(app)
+        line = app.query_one("#status")
+        assert line.size.height == 2
+        assert why[-12:] in " ".join(screen_text(app).split())  # drawn whole, not cut
+        await pilot.press("enter")  # a card is led: the next message fits, one row again
+        await settle(pilot, app)
+        assert len(status(app)) < 76, status(app)
+        assert line.size.height == 1
+
+    table(body, size=(80, 24), seed=4161, rules=Rules())
