@@ -14,7 +14,7 @@ import pytest
 from layout_support import footer_keys
 from textual.binding import Binding
 from textual.pilot import Pilot
-from tui_support import make_app, screen_text, settle, wait_for
+from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine.actions import PASS, SHOW_TRUMP, Action
 from twentynine.deal import Phase
@@ -231,21 +231,12 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
     table(body, seed=1)  # the later turn comes in the second deal
 
 
-def _last_trick(tmp_path: Path, seed: int) -> None:
-    """Save a game in its first deal's last trick, South to play its last card: the tests
-    of what follows a deal start there instead of playing the whole deal at the table."""
-    g = Game(seed)
-    while not (g.view(0).phase is Phase.PLAY and g.turn == 0 and len(g.view(0).hand) == 1):
-        g.apply(g.legal_actions()[0])
-    (tmp_path / "save.json").write_text(dumps(game_record(g)))
-
-
 def test_enter_through_the_summary_does_not_bid(table: Table, tmp_path: Path) -> None:
     """An Enter just as the deal summary opens (the last card's Enter pressed twice) does
     not close it.  The Enter that closes the summary and a second one right after: the
     second makes no bid (the status line says what Enter will do once the table has been
     seen); after the guard's moment Enter bids."""
-    _last_trick(tmp_path, 2)
+    save_last_trick(tmp_path, 2)
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         assert app.game.view(0).number == 1 and len(app.game.view(0).hand) == 1

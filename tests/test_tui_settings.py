@@ -12,7 +12,7 @@ import pytest
 from contrast_support import low_contrast
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import make_app, screen_text, settle, wait_for
+from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine import cli
 from twentynine.actions import PASS
@@ -315,9 +315,13 @@ def test_the_notice_is_shown_first(tmp_path: Path) -> None:
 
 
 def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) -> None:
+    save_last_trick(tmp_path, 2, Rules(game_to=1))  # a one-deal game: one trick to play
+
     async def run() -> None:
-        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1))
+        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
         async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            assert app.game.view(0).number == 1 and len(app.game.view(0).hand) == 1
             for _ in range(300):
                 await settle(pilot, app)
                 if isinstance(app.screen, GameOverScreen):

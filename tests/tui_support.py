@@ -12,6 +12,9 @@ from typing import Any
 from rich.console import Console
 from textual.pilot import Pilot
 
+from twentynine.deal import Phase
+from twentynine.game import Game
+from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 
@@ -35,6 +38,17 @@ def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None,
         app.enter_guard = 0.0
         app.summary_guard = 0.0
     return app
+
+
+def save_last_trick(data_dir: Path, seed: int, rules: Rules | None = None) -> None:
+    """Save (under ``data_dir``, for ``make_app(..., resume=True)``) a game in its first
+    deal's last trick, South to play its last card, the deal played by the engine: the
+    tests of what follows a deal start there instead of playing the whole deal at the
+    table (every bot move there is drawn, which is most of a Pilot test's time)."""
+    g = Game(seed, rules)
+    while not (g.view(0).phase is Phase.PLAY and g.turn == 0 and len(g.view(0).hand) == 1):
+        g.apply(g.legal_actions()[0])
+    (data_dir / "save.json").write_text(dumps(game_record(g)))
 
 
 def screen_text(app: TwentyNineApp) -> str:
