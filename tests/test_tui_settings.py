@@ -102,11 +102,13 @@ def _first_human_move(app: TwentyNineApp) -> str:
 def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
     """Mid-game the screen opens too; a rule change is saved and starts with the next game,
     and the screen says so."""
+    save_last_trick(tmp_path, 2, Rules(game_to=1), cards=3)  # a one-deal game, 3 tricks left
 
     async def run() -> None:
-        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1))
+        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
+            assert app.game.view(0).number == 1 and len(app.game.view(0).hand) == 3
             await pilot.press(_first_human_move(app))
             await settle(pilot, app)
             assert app.game.actions

@@ -40,13 +40,16 @@ def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None,
     return app
 
 
-def save_last_trick(data_dir: Path, seed: int, rules: Rules | None = None) -> None:
+def save_last_trick(data_dir: Path, seed: int, rules: Rules | None = None,
+                    cards: int = 1) -> None:
     """Save (under ``data_dir``, for ``make_app(..., resume=True)``) a game in its first
-    deal's last trick, South to play its last card, the deal played by the engine: the
-    tests of what follows a deal start there instead of playing the whole deal at the
-    table (every bot move there is drawn, which is most of a Pilot test's time)."""
+    deal's last trick, South to play its last card (or, with ``cards``, South to play with
+    that many cards left), the deal played by the engine: the tests of what follows a deal
+    start there instead of playing the whole deal at the table (every bot move there is
+    drawn, which is most of a Pilot test's time)."""
     g = Game(seed, rules)
-    while not (g.view(0).phase is Phase.PLAY and g.turn == 0 and len(g.view(0).hand) == 1):
+    while not (g.view(0).phase is Phase.PLAY and g.turn == 0
+               and len(g.view(0).hand) == cards):
         g.apply(g.legal_actions()[0])
     (data_dir / "save.json").write_text(dumps(game_record(g)))
 
