@@ -141,7 +141,7 @@ async def _the_review_screen_steps_through_the_deal() -> None:
         await pilot.press("right")
         assert "Trick 1" in text() and "won it" in text()
         await pilot.press("end")
-        assert "hard in your seat" in text()
+        assert "Hard in your seat" in text()
         await pilot.press("left", "home")
         assert "Hands as dealt" in text()
         await pilot.press("escape")

@@ -26,6 +26,7 @@ from twentynine.tui.coach import (
     ReviewScreen,
     StatsScreen,
     grades_text,
+    how_to_play,
 )
 from twentynine.tui.screens import SummaryScreen
 
@@ -139,9 +140,10 @@ async def _enter_waits(tmp_path: Path, release: threading.Event) -> None:
         assert table.game.deal.actions[len(before)] == suggestion
 
 
-def on_screen(app: Any, panel: HintPanel) -> str:
-    """What the screen shows inside the panel."""
-    region = panel.content_region
+def on_screen(app: Any, panel: HintPanel, frame: bool = False) -> str:
+    """What the screen shows inside the panel (with ``frame``, its edges too, where the
+    suggestion and the search's figures are written)."""
+    region = panel.region if frame else panel.content_region
     lines = screen_text(app).splitlines()[region.y:region.bottom]
     return "\n".join(line[region.x:region.right] for line in lines)
 
@@ -180,12 +182,16 @@ async def _all_options(tmp_path: Path) -> None:
                 assert len(entries) == len(h.options)
                 for entry, _best in entries:  # each option with its numbers, as written
                     assert entry.strip() in shown, (size, entry, shown)
-                # the suggestion on one line, and right under it the whole reason (why,
-                # and what the next best gives up), never the part that is cut off
-                first, rest = shown.split("\n", 1)
-                assert first.startswith("Hint: "), (size, shown)
-                assert _words(rest).startswith(_words(h.reason)), (size, h.reason, shown)
-                assert f"{h.worlds} deals" in shown, (size, shown)
+                # the suggestion on the panel's top edge, the search's figures on its
+                # bottom edge, and first inside the whole reason (why, and what the next
+                # best gives up), never the part that is cut off
+                rows = screen_text(app).splitlines()
+                box = panel.region
+                top, bottom = (rows[y][box.x:box.right] for y in (box.y, box.bottom - 1))
+                assert top.startswith("╭─ Hint: "), (size, top)
+                assert how_to_play(h.action).split()[0] in top, (size, top)
+                assert f"{h.worlds} deals" in bottom, (size, bottom)
+                assert _words(shown).startswith(_words(h.reason)), (size, h.reason, shown)
                 # the panel is whole on the screen, not cut by the table around it
                 assert panel.parent is not None
                 visible = panel.parent.region  # type: ignore[attr-defined]
@@ -245,7 +251,7 @@ async def _held_for_a_call(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: bool(app.query(HintPanel))
                        and app.query_one(HintPanel).hint is not None, limit=8000)
         panel = app.query_one(HintPanel)
-        assert "press p" in on_screen(app, panel)
+        assert "press p" in on_screen(app, panel, frame=True)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()
@@ -254,3 +260,68 @@ async def _held_for_a_call(tmp_path: Path) -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(table.game.deal.actions) > before)
         assert table.game.deal.actions[before].bid is not None  # the player's own choice
+
+
+LONGEST_REASONS = (
+    # the competitive bid: the longest the auction writes (every bid and the pass shown)
+    "Bid 17: with ♠ spades as trump your side takes 15.9 of the 29 points on average and "
+    "makes 17 in 47% of the 500 deals consistent with your cards. It costs 0.06 game "
+    "points a deal, less than letting the opponents play their 16.",
+    "You must bid (no pass here): the lowest is 16. Bid 18: with ♦ diamonds as trump your "
+    "side takes 17.8 of the 29 points on average and makes 18 in 67% of the 500 deals "
+    "consistent with your cards.",
+)
+
+
+def test_the_longest_auction_reasons_fit_whole_at_80x24(tmp_path: Path,
+                                                         monkeypatch: Any) -> None:
+    """With the longest reasons the auction's hint writes and every bid of the first turn
+    to bid, nothing of the hint is cut at 80x24: the suggestion, the reason, each option,
+    the points by trump and the figures (the competitive bid's reason once pushed the
+    pass and the trumps out)."""
+    for reason in LONGEST_REASONS:
+        def long_reason(view: Any, reason: str = reason, **kw: Any) -> Any:
+            return replace(coach_hint(view, **kw), reason=reason)
+
+        monkeypatch.setattr(tui_coach, "hint", long_reason)
+        asyncio.run(_longest(tmp_path / str(len(reason))))
+
+
+async def _longest(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("i")
+        await wait_for(pilot, lambda: bool(app.query(HintPanel))
+                       and app.query_one(HintPanel).hint is not None, limit=8000)
+        await pilot.pause()
+        await pilot.pause()
+        panel = app.query_one(HintPanel)
+        h = panel.hint
+        assert h is not None and h.trumps and len(h.options) == 14
+        frame = on_screen(app, panel, frame=True)
+        assert "Hint: " in frame and f"{h.worlds} deals" in frame, frame
+        shown = on_screen(app, panel)
+        assert _words(shown).startswith(_words(h.reason)), shown
+        for entry, _best in HintBody(h).entries():
+            assert entry.strip() in shown, (entry, shown)
+        assert "By trump" in shown or "by trump" in shown, shown
+        assert not panel.show_vertical_scrollbar, (panel.virtual_size, panel.region)
+
+
+def test_a_graded_decision_reads_as_one_sentence() -> None:
+    """A grade whose reason ends in figures in parentheses gets its cost inside the same
+    parentheses (it read "...as bidder) (gives up 0.04 game points)."); one without, its
+    own."""
+    def grade(reason: str, loss: float) -> Grade:
+        return Grade(0, "auction", None, "bid 15", 0, "pass", 0, loss, None, False, reason)
+
+    text = grades_text([
+        grade("Close to the search's choice, pass: you make 15 in 48% of the 500 deals "
+              "(-0.04 game points a deal as bidder).", 0.04),
+        grade("Close to the search's choice, 8♥", 0.02)]).plain
+    lines = [line for line in text.splitlines() if line.startswith("✓")]
+    assert lines == [
+        "✓ bid 15: Close to the search's choice, pass: you make 15 in 48% of the 500 deals "
+        "(-0.04 game points a deal as bidder; gives up 0.04 game points).",
+        "✓ bid 15: Close to the search's choice, 8♥ (gives up 0.02 game points)."]

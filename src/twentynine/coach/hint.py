@@ -383,8 +383,8 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                       f"You must bid (no pass here): the lowest is {lo}. ") + reason
         elif by_bid[b].worth < 0 and view.bidder is not None and \
                 (view.bidder & 1) != team:
-            reason += (f" A small expected loss ({by_bid[b].worth:+.2f} game points), but "
-                       f"cheaper than letting the opponents play their {view.high_bid}.")
+            reason += (f" It costs {-by_bid[b].worth:.2f} game points a deal, less than "
+                       f"letting the opponents play their {view.high_bid}.")
         elif support > b:
             reason += (f" You could go on to {support} ({_pct(by_bid[support].chance)}) if "
                        f"pressed.")

@@ -194,8 +194,11 @@ def grades_text(grades: list[Grade]) -> Text:
         else:
             out.append(f"{g.taken}: ")
             reason = g.reason.rstrip(".")
-            cost = f" (gives up {g.loss:.2f} game points)" if g.loss >= 0.01 else ""
-            out.append(reason + cost + ".")
+            if g.loss >= 0.01:  # one parenthesis, not two in a row
+                cost = f"gives up {g.loss:.2f} game points"
+                reason = (reason[:-1] + f"; {cost})" if reason.endswith(")") else
+                          f"{reason} ({cost})")
+            out.append(reason + ".")
         out.append("\n")
         if g.dd_loss is not None:
             out.append("    double dummy, all cards seen (not what you could know): ",
@@ -227,13 +230,14 @@ def result_text(deal: Deal, review: Review | None, me: int) -> Text:
                f"{signed(deal.after_scores()[us])} to {signed(deal.after_scores()[1 - us])}.\n")
     if review is not None:
         y, h = review.you, review.hard
-        out.append("\nYou: ", style="bold")
-        out.append(_net(y.game_points, y.card_points))
-        out.append(";  hard in your seat: ", style="bold")
-        out.append(_net(h.game_points, h.card_points))
-        out.append(f"\n  ({review.replay_note})\n", style="dim")
+        out.append("\nYou               ", style="bold")
+        out.append(_net(y.game_points, y.card_points) + "\n")
+        out.append("Hard in your seat ", style="bold")
+        out.append(_net(h.game_points, h.card_points) + "\n")
+        out.append(f"  (game points: your side's minus theirs; {review.replay_note})\n",
+                   style="dim")
         n = len(review.mistakes)
-        out.append(f"{_mistakes(n)} found.\n",
+        out.append(f"{_mistakes(n).capitalize()} found.\n",
                    style="bold red" if n else "bold green")
         for m in review.mistakes:
             out.append(f"  • {m.reason}\n")
@@ -246,7 +250,7 @@ def _mistakes(n: int) -> str:
 
 def _net(game_points: int, card_points: int) -> str:
     gp = "game point" if abs(game_points) == 1 else "game points"
-    return f"{game_points:+d} {gp} (your side's minus theirs), {card_points} card points"
+    return f"{game_points:+d} {gp}, {card_points} card points"
 
 
 # --------------------------------------------------------------------------- review
@@ -527,8 +531,12 @@ class HintBody:
     (as many as fit) and the points by trump.  No line is wider than the width but the
     reason, which wraps: the reason comes second so that it is never the part cut off."""
 
-    def __init__(self, h: Hint) -> None:
+    def __init__(self, h: Hint, framed: bool = False) -> None:
+        """``framed``: the suggestion and the search's figures are written in the panel's
+        frame (:meth:`head` on its top edge, :meth:`stats` on its bottom edge), not as
+        lines of their own."""
         self.hint = h
+        self.framed = framed
 
     def entries(self) -> list[tuple[str, bool]]:
         """Every option as the panel writes it (in the order of :meth:`_ordered`), and
@@ -546,10 +554,9 @@ class HintBody:
         return (f"({h.worlds} deals simulated, {h.seconds:.1f} s)" if width >= 60 else
                 f"({h.worlds} deals, {h.seconds:.1f} s)")
 
-    def lines(self, width: int) -> list[Text]:
-        """The hint as lines of at most ``width`` cells (the reason wrapped)."""
+    def head(self, width: int) -> Text:
+        """The suggestion and how to take it, in at most ``width`` cells if it can."""
         h = self.hint
-        stats = self.stats(width)
         head = Text()
         head.append("Hint: ", style="bold")
         head.append(h.options[0].words if h.options else str(h.action), style="bold green")
@@ -557,7 +564,15 @@ class HintBody:
         if len(head) + 3 + len(key) > width and key.startswith("Enter"):
             key = "Enter"  # alone, on a narrow panel
         head.append(f" · {key}", style="bold")
-        out: list[Text] = [head, Text(h.reason)]
+        return head
+
+    def lines(self, width: int) -> list[Text]:
+        """The hint as lines of at most ``width`` cells (the reason wrapped)."""
+        h = self.hint
+        stats = self.stats(width)
+        head = self.head(width)
+        out: list[Text] = [] if self.framed else [head]
+        out.append(Text(h.reason))
         legend = Text(_legend(h), style="dim")
         out.append(legend)
         grid = self._grid(width)
@@ -572,6 +587,8 @@ class HintBody:
             line = Text(title, style="bold")
             line.append(full)
             out.append(line)
+        if self.framed:
+            return out
         # the figures of the search where they fit: after the suggestion, after the
         # legend, after the last options or the trumps, else on a line of their own
         for line in (head, legend, *grid[-1:], out[-1]):
@@ -633,7 +650,9 @@ class HintPanel(Static):
 
     DEFAULT_CSS = """
     HintPanel { height: auto; max-height: 24; border: round $accent; padding: 0 1;
-                background: $surface; overflow-y: auto; }
+                background: $surface; overflow-y: auto;
+                border-title-align: left; border-subtitle-align: right;
+                border-title-color: $text; border-subtitle-color: $text-muted; }
     HintPanel.-hidden { display: none; }
     """
 
@@ -667,6 +686,8 @@ class HintPanel(Static):
         self.call_after_refresh(self.fit)
 
     def on_resize(self) -> None:
+        if self.hint is not None:
+            self._frame(self.hint)  # the head as it fits the new width
         self.fit()
 
     def on_unmount(self) -> None:
@@ -742,7 +763,7 @@ class HintPanel(Static):
             self.update(Group(Text(f"The hint says {action_words(h.action)}: "
                                    f"{how_to_play(h.action)}. Enter again plays "
                                    f"{action_words(action)}.", style="bold"),
-                              HintBody(h)))
+                              HintBody(h, framed=True)))
             return True
         return False
 
@@ -783,18 +804,29 @@ class HintPanel(Static):
     def show_thinking(self) -> None:
         """The search is running."""
         self.remove_class("-hidden")
+        self.border_title = "Hint"
+        self.border_subtitle = None
         self.update(Text("Hint: thinking… (the search runs on your view only)",
                          style="italic"))
 
     def show_hint(self, h: Hint) -> None:
-        """The finished hint."""
+        """The finished hint: the suggestion on the panel's top edge, the search's figures
+        on its bottom edge, the reason first inside."""
         self.remove_class("-hidden")
-        self.update(hint_renderable(h))
+        self._frame(h)
+        self.update(HintBody(h, framed=True))
+
+    def _frame(self, h: Hint) -> None:
+        body = HintBody(h, framed=True)
+        width = max(10, (self.size.width or 50) - 4)
+        self.border_title = body.head(width)
+        self.border_subtitle = body.stats(width).strip("()")
 
     def hide(self) -> None:
         """Nothing to show (the turn moved on)."""
         self.token = None
         self.hint = None
+        self.border_title = self.border_subtitle = None
         self.add_class("-hidden")
         self._give_back()
 
