@@ -18,6 +18,7 @@ from twentynine.coach.hint import hint as coach_hint
 from twentynine.coach.history import HISTORY_NAME, open_history
 from twentynine.coach.review import Grade
 from twentynine.controller import TableController
+from twentynine.deal import Deal
 from twentynine.tui import coach as tui_coach
 from twentynine.tui.coach import (
     AGREED,
@@ -325,3 +326,35 @@ def test_a_graded_decision_reads_as_one_sentence() -> None:
         "✓ bid 15: Close to the search's choice, pass: you make 15 in 48% of the 500 deals "
         "(-0.04 game points a deal as bidder; gives up 0.04 game points).",
         "✓ bid 15: Close to the search's choice, 8♥ (gives up 0.02 game points)."]
+
+
+def test_the_review_says_who_asked_for_trump() -> None:
+    """The trick in which trump was shown says who asked (as the events of the deal
+    say), or that it turned up by itself before the last trick."""
+    from twentynine.events import TrumpShown
+    from twentynine.records import deal_record, replay_deal
+    from twentynine.tui.coach import trick_text, trump_asker
+    from twentynine.tui.text import seat_name
+
+    said = set()
+    for seed in range(40):
+        d = Deal.from_seed(seed)
+        bots = [make_bot("random", seed=seed * 4 + s) for s in range(4)]
+        while not d.is_over:
+            v = d.view(d.turn)
+            d.apply(bots[d.turn].choose(v, v.legal_actions))
+        deal, events = replay_deal(deal_record(d))
+        shown = [e for e in events if isinstance(e, TrumpShown)]
+        if not shown or deal.shown_trick < 0:
+            continue
+        asker = trump_asker(events)
+        assert asker == shown[0].seat
+        text = trick_text(deal, deal.shown_trick, 0, asker).plain
+        if asker is None:
+            assert "Trump was shown in this trick, by itself." in text
+            said.add("itself")
+        else:
+            who = "You" if asker == 0 else seat_name(deal.rules, asker, you=False)
+            assert f"Trump was shown in this trick: {who} asked for it." in text, text
+            said.add("asked")
+    assert said == {"itself", "asked"}

@@ -44,6 +44,7 @@ from ..coach.recorder import DealRecorder
 from ..coach.review import Grade, Grader, Review, cached_review, review_deal, strongest_hint
 from ..coach.stats import Stats, compute_stats
 from ..deal import Deal
+from ..events import Event, TrumpShown
 from ..records import replay_deal
 from ..scoring import DealOutcome
 from ..views import SeatView
@@ -137,8 +138,10 @@ def _why(deal: Deal, k: int) -> str:
     return f"{wcard.label} was the highest {SUIT_NAMES[led][:-1]}"
 
 
-def trick_text(deal: Deal, k: int, me: int) -> Text:
-    """Trick ``k`` (0-based): who led, each card, who won it and why, the points."""
+def trick_text(deal: Deal, k: int, me: int, asker: int | None = None) -> Text:
+    """Trick ``k`` (0-based): who led, each card, who won it and why, the points; and in
+    the trick where trump was shown, who asked for it (``asker``; None: it turned up by
+    itself)."""
     lead, cards, win, pts = deal.history[k]
     seats = deal.trick_seats(lead)
     out = Text()
@@ -153,8 +156,16 @@ def trick_text(deal: Deal, k: int, me: int) -> Text:
     out.append(f"{_name(deal, win, me)} won it: {_why(deal, k)}; {pts} "
                f"point{'s' if pts != 1 else ''}.\n")
     if deal.shown_trick == k:
-        out.append("Trump was shown in this trick.\n", style="yellow")
+        why = (", by itself" if asker is None else
+               f": {_name(deal, asker, me)} could not follow suit" if deal.rules.ask == "auto"
+               else f": {_name(deal, asker, me)} asked for it")
+        out.append(f"Trump was shown in this trick{why}.\n", style="yellow")
     return out
+
+
+def trump_asker(events: list[Event]) -> int | None:
+    """The seat that asked for trump in a deal's events (None: nobody asked)."""
+    return next((e.seat for e in events if isinstance(e, TrumpShown)), None)
 
 
 AGREED = "The search's choice too."
@@ -284,7 +295,8 @@ class ReviewScreen(ModalScreen[None]):
         super().__init__()
         self.record = record
         self.seat = seat
-        self.deal, _ = replay_deal(record)
+        self.deal, events = replay_deal(record)
+        self.asker = trump_asker(events)
         self.history = history
         self.row = row
         self.rows = rows or ([row] if row is not None else [])
@@ -309,7 +321,8 @@ class ReviewScreen(ModalScreen[None]):
         self.row = self.rows[i]
         self.record = self.row.record
         self.seat = self.row.seat
-        self.deal, _ = replay_deal(self.record)
+        self.deal, events = replay_deal(self.record)
+        self.asker = trump_asker(events)
         self.review = None
         self.error = None
         self.step = 0
@@ -399,7 +412,7 @@ class ReviewScreen(ModalScreen[None]):
             parts.append(deal_text(d, self.seat))
             parts.append(grades_text(self._grades(None)))
         elif self.step <= len(d.history):
-            parts.append(trick_text(d, self.step - 1, self.seat))
+            parts.append(trick_text(d, self.step - 1, self.seat, self.asker))
             parts.append(grades_text(self._grades(self.step)))
         else:
             parts.append(result_text(d, self.review, self.seat))
