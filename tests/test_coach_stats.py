@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
+from twentynine.coach.commands import stats_renderable
 from twentynine.coach.history import DealRow, GameRow
 from twentynine.coach.stats import compute_stats, sparkline
 
@@ -78,3 +83,9 @@ def test_an_empty_history() -> None:
     s = compute_stats([], [])
     assert s.deals == 0 and s.average_card_points is None and s.mistakes_per_deal is None
     assert s.trend == () and sparkline([]) == ""
+    # the statistics screen says so in words, not "- contracts made"
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(stats_renderable(s))
+    text = console.export_text()
+    assert "As bidder   │ none yet" in text and "As defender │ none yet" in text, text
+    assert "- contracts" not in text

@@ -116,8 +116,10 @@ def stats_renderable(st: Stats) -> Group:
     t.add_row("Games", f"{st.games_played} played: {st.games_won} won, {st.games_lost} lost"
               + (f" ({st.games_unfinished} unfinished)" if st.games_unfinished else ""))
     t.add_row("Deals", str(st.deals))
-    t.add_row("As bidder", _rate(st.bidder_made, st.bidder_contracts) + " contracts made")
-    t.add_row("As defender", _rate(st.defeated, st.defended) + " contracts defeated")
+    t.add_row("As bidder", _rate(st.bidder_made, st.bidder_contracts) + " contracts made"
+              if st.bidder_contracts else "none yet")
+    t.add_row("As defender", _rate(st.defeated, st.defended) + " contracts defeated"
+              if st.defended else "none yet")
     t.add_row("Card points", "-" if st.average_card_points is None else
               f"{st.average_card_points:.1f} a deal (your side)")
     t.add_row("Pairs", f"{st.pairs} declared by your side, {st.pairs_against} against")
