@@ -928,7 +928,7 @@ class TwentyNineApp(App[None]):
             btn.disabled = action not in legal
             if action in (SHOW_TRUMP, PAIR, PASS):
                 # shown (perhaps disabled for now) while it may still apply in this deal
-                btn.display = still_possible(v, action) or action in legal
+                btn.display = still_possible(v, action)  # a legal call is possible
             else:
                 btn.display = action in legal
         self._refresh_status()

@@ -615,8 +615,8 @@ class HintBody:
     def _grid(self, width: int) -> list[Text]:
         """The options in aligned columns; a call wider than a column takes several."""
         entries = self.entries()
-        grid = [len(e) for (e, _), o in zip(entries, self._ordered(), strict=True)
-                if _in_grid(o)]
+        # the cards and bids come first in the order (:meth:`_ordered`), the calls last
+        grid = [len(e) for e, _ in entries[:sum(map(_in_grid, self.hint.options))]]
         colw = max(grid or [len(e) for e, _ in entries]) + 2
         ncols = max(1, (width + 2) // colw)
         out: list[Text] = []
@@ -653,7 +653,7 @@ def _in_grid(o: Option) -> bool:
 
 
 def hint_renderable(h: Hint) -> RenderableType:
-    """A hint: the suggestion, every option (compact), then its reason."""
+    """A hint: the suggestion, its reason, then every option (compact) and the figures."""
     return HintBody(h)
 
 
