@@ -539,17 +539,15 @@ def how_to_play(action: Action) -> str:
 
 
 class HintBody:
-    """The hint laid out for the width it gets: the suggestion, its reason (why, and what
-    the next best gives up) right under it, then **every** legal option in aligned columns
-    (as many as fit) and the points by trump.  No line is wider than the width but the
-    reason, which wraps: the reason comes second so that it is never the part cut off."""
+    """The hint laid out for the width it gets: its reason (why, and what the next best
+    gives up) first, then **every** legal option in aligned columns (as many as fit) and
+    the points by trump.  No line is wider than the width but the reason, which wraps: the
+    reason comes first so that it is never the part cut off.  The suggestion and the
+    search's figures go in the panel's frame (:meth:`head` on its top edge, :meth:`stats`
+    on its bottom edge)."""
 
-    def __init__(self, h: Hint, framed: bool = False) -> None:
-        """``framed``: the suggestion and the search's figures are written in the panel's
-        frame (:meth:`head` on its top edge, :meth:`stats` on its bottom edge), not as
-        lines of their own."""
+    def __init__(self, h: Hint) -> None:
         self.hint = h
-        self.framed = framed
 
     def entries(self) -> list[tuple[str, bool]]:
         """Every option as the panel writes it (in the order of :meth:`_ordered`), and
@@ -582,14 +580,7 @@ class HintBody:
     def lines(self, width: int) -> list[Text]:
         """The hint as lines of at most ``width`` cells (the reason wrapped)."""
         h = self.hint
-        stats = self.stats(width)
-        head = self.head(width)
-        out: list[Text] = [] if self.framed else [head]
-        out.append(Text(h.reason))
-        legend = Text(_legend(h), style="dim")
-        out.append(legend)
-        grid = self._grid(width)
-        out.extend(grid)
+        out = [Text(h.reason), Text(_legend(h), style="dim"), *self._grid(width)]
         if h.trumps:
             full = " · ".join(f"{label} {pts:.1f}" for label, pts in h.trumps)
             title = "As bidder, by trump: "
@@ -600,16 +591,6 @@ class HintBody:
             line = Text(title, style="bold")
             line.append(full)
             out.append(line)
-        if self.framed:
-            return out
-        # the figures of the search where they fit: after the suggestion, after the
-        # legend, after the last options or the trumps, else on a line of their own
-        for line in (head, legend, *grid[-1:], out[-1]):
-            if len(line) + 2 + len(stats) <= width:
-                line.append(f"  {stats}", style="dim")
-                break
-        else:
-            out.append(Text(stats, style="dim"))
         return out
 
     def _grid(self, width: int) -> list[Text]:
@@ -651,10 +632,6 @@ def _in_grid(o: Option) -> bool:
     """A card or a bid (the options of one width, laid in columns)."""
     return o.action.bid is not None or o.action.card is not None
 
-
-def hint_renderable(h: Hint) -> RenderableType:
-    """A hint: the suggestion, its reason, then every option (compact) and the figures."""
-    return HintBody(h)
 
 
 class HintPanel(Static):
@@ -776,7 +753,7 @@ class HintPanel(Static):
             self.update(Group(Text(f"The hint says {action_words(h.action)}: "
                                    f"{how_to_play(h.action)}. Enter again plays "
                                    f"{action_words(action)}.", style="bold"),
-                              HintBody(h, framed=True)))
+                              HintBody(h)))
             return True
         return False
 
@@ -827,10 +804,10 @@ class HintPanel(Static):
         on its bottom edge, the reason first inside."""
         self.remove_class("-hidden")
         self._frame(h)
-        self.update(HintBody(h, framed=True))
+        self.update(HintBody(h))
 
     def _frame(self, h: Hint) -> None:
-        body = HintBody(h, framed=True)
+        body = HintBody(h)
         width = max(10, (self.size.width or 50) - 4)
         self.border_title = body.head(width)
         self.border_subtitle = body.stats(width).strip("()")
@@ -939,4 +916,4 @@ class TableCoach:
 
 
 __all__ = ["HintPanel", "ReviewApp", "ReviewScreen", "StatsScreen", "TableCoach", "deal_text",
-           "hint_renderable", "option_entry", "result_text", "run_review", "trick_text"]
+           "option_entry", "result_text", "run_review", "trick_text"]
