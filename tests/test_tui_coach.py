@@ -133,12 +133,24 @@ async def _enter_waits(tmp_path: Path, release: threading.Event) -> None:
         await pilot.pause()
         assert list(table.game.deal.actions) == before  # nothing played
         assert "still thinking" in str(panel.render())
+        assert "Enter held: the hint is still thinking" in status_text(app)
         release.set()
         await wait_for(pilot, lambda: panel.hint is not None, limit=8000)
         suggestion = panel.hint.action if panel.hint is not None else None
+        await pilot.pause()
+        # the cursor moved to the suggestion: the status line says what Enter bids now
+        assert suggestion is not None and suggestion.bid is not None
+        assert status_text(app) == f"Enter: bid {suggestion.bid}", status_text(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(table.game.deal.actions) > len(before))
         assert table.game.deal.actions[len(before)] == suggestion
+
+
+def status_text(app: Any) -> str:
+    """The table's status line as the screen shows it."""
+    region = app.query_one("#status").region
+    lines = screen_text(app).splitlines()[region.y:region.bottom]
+    return " ".join(line[region.x:region.right].strip() for line in lines)
 
 
 def on_screen(app: Any, panel: HintPanel, frame: bool = False) -> str:
@@ -257,7 +269,10 @@ async def _held_for_a_call(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert len(table.game.deal.actions) == before
-        assert "Enter again plays bid" in on_screen(app, panel)
+        # the line that said "Enter: bid 16" says why it did not, and what Enter does now
+        status = status_text(app)
+        assert "the hint says pass (p)" in status and "Enter again: bid" in status, status
+        assert "Enter held" in on_screen(app, panel, frame=True)
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(table.game.deal.actions) > before)
         assert table.game.deal.actions[before].bid is not None  # the player's own choice
@@ -279,10 +294,14 @@ def test_the_longest_auction_reasons_fit_whole_at_80x24(tmp_path: Path,
     """With the longest reasons the auction's hint writes and every bid of the first turn
     to bid, nothing of the hint is cut at 80x24: the suggestion, the reason, each option,
     the points by trump and the figures (the competitive bid's reason once pushed the
-    pass and the trumps out)."""
+    pass and the trumps out); and still nothing once Enter was held because the hint says
+    pass (the line saying so once pushed the trumps out of sight)."""
     for reason in LONGEST_REASONS:
         def long_reason(view: Any, reason: str = reason, **kw: Any) -> Any:
-            return replace(coach_hint(view, **kw), reason=reason)
+            h = coach_hint(view, **kw)
+            passing = next(o for o in h.options if o.action == PASS)
+            return replace(h, reason=reason, action=PASS,
+                           options=(passing, *(o for o in h.options if o is not passing)))
 
         monkeypatch.setattr(tui_coach, "hint", long_reason)
         asyncio.run(_longest(tmp_path / str(len(reason))))
@@ -308,6 +327,26 @@ async def _longest(tmp_path: Path) -> None:
             assert entry.strip() in shown, (entry, shown)
         assert "By trump" in shown or "by trump" in shown, shown
         assert not panel.show_vertical_scrollbar, (panel.virtual_size, panel.region)
+        _whole(app, panel, h)
+        before = len(app.table.game.deal.actions)
+        await pilot.press("enter")  # held: the hint says pass
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.pause()
+        assert len(app.table.game.deal.actions) == before
+        assert "Enter again" in status_text(app)
+        _whole(app, panel, h)
+
+
+def _whole(app: Any, panel: HintPanel, h: Any) -> None:
+    """Every line of the hint is on the screen, whole, none scrolled out of sight."""
+    shown = on_screen(app, panel)
+    assert _words(shown).startswith(_words(h.reason)), shown
+    rows = [r.rstrip() for r in shown.splitlines()]
+    for line in HintBody(h).lines(panel.content_region.width)[1:]:  # the reason wraps
+        assert line.plain.rstrip() in rows, (line.plain, shown)
+    frame = on_screen(app, panel, frame=True)
+    assert "Hint: pass" in frame and f"{h.worlds} deals" in frame, frame
 
 
 def test_a_graded_decision_reads_as_one_sentence() -> None:

@@ -59,7 +59,7 @@ from ..rules import Rules, RulesError
 from ..scoring import DealOutcome
 from ..views import SeatView
 from . import save as saves
-from .coach import HintPanel, TableCoach
+from .coach import HintPanel, TableCoach, selection_words
 from .footer import ALWAYS, TableFooter
 from .prefs import Preferences, load_prefs, prefs_path, save_prefs
 from .screens import (
@@ -1072,12 +1072,18 @@ class TwentyNineApp(App[None]):
         self.coach.hint_shown()
         # put the cursor on the suggestion (a card, a trump card or a bid): Enter plays it
         a = message.hint.action
+        held = self._message.plain.startswith("Enter held")  # while it thought
         if a.card is not None and a.card in self._display_hand():
             self._sel_card = a.card
+            if held:
+                self._say(f"The hint is in · Enter: {selection_words(a)}", "bold")
         elif a.bid is not None:
             self._sel_bid = a.bid
+            self._say_bid()  # the status said Enter bids the old selection
         elif a.suit is not None:
             self._sel_suit = a.suit
+            if held:
+                self._say(f"The hint is in · Enter: {selection_words(a)}", "bold")
         self._refresh_ui()
 
     def action_stats(self) -> None:
@@ -1227,7 +1233,13 @@ class TwentyNineApp(App[None]):
         """Enter (about to play ``action``) is held once while the hint still thinks, or
         when the hint suggests a call with its own key: the panel says so, and a second
         Enter plays the selection (the coach's hook)."""
-        return any(panel.hold_enter(action) for panel in self._table.query(HintPanel))
+        for panel in self._table.query(HintPanel):
+            why = panel.hold_enter(action)
+            if why is not None:
+                self._say(why, "bold")
+                self._refresh_status()
+                return True
+        return False
 
     def _confirm(self, action: Action) -> None:
         if not self._hint_holds_enter(action):

@@ -530,6 +530,15 @@ HINT_KEYS = {PASS_CODE: "p", SHOW_CODE: "s", PAIR_CODE: "a", NO_TRUMPS_CODE: "n"
 under the cursor, for Enter)."""
 
 
+def selection_words(action: Action) -> str:
+    """What Enter plays, in a few words (a card to lay face down without its suit's name:
+    the status line has one row)."""
+    card = action.card
+    if action.kind is ActionKind.TRUMP_CARD and card is not None:
+        return f"lay {card.label} face down"
+    return action_words(action)
+
+
 def how_to_play(action: Action) -> str:
     """How the player takes the suggested action at the table."""
     key = HINT_KEYS.get(action.code)
@@ -729,8 +738,10 @@ class HintPanel(Static):
         if self.styles.max_height is None or self.styles.max_height.value != room:
             self.styles.max_height = room
 
-    def hold_enter(self, action: Action) -> bool:
-        """Whether Enter (which would play ``action``, the selection) must wait once:
+    def hold_enter(self, action: Action) -> str | None:
+        """Whether Enter (which would play ``action``, the selection) must wait once, and
+        if so the words that say why (the table writes them in its status line, the line
+        that said what Enter does; the panel marks its frame, so the hint keeps every row):
 
         * while the hint thinks, the cursor still shows the old selection, which the
           player may take for the suggestion;
@@ -738,24 +749,22 @@ class HintPanel(Static):
           trump, the pair, double...: each has its own key), Enter would play something
           else than the suggestion.
 
-        The first Enter is held (the panel says why); a second one plays the selection,
-        as the player wants."""
+        The first Enter is held; a second one plays the selection, as the player wants."""
         if self._enter_held:
-            return False
+            return None
+        selection = selection_words(action)
         if self.thinking:
             self._enter_held = True
-            self.update(Text(f"Hint: still thinking… (Enter again plays "
-                             f"{action_words(action)})", style="bold italic"))
-            return True
+            self.update(Text(f"Hint: still thinking… (Enter again plays {selection})",
+                             style="bold italic"))
+            return f"Enter held: the hint is still thinking · Enter again: {selection}"
         h = self.hint
         if h is not None and h.action != action and h.action.code in HINT_KEYS:
             self._enter_held = True
-            self.update(Group(Text(f"The hint says {action_words(h.action)}: "
-                                   f"{how_to_play(h.action)}. Enter again plays "
-                                   f"{action_words(action)}.", style="bold"),
-                              HintBody(h)))
-            return True
-        return False
+            self._frame(h)
+            return (f"Enter held: the hint says {action_words(h.action)} "
+                    f"({HINT_KEYS[h.action.code]}) · Enter again: {selection}")
+        return None
 
     def request(self, view: SeatView, token: object) -> None:
         """Start a hint for ``view``; ``token`` names the position (a hint that arrives
@@ -809,7 +818,12 @@ class HintPanel(Static):
     def _frame(self, h: Hint) -> None:
         body = HintBody(h)
         width = max(10, (self.size.width or 50) - 4)
-        self.border_title = body.head(width)
+        head = body.head(width)
+        if self._enter_held:  # the first Enter was held (the status line says why)
+            note = " · Enter held"
+            if head.cell_len + len(note) <= width:
+                head.append(note, style="bold reverse")
+        self.border_title = head
         self.border_subtitle = body.stats(width).strip("()")
 
     def hide(self) -> None:
@@ -916,4 +930,4 @@ class TableCoach:
 
 
 __all__ = ["HintPanel", "ReviewApp", "ReviewScreen", "StatsScreen", "TableCoach", "deal_text",
-           "option_entry", "result_text", "run_review", "trick_text"]
+           "option_entry", "result_text", "run_review", "selection_words", "trick_text"]
