@@ -29,8 +29,8 @@ def _card_on_screen(text: str) -> None:
     assert TITLE in text and LAST_LINE in text
     for head in ("Cards", "Bid", "Trump", "Ask", "Pair", "Score", "Keys"):
         assert f"  {head} " in text, head
-    for key, _what in KEYS:
-        assert key in text, key
+    for key, what in KEYS:  # each key with its words, whole on one line
+        assert f"{key} {what}" in text, (key, what)
 
 
 def test_the_first_launch_shows_the_card_once(tmp_path: Path) -> None:
@@ -122,3 +122,19 @@ def test_every_key_on_the_card_is_a_key_of_the_table() -> None:
         for token in keys.split():
             for name in KEY_NAMES.get(token, [token]):
                 assert name in bound, (token, name)
+
+
+NEEDED = ("take_back", "hint", "stats", "last_trick", "toggle_class('#main', '-log')",
+          "settings", "rules", "request_quit", "pass_bid", "show_trump", "pair")
+"""The table's keys a new player needs from the first deal, whatever the rules: the
+calls of every game, and the coach's and the table's own (the card once had no key for
+the statistics)."""
+
+
+def test_the_card_lists_every_key_a_new_player_needs() -> None:
+    listed = {token for keys, _what in KEYS for token in keys.split()}
+    for b in TwentyNineApp.BINDINGS:
+        if isinstance(b, Binding) and b.action in NEEDED and b.show:
+            assert (b.key_display or b.key) in listed, (b.key, b.action)
+    assert {b.action for b in TwentyNineApp.BINDINGS
+            if isinstance(b, Binding) and b.show} >= set(NEEDED)

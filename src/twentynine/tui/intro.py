@@ -78,6 +78,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("i", "a hint"),
     ("l", "last trick"),
     ("v", "the log"),
+    ("t", "statistics"),
     ("o", "settings"),
     ("?", "this page"),
     ("q", "quit (saved)"),
@@ -120,7 +121,9 @@ def intro_card(rules: Rules) -> Group:
     title = Text(TITLE, style=f"bold {GOLD}")
     more = Text("↓ The full rules follow: scroll down (↓ PgDn) · Esc goes back to the table",
                 style=INK_SOFT)
-    return Group(title, Text(""), body, Text(""), more)
+    # the pointer right under the keys: with every key a new player needs (four lines at
+    # 80 columns) a blank line more would push the card past 80x24
+    return Group(title, Text(""), body, more)
 
 
 def intro_text(rules: Rules) -> str:
