@@ -21,7 +21,6 @@ from contrast_support import (
     screen_cells,
 )
 from textual.pilot import Pilot
-from textual.widgets import Markdown
 from tui_support import make_app, settle
 
 from twentynine.actions import PASS, SHOW_TRUMP
@@ -37,8 +36,12 @@ from twentynine.tui.screens import (
     NoticeScreen,
     QuitScreen,
     RulesScreen,
+    RulesText,
     SummaryScreen,
+    rules_markdown,
+    settings_markdown,
 )
+from twentynine.tui.theme import GOLD, INK, LINE, SKY, THEME
 from twentynine.tui.widgets import HandView
 
 
@@ -195,33 +198,61 @@ def test_every_dialog_reaches_aa(tmp_path: Path) -> None:
     assert asyncio.run(run()) == []
 
 
-def test_the_rules_page_reaches_aa_from_top_to_bottom(tmp_path: Path) -> None:
-    """Every page of the rules screen, headings and tables included."""
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#" + bytes(rgb).hex()
 
-    async def run() -> tuple[list[str], int]:
+
+def test_the_rules_page_reaches_aa_from_top_to_bottom(tmp_path: Path) -> None:
+    """Every page of the rules screen (one widget drawing docs/rules.md and the house
+    rules): the text, the headings (each drawn, in gold), the flags, the bullets and the
+    tables' lines.  The app offers one theme (theme.THEME); this is it."""
+    headings = [line.lstrip("#").strip() for line in
+                (settings_markdown(Rules(min_bid=15)) + rules_markdown()).splitlines()
+                if line.startswith("#")]
+
+    async def run() -> tuple[list[str], int, dict[str, set[str]], set[str]]:
         app = make_app(tmp_path, rules=Rules(min_bid=15))
         problems: list[str] = []
         pages = 0
+        colours: dict[str, set[str]] = {}
+        """The colours each heading's letters are drawn in."""
+        seen: set[str] = set()
+        """Every colour drawn inside the page."""
         async with app.run_test(size=(120, 60)) as pilot:
             await settle(pilot, app)
+            assert app.theme == THEME.name
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, RulesScreen)
             scroll = app.screen.query_one("#rules-scroll")
-            assert app.screen.query_one(Markdown)
+            drawn = app.screen.query_one(RulesText)
             while True:
                 await pilot.pause()
+                page = drawn.content_region  # where the page is now (it moves as it scrolls)
                 problems += [p for p in low_contrast(app) if p not in problems]
                 pages += 1
+                lines: dict[int, list[Cell]] = {}
+                for cell in screen_cells(app):
+                    if page.contains(cell.x, cell.y):
+                        lines.setdefault(cell.y, []).append(cell)
+                        seen.add(_hex(cell.fg))
+                for row in lines.values():
+                    text = "".join(c.char for c in row)
+                    for head in headings:
+                        if text == head.replace(" ", ""):
+                            colours.setdefault(head, set()).update(_hex(c.fg) for c in row)
                 if scroll.scroll_y >= scroll.max_scroll_y:
                     break
                 scroll.scroll_to(y=scroll.scroll_y + scroll.size.height, animate=False,
                                  immediate=True)
-        return problems, pages
+        return problems, pages, colours, seen
 
-    problems, pages = asyncio.run(run())
+    problems, pages, colours, seen = asyncio.run(run())
     assert pages > 2
     assert problems == []
+    assert colours == {head: {GOLD} for head in headings}  # every heading, in gold
+    # the measured pages held body text, flags and the tables' lines
+    assert {INK, GOLD, SKY, LINE} <= seen
 
 
 def test_the_trump_banner_and_the_log_panel_reach_aa(tmp_path: Path) -> None:

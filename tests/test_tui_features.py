@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Markdown
 from tui_support import make_app, screen_text, settle, wait_for
 
 from twentynine.actions import NO_TRUMPS, PASS, REDEAL, REDOUBLE, SHOW_TRUMP, SINGLE_HAND, Action
@@ -23,10 +23,12 @@ from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
 from twentynine.tui.app import SPEEDS, TwentyNineApp
+from twentynine.tui.intro import TITLE
 from twentynine.tui.screens import (
     GameOverScreen,
     LastTrickScreen,
     RulesScreen,
+    RulesText,
     SummaryScreen,
     rules_markdown,
 )
@@ -48,7 +50,7 @@ def test_rules_page_and_last_trick(table: Table) -> None:
         assert not app.check_action("last_trick", ())  # no trick yet
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-        md = app.screen.query_one(Markdown)
+        md = app.screen.query_one(RulesText)
         assert md.source.startswith("# How twentynine plays Twenty-Nine")
         await pilot.press("escape")
         assert not isinstance(app.screen, RulesScreen)
@@ -71,6 +73,39 @@ def test_rules_page_and_last_trick(table: Table) -> None:
         assert app.idle
 
     table(body, seed=2)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, int]) -> None:
+    """up/down a line, PgUp/PgDn a page, Home/End the top and the bottom; the whole of
+    docs/rules.md is drawn (its last table's last row at the bottom), as text, not as
+    Markdown source."""
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=3)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            scroll = app.screen.query_one("#rules-scroll", VerticalScroll)
+            assert app.screen.focused is scroll
+            page = scroll.scrollable_content_region.height
+            assert scroll.max_scroll_y > 10 * page  # the full rules are in it
+            bottom = scroll.max_scroll_y
+            for key, y in [("down", 1), ("down", 2), ("up", 1), ("pagedown", 1 + page),
+                           ("pagedown", 1 + 2 * page), ("pageup", 1 + page),
+                           ("end", bottom), ("up", bottom - 1), ("home", 0)]:
+                await pilot.press(key)
+                await pilot.pause()
+                assert scroll.scroll_y == y, key
+                if key == "end":
+                    text = screen_text(app)
+                    assert "Move clock" in text and "--timer" in text  # the last row
+                    for source in ("| Move clock", "---|", "**", "](#"):
+                        assert source not in text
+            assert TITLE in screen_text(app)
+
+    asyncio.run(run())
 
 
 def test_the_timer_moves_for_you(tmp_path: Path) -> None:
@@ -352,7 +387,7 @@ def test_house_rules_are_listed_during_play_and_on_the_rules_page(tmp_path: Path
             assert "House rules\nBids start at 15\nDefenders may double" in info
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-            source = app.screen.query_one(Markdown).source
+            source = app.screen.query_one(RulesText).source
             assert source.startswith("# This game's house rules")
             assert "| Doubling | on |" in source and "| Lowest bid | 15 |" in source
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from textual.binding import Binding
-from textual.widgets import Markdown
 from tui_support import make_app, screen_text, settle, wait_for
 
 from twentynine import cli
@@ -18,7 +17,7 @@ from twentynine.tui import save as saves
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import KEYS, TITLE, essentials, intro_text
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path, save_prefs
-from twentynine.tui.screens import RulesScreen
+from twentynine.tui.screens import RulesScreen, RulesText
 
 LAST_LINE = "The full rules follow"
 
@@ -87,7 +86,7 @@ def test_question_mark_opens_on_the_card_and_it_fits_at_80x24(tmp_path: Path,
             _card_on_screen(text)
             assert text.splitlines()[1].strip().startswith(TITLE)
             # the full rules follow below the card
-            assert "How twentynine plays Twenty-Nine" in app.screen.query_one(Markdown).source
+            assert "How twentynine plays Twenty-Nine" in app.screen.query_one(RulesText).source
             await pilot.press("pagedown", "pagedown")
             await pilot.pause()
             assert TITLE not in screen_text(app)

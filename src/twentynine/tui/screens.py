@@ -6,16 +6,23 @@ from __future__ import annotations
 import time
 from importlib import resources
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rich import box
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Markdown as RichMarkdown
+from rich.markdown import TableElement
+from rich.segment import Segment
+from rich.table import Table
 from rich.text import Text
+from rich.theme import Theme as RichTheme
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Markdown, Static
+from textual.widgets import Button, Static
 
 from ..rules import Rules
 from ..scoring import DealOutcome
@@ -25,7 +32,7 @@ from .intro import intro_card
 from .prefs import Preferences
 from .settings import ROWS, RULE_ROWS, Choice, Row, SettingError, save_choice
 from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
-from .theme import BAD, CORAL, GOLD, GOOD, INK_SOFT
+from .theme import BAD, CORAL, GOLD, GOOD, INK, INK_SOFT, LINE, SKY
 
 
 def rules_markdown() -> str:
@@ -45,6 +52,101 @@ def settings_markdown(rules: Rules) -> str:
             "described below in these settings (change them with `o`):\n\n"
             "| setting | here | what it means |\n|---|---|---|\n")
     return head + "\n".join(rows) + "\n\n"
+
+
+RULES_STYLES = RichTheme({
+    "markdown.h1": f"bold {GOLD}",
+    "markdown.h2": f"bold underline {GOLD}",
+    "markdown.h3": f"bold {GOLD}",
+    "markdown.h4": f"bold {INK}",
+    "markdown.strong": f"bold {INK}",
+    "markdown.em": f"italic {INK}",
+    "markdown.code": f"bold {SKY}",
+    "markdown.link": f"underline {INK}",
+    "markdown.link_url": f"underline {INK}",
+    "markdown.item.bullet": f"bold {GOLD}",
+    "markdown.item.number": GOLD,
+    "markdown.table.border": LINE,
+    "markdown.table.header": f"bold {GOLD}",
+    "markdown.hr": LINE,
+})
+"""The rules page's colours: the table's palette (theme.py) in place of Rich's defaults,
+so every heading, bullet, flag and table line reaches the contrast of the rest of the app."""
+
+
+class _GridTable(TableElement):
+    """A Markdown table drawn as a grid, a line between rows: the rules' tables have cells
+    that wrap over several lines, and the lines keep each row together."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for part in super().__rich_console__(console, options):
+            if isinstance(part, Table):
+                part.box = box.ROUNDED
+                part.show_lines = True
+                part.pad_edge = True
+                part.collapse_padding = False
+            yield part
+
+
+class _RulesMarkdown(RichMarkdown):
+    elements: ClassVar[dict[str, type[Any]]] = {**RichMarkdown.elements,
+                                                "table_open": _GridTable}
+
+
+class RulesPage:
+    """Markdown drawn by Rich as one renderable, in :data:`RULES_STYLES`.
+
+    One widget draws the whole page (headings, lists, tables), where Textual's Markdown
+    widget mounts a widget per block (~360 for docs/rules.md, seconds of styling each time
+    the page opens).  Links are drawn as underlined words: the page has no anchors to jump
+    to, and a terminal must not be handed ``#the-auction`` as a web address.
+
+    >>> import io
+    >>> console = Console(file=io.StringIO(), width=40, record=True)
+    >>> console.print(RulesPage("## Cards\\n\\nSee [the pair](#the-pair).\\n\\n"
+    ...                         "| rank | J |\\n|---|---|\\n| points | 3 |\\n"))
+    >>> for line in console.export_text().splitlines():
+    ...     print(line.rstrip())
+    Cards
+    <BLANKLINE>
+    See the pair.
+    <BLANKLINE>
+    ╭────────┬───╮
+    │ rank   │ J │
+    ├────────┼───┤
+    │ points │ 3 │
+    ╰────────┴───╯
+    """
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._markdown = _RulesMarkdown(source)
+        self._drawn: dict[int, list[Segment]] = {}
+        """The page drawn at each width asked for (Textual asks more than once: for the
+        height, then for the lines; the text never changes)."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        if width not in self._drawn:
+            with console.use_theme(RULES_STYLES):
+                segments = list(console.render(self._markdown, options))
+            self._drawn[width] = [
+                Segment(s.text, s.style.update_link(None)) if s.style and s.style.link else s
+                for s in segments]
+        yield from self._drawn[width]
+
+
+class RulesText(Static):
+    """The rules page's text (docs/rules.md and this game's house rules) in one widget."""
+
+    def __init__(self, source: str, *, id: str | None = None) -> None:
+        self.page = RulesPage(source)
+        super().__init__(self.page, id=id)
+
+    @property
+    def source(self) -> str:
+        """The Markdown shown."""
+        return self.page.source
 
 
 def _no_focus(*buttons: Button) -> None:
@@ -319,7 +421,7 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
             yield Static(intro_card(self.rules), id="intro-card")
-            yield Markdown(settings_markdown(self.rules) + rules_markdown(), id="rules-text")
+            yield RulesText(settings_markdown(self.rules) + rules_markdown(), id="rules-text")
         yield TableFooter()
 
     def on_mount(self) -> None:
