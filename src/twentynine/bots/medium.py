@@ -44,6 +44,7 @@ from .search import (
     StreamRand,
     aware_rollout,
     bid_table,
+    declarer_rollout,
     outcome_value,
     random_rollout,
     rollout,
@@ -176,7 +177,8 @@ class MediumBot(BaseBot):
         """Card play's inference from the cards the other seats played (with ``infer``):
         each card weighs a world by its likelihood under a model of play fitted to hard's
         games (:func:`~.worlds.play_surprise`), to this power; 0: none."""
-        policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout}
+        policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout,
+                    "declarer": declarer_rollout}
         self.rollout = policies.get(policy, random_rollout)
         """The rollout policy of card play."""
         self.bid_rollout = policies.get(bid_policy or policy, random_rollout)

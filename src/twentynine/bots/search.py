@@ -2,6 +2,7 @@
 
 * :func:`rollout_policy` / :func:`rollout`: a cheap card-sense policy (feed a winning
   partner, win cheaply, duck otherwise, lead masters, declare the pair) to finish a deal;
+  :func:`declarer_policy`: the same with declarer technique on lead (an option of ``hard``);
 * :func:`outcome_value`: what a finished deal is worth to a team (game points first,
   card-point margin as a tie-break);
 * :func:`solve`: exact alpha-beta over the remaining tricks of one world;
@@ -24,7 +25,7 @@ from ..actions import (
     TRUMP_CARD_BASE,
     TRUMP_SUIT_BASE,
 )
-from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
+from ..cards import CARD_POINTS, FULL_PACK, POINT_MASK, POP16, SUIT_MASKS, mask_cards
 from ..deal import AUCTION, DEAL_OVER, PLAY, TRUMP, Deal
 from ..play import pair_mask, trick_winner
 
@@ -267,6 +268,112 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -
     return _lowest(cards, trump)
 
 
+def _declarer_lead(d: Deal, codes: list[int], rand: Rand) -> int:
+    """:func:`declarer_policy`'s lead, from what the seat on lead knows: its own hand,
+    the cards played, the trump once shown (or if it is the bidder) and the face-down card
+    if it is the bidder; never another hand of the world.
+
+    * The bidding side, trump shown, trumps still out by that count: lead the master
+      trump (draw trump), or the lowest trump while holding more trumps than are out;
+      otherwise it keeps its trumps (no low trump lead).
+    * Defenders, trump shown: keep off the trump suit while holding another card.
+    * Then cash the master (the top card of a suit with no higher card out) with the most
+      points, 85% of the time; else the lowest card of a suit drawn by its length,
+      among the suits whose point cards are all masters if there is one (no leading away
+      from an unguarded ten or ace).
+
+    Measured in self-play rollouts (bidders with this lead, defenders without, and the
+    other way round): the bidding side makes about 1.5 points in a hundred more contracts,
+    the defenders set about 2 more.  Drawing trump while it is hidden made fewer."""
+    seat = d.turn
+    legal = 0
+    for c in codes:
+        if c < 32:
+            legal |= 1 << c
+    if not legal:
+        return codes[0]
+    bidder = d.bidder
+    single = d.single >= 0
+    ours = bidder >= 0 and (bidder & 1) == (seat & 1) and not single
+    ts = d.trump_suit if not single and (d.shown or seat == bidder) else -1
+    mine = d.hands[seat]
+    if seat == bidder and d.trump_card >= 0:
+        mine |= 1 << d.trump_card  # the face-down card: the bidder knows it is its own
+    out = FULL_PACK & ~(d.played | mine)  # in other hands, for all this seat knows
+    keep = 0  # the bidding side's trump suit: not led low
+    if ts >= 0:
+        tm = SUIT_MASKS[ts]
+        my_tr = legal & tm
+        out_tr = out & tm
+        if ours:
+            if my_tr and out_tr and d.shown:
+                top = my_tr & -my_tr  # the highest rank is the lowest bit
+                if top < (out_tr & -out_tr):
+                    return top.bit_length() - 1
+                held = mine & tm
+                if POP16[held & 0xFFFF] + POP16[held >> 16] > \
+                        POP16[out_tr & 0xFFFF] + POP16[out_tr >> 16]:
+                    return my_tr.bit_length() - 1
+            if legal & ~tm:
+                keep = tm
+        elif legal & ~tm:
+            legal &= ~tm
+    if rand() < 0.85:
+        best = -1
+        best_pts = -1
+        for s in range(4):
+            m = legal & SUIT_MASKS[s]
+            if m:
+                top = m & -m
+                if not (out & SUIT_MASKS[s] & (top - 1)):
+                    c = top.bit_length() - 1
+                    if CARD_POINTS[c] > best_pts:
+                        best, best_pts = c, CARD_POINTS[c]
+        if best >= 0:
+            return best
+    safe = 0
+    n_safe = 0
+    open_ = 0
+    n_open = 0
+    for s in range(4):
+        m = legal & SUIT_MASKS[s]
+        if not m or SUIT_MASKS[s] & keep:
+            continue
+        w = POP16[(m >> (8 * s)) & 0xFF]
+        open_ |= 1 << s
+        n_open += w
+        pm = m & POINT_MASK
+        if not pm or not (out & SUIT_MASKS[s] & ((1 << (pm.bit_length() - 1)) - 1)):
+            safe |= 1 << s
+            n_safe += w
+    if n_safe:
+        pool, k = safe, int(rand() * n_safe)
+    elif n_open:
+        pool, k = open_, int(rand() * n_open)
+    else:
+        pool, k = 15, 0
+    for s in range(4):
+        m = legal & SUIT_MASKS[s]
+        if m and pool >> s & 1:
+            w = POP16[(m >> (8 * s)) & 0xFF]
+            if k < w:
+                return m.bit_length() - 1  # the suit's lowest card
+            k -= w
+    return codes[0]
+
+
+def declarer_policy(d: Deal, codes: list[int], rand: Rand) -> int:
+    """:func:`rollout_policy` with declarer technique on lead (:func:`_declarer_lead`):
+    the bidding side draws trump and cashes masters, defenders keep off a shown trump,
+    nobody leads away from an unguarded ten.  Only the leader's own knowledge is used."""
+    if d.trick or d.phase_code != PLAY:
+        return rollout_policy(d, codes, rand)
+    forced = _forced(d, codes)
+    if forced >= 0:
+        return forced
+    return _declarer_lead(d, codes, rand)
+
+
 def _beats(c: int, best: int, led: int, trump: int) -> bool:
     """Whether ``c`` beats the trick's best card ``best`` (``trump`` -1 while hidden)."""
     s = c >> 3
@@ -380,6 +487,12 @@ def rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with :func:`rollout_policy` for every seat."""
     while d.phase_code != DEAL_OVER:
         d.step(rollout_policy(d, d.legal_codes(), rand))
+
+
+def declarer_rollout(d: Deal, rand: Rand) -> None:
+    """Finish the deal with :func:`declarer_policy` for every seat."""
+    while d.phase_code != DEAL_OVER:
+        d.step(declarer_policy(d, d.legal_codes(), rand))
 
 
 def aware_rollout(d: Deal, rand: Rand) -> None:
