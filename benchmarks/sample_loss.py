@@ -9,6 +9,11 @@ the losses says how much a larger count gains per decision, with much less noise
 duplicate boards, though only the noise of the count is measured: the reference uses the
 same rollouts, so their bias is not.
 
+With ``--variant label:k=v,k=v`` (repeated) the choosers are those option sets instead
+of world counts (each on top of ``--options``), e.g. a fixed count against a race:
+``--variant fixed:samples=800 --variant race:samples=800,race=2.5``; the printed times
+then include the mean and p95, as a race trades easy decisions' time for close ones'.
+
 With ``--param exact_samples`` and ``--after`` the same is asked of the exact endgame's
 world count (``--options`` must then set ``exact_tricks`` to reach those tricks).
 
@@ -28,6 +33,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -99,6 +105,8 @@ def main() -> None:
                     help="the count that varies: rollout worlds, or worlds solved exactly")
     ap.add_argument("--options", default="", help="hard's other options, k=v,k=v")
     ap.add_argument("--log", action="append", default=[], help="versus_old.py --log file")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="label:k=v,k=v, a chooser's own options (repeat; replaces --counts)")
     ap.add_argument("--seed", type=int, default=7)
     opts = ap.parse_args()
     if opts.positions < 2:
@@ -106,7 +114,15 @@ def main() -> None:
     options = parse_options(opts.options)
     options.pop(opts.param, None)
     options["time_budget"] = 600.0  # the counts decide, never the clock
-    counts = [int(c) for c in opts.counts.split(",")]
+    variants: dict[str, dict[str, Any]] = {}
+    if opts.variant:
+        for spec in opts.variant:
+            label, _, kv = spec.partition(":")
+            variants[label] = parse_options(kv)
+    else:
+        for c in opts.counts.split(","):
+            variants[c] = {opts.param: int(c)}
+    counts = list(variants)
     rules = RULESETS[opts.rules]
     rng = random.Random(opts.seed)
     if opts.log:
@@ -115,9 +131,9 @@ def main() -> None:
     else:
         positions = from_self_play(opts.positions, rules, opts.before, opts.after, rng)
     positions = positions[:opts.positions]
-    loss: dict[int, list[float]] = {k: [] for k in counts}
-    best_share: dict[int, list[float]] = {k: [] for k in counts}
-    secs: dict[int, list[float]] = {k: [] for k in counts}
+    loss: dict[str, list[float]] = {k: [] for k in counts}
+    best_share: dict[str, list[float]] = {k: [] for k in counts}
+    secs: dict[str, list[float]] = {k: [] for k in counts}
     for pi, d in enumerate(positions):
         v = d.view(d.turn)
         ref = make_bot("hard", seed=10_000 + pi, **{opts.param: opts.ref}, **options)
@@ -127,7 +143,7 @@ def main() -> None:
         top = max(vals.values())
         for k in counts:
             for s in range(opts.seeds):
-                bot = make_bot("hard", seed=pi * 100 + s, **{opts.param: k}, **options)
+                bot = make_bot("hard", seed=pi * 100 + s, **{**options, **variants[k]})
                 t0 = time.perf_counter()
                 a = bot.choose(v, v.legal_actions)
                 secs[k].append(time.perf_counter() - t0)
@@ -142,7 +158,10 @@ def main() -> None:
             m, h = ci(loss[k])
             share = statistics.fmean(best_share[k])
             p50 = statistics.median(secs[k]) * 1000
-            parts.append(f"{k} worlds: loss {m:.4f} ± {h:.4f}, best {share:.0%}, p50 {p50:.0f} ms")
+            mean = statistics.fmean(secs[k]) * 1000
+            p95 = sorted(secs[k])[int(0.95 * (len(secs[k]) - 1))] * 1000
+            parts.append(f"{k}{'' if opts.variant else ' worlds'}: loss {m:.4f} ± {h:.4f}, "
+                         f"best {share:.0%}, p50 {p50:.0f} mean {mean:.0f} p95 {p95:.0f} ms")
         k0 = counts[0]
         for k in counts[1:]:
             m, h = ci([a - b for a, b in zip(loss[k], loss[k0], strict=True)])

@@ -18,7 +18,7 @@ import pytest
 from bot_support import easy_positions
 
 from twentynine.bots import make_bot
-from twentynine.bots.medium import MediumBot
+from twentynine.bots.medium import MediumBot, PairedRace
 from twentynine.bots.search import (
     MARGIN_WEIGHT,
     SearchTimeout,
@@ -365,3 +365,30 @@ def test_cards_tied_on_game_points_go_to_the_card_sense_choice() -> None:
             assert a.code == rollout_policy(w, [x.code for x in view.legal_actions],
                                             lambda: 0.0)
     assert moves
+
+
+def test_race_spends_worlds_where_the_choice_is_close() -> None:
+    seeds = range(3)
+    raced = _play_decisions({"race": 2.0}, Rules(), seeds)
+    counts = [n for _, n in raced]
+    # with 40 worlds usual: at least 10, checked every 16 worlds, at most 3 x 40
+    assert all(n % 16 == 0 or n == 120 for n in counts), counts
+    assert min(counts) < 40 < max(counts) <= 120  # clear choices stop, close ones go on
+    plain = _play_decisions({}, Rules(), seeds)
+    assert {n for _, n in plain} == {40}
+    bot = make_bot("hard")
+    assert isinstance(bot, MediumBot) and bot.race == 0.0  # off: the usual count
+
+
+def test_a_race_settles_between_equal_actions_and_not_between_close_ones() -> None:
+    same = PairedRace(3)
+    rng = random.Random(1)
+    for _ in range(20):
+        v = rng.choice((-1.0, 1.0))
+        same.add([v, v, v - 2.0], 1.0)  # two equivalent cards and a worse one
+    assert same.settled(0, 3.0, 0.01) and same.settled(1, 3.0, 0.01)
+    close = PairedRace(2)
+    for _ in range(200):
+        close.add([rng.choice((-1.0, 1.0)), rng.choice((-1.0, 1.0))], 1.0)
+    lead = 0 if close.s[1] > 0 else 1
+    assert not close.settled(lead, 3.0, 0.01)  # independent coin flips: nothing to tell

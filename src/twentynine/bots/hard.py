@@ -42,7 +42,9 @@ class HardBot(MediumBot):
                  bid_cv: bool = False, bid_shrink: float = 0.0,
                  marker_tilt: float = 0.5, ask_margin: float = 0.0,
                  exact_grow: float = 1.0,
-                 compete_sim: bool = False, play_infer: float = 0.0) -> None:
+                 compete_sim: bool = False, play_infer: float = 0.0,
+                 race: float = 0.0, race_floor: float = 0.25, race_grow: float = 3.0,
+                 race_eps: float = 0.01) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
@@ -55,4 +57,6 @@ class HardBot(MediumBot):
                          bid_cv=bid_cv, bid_shrink=bid_shrink,
                          marker_tilt=marker_tilt, ask_margin=ask_margin,
                          exact_grow=exact_grow,
-                         compete_sim=compete_sim, play_infer=play_infer)
+                         compete_sim=compete_sim, play_infer=play_infer,
+                         race=race, race_floor=race_floor, race_grow=race_grow,
+                         race_eps=race_eps)

@@ -10,6 +10,7 @@ as the simulated chance of making the bid stays good.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -91,6 +92,74 @@ def _zero() -> float:
     return 0.0
 
 
+class PairedRace:
+    """Running paired differences between every two actions' worths over the sampled
+    worlds (weighted), to stop sampling once the best action is clearly best.
+
+    >>> r = PairedRace(2)
+    >>> for a in (1.0, 0.0, 1.0, 1.0):
+    ...     r.add([a, 0.0], 1.0)
+    >>> r.settled(0, 4.0, 0.01)   # a lead of 0.75, standard error 0.25: not 4 of them
+    False
+    >>> for _ in range(60):
+    ...     r.add([1.0, 0.0], 1.0)
+    >>> r.settled(0, 4.0, 0.01)
+    True
+    """
+
+    __slots__ = ("k", "q", "s", "w2", "wsum")
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.s = [0.0] * (k * k)
+        """Weighted sums of value i - value j (at i * k + j, i < j)."""
+        self.q = [0.0] * (k * k)
+        """Weighted sums of their squares."""
+        self.wsum = 0.0
+        self.w2 = 0.0
+
+    def add(self, vals: list[float], wt: float) -> None:
+        """One world's worth of each action, with the world's weight."""
+        k = self.k
+        s = self.s
+        q = self.q
+        for i in range(k - 1):
+            vi = vals[i]
+            base = i * k
+            for j in range(i + 1, k):
+                d = vi - vals[j]
+                s[base + j] += wt * d
+                q[base + j] += wt * d * d
+        self.wsum += wt
+        self.w2 += wt * wt
+
+    def settled(self, best: int, z: float, eps: float) -> bool:
+        """Whether ``best`` leads every other action by more than ``z`` standard errors of
+        the paired difference, or by surely less than ``eps`` (equivalent choices)."""
+        w = self.wsum
+        if w <= 0.0 or self.w2 <= 0.0:
+            return False
+        neff = w * w / self.w2
+        if neff < 2.0:
+            return False
+        k = self.k
+        for j in range(k):
+            if j == best:
+                continue
+            if best < j:
+                idx = best * k + j
+                m = self.s[idx] / w
+            else:
+                idx = j * k + best
+                m = -self.s[idx] / w
+            var = self.q[idx] / w - m * m
+            se = math.sqrt(max(var, 0.0) / (neff - 1.0))
+            if m - z * se > 0.0 or m + z * se < eps:
+                continue
+            return False
+        return True
+
+
 class MediumBot(BaseBot):
     """Samples worlds and rolls each legal action out in them."""
 
@@ -111,7 +180,9 @@ class MediumBot(BaseBot):
                  bid_cv: bool = False, bid_shrink: float = 0.0,
                  marker_tilt: float = 0.5, ask_margin: float = 0.0,
                  exact_grow: float = 1.0,
-                 compete_sim: bool = False, play_infer: float = 0.0) -> None:
+                 compete_sim: bool = False, play_infer: float = 0.0,
+                 race: float = 0.0, race_floor: float = 0.25, race_grow: float = 3.0,
+                 race_eps: float = 0.01) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -171,6 +242,16 @@ class MediumBot(BaseBot):
         opponent: minus its value, every deal being zero-sum), in place of the fixed
         thresholds (``compete_threshold``, ``partner_margin``).  The opening seats keep
         the threshold."""
+        self.race = float(race)
+        """Card play spends its worlds where the choice is close (0: off, a fixed count):
+        after ``race_floor`` x the usual count of worlds it stops as soon as, against every
+        other card, the best card's mean worth leads by more than ``race`` standard errors
+        of their paired difference (or trails it by less than ``race_eps`` game points at
+        most: the choice hardly matters), and goes on up to ``race_grow`` x the usual count
+        while it does not (the clock's cap still stops it)."""
+        self.race_floor = float(race_floor)
+        self.race_grow = float(race_grow)
+        self.race_eps = float(race_eps)
         self.no_ask = float(no_ask)
         """Inference from a seat that discarded without asking for trump (0: none)."""
         self.play_infer = float(play_infer)
@@ -312,6 +393,12 @@ class MediumBot(BaseBot):
         if exact and self.exact_samples:
             grown = self.exact_samples * self.exact_grow ** (self.exact_tricks - tricks_left)
             limit = min(self.samples, max(self.exact_samples, int(grown)))
+        race = PairedRace(len(codes)) if self.race > 0 else None
+        floor = limit
+        if race is not None:
+            floor = max(8, int(limit * self.race_floor))
+            limit = max(floor, int(limit * self.race_grow))
+        vals = [0.0] * len(codes)
         while n < limit:
             w = sampler.sample(rng)
             wt = sampler.weight(w) if self.infer else 1.0
@@ -323,6 +410,9 @@ class MediumBot(BaseBot):
                         break
                     exact = False  # too slow here: roll out instead
                     limit = self.samples
+                    if race is not None:
+                        floor = max(8, int(limit * self.race_floor))
+                        limit = max(floor, int(limit * self.race_grow))
                     continue
                 for i, v in enumerate(vals):
                     totals[i] += wt * v
@@ -334,12 +424,20 @@ class MediumBot(BaseBot):
                     r = StreamRand(ws) if self.crn else rand
                     if tail:
                         rollout_to(d, r, tail)
-                        totals[i] += wt * tail_value(d, team)
+                        v = tail_value(d, team)
                     else:
                         self.rollout(d, r)
-                        totals[i] += wt * outcome_value(d, team, margin)
+                        v = outcome_value(d, team, margin)
+                    vals[i] = v
+                    totals[i] += wt * v
             n += 1
             wsum += wt
+            if race is not None:
+                race.add(vals, wt)
+                if n >= floor and not n & 15:
+                    lead = max(range(len(codes)), key=lambda i: totals[i])
+                    if race.settled(lead, self.race, self.race_eps):
+                        break
             if time.perf_counter() > deadline:
                 break
         if self.ask_margin and SHOW_CODE in codes and view.bidder != view.seat:
