@@ -89,3 +89,23 @@ def test_an_empty_history() -> None:
     text = console.export_text()
     assert "As bidder   │ none yet" in text and "As defender │ none yet" in text, text
     assert "- contracts" not in text
+
+
+def test_the_bars_of_the_contracts_by_bid_have_a_heading() -> None:
+    """The column with the bars says what they are (it once had an empty heading), and
+    before any contract there is no table of zeros."""
+    games = [game("a", "2026-01-01", True)]
+    deals = [deal("a", 0, 16, True), deal("a", 0, 17, False), deal("a", 0, 19, True)]
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(stats_renderable(compute_stats(games, deals)))
+    lines = console.export_text().splitlines()
+    head = next(line for line in lines if "contracts ┃" in line).split("┃")[1:-1]
+    rows = [line.split("│")[1:-1] for line in lines if "█" in line and "│" in line]
+    assert rows
+    for cells in rows:
+        bar = next(i for i, cell in enumerate(cells) if "█" in cell)
+        assert "success" in head[bar] and "█ = 10%" in head[bar], head
+    assert any(cells[bar].split() == ["50%", "█████░░░░░"] for cells in rows), rows
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(stats_renderable(compute_stats([], [])))
+    assert "contracts by bid" not in console.export_text()

@@ -108,6 +108,16 @@ def count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _bar(rate: float) -> str:
+    """A rate from 0 to 1 as ten cells, each a tenth.
+
+    >>> _bar(0.5)
+    '█████░░░░░'
+    """
+    full = round(10 * rate)
+    return "█" * full + "░" * (10 - full)
+
+
 def stats_renderable(st: Stats) -> Group:
     """The statistics as rich tables (the table's statistics screen shows the same)."""
     t = Table(title="Your statistics", show_header=False, title_justify="left")
@@ -129,18 +139,19 @@ def stats_renderable(st: Stats) -> Group:
     t.add_row("Mistakes", "no deal reviewed yet" if st.mistakes_per_deal is None else
               f"{st.mistakes_per_deal:.2f} a deal ({st.mistakes} in "
               f"{count(st.reviewed_deals, 'reviewed deal')})")
-    bands = Table(title="Your contracts by bid", title_justify="left")
-    bands.add_column("bid")
-    bands.add_column("contracts", justify="right")
-    bands.add_column("made", justify="right")
-    bands.add_column("success", justify="right")
-    bands.add_column("")
-    for b in st.as_bidder:
-        rate = b.rate
-        bar = "" if rate is None else "█" * round(10 * rate) + "░" * (10 - round(10 * rate))
-        bands.add_row(b.band, str(b.contracts), str(b.made),
-                      "-" if rate is None else f"{100 * rate:.0f}%", bar)
-    parts: list[Any] = [t, bands]
+    parts: list[Any] = [t]
+    if st.bidder_contracts:  # before the first, "As bidder: none yet" says it all
+        bands = Table(title="Your contracts by bid", title_justify="left")
+        bands.add_column("bid")
+        bands.add_column("contracts", justify="right")
+        bands.add_column("made", justify="right")
+        # the rate and its bar under one heading: the bar draws the rate (█ a tenth)
+        bands.add_column("success (█ = 10%)")
+        for b in st.as_bidder:
+            rate = b.rate
+            bands.add_row(b.band, str(b.contracts), str(b.made),
+                          "   -" if rate is None else f"{100 * rate:3.0f}% " + _bar(rate))
+        parts.append(bands)
     if st.trend:
         values = [p.mistakes_per_deal for p in st.trend]
         line = Text("Mistakes a deal, last games: ", style="bold")
