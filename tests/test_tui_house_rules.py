@@ -1,6 +1,6 @@
 """The house-rules summary in plain words: every setting that differs from the standard
-game appears in words a player understands, in the side panel and the log; the standard
-game says it is standard."""
+game appears in words a player understands, in the side panel (once: the log under it
+does not repeat them); the standard game says in the log that it is standard."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import RichLog
-from tui_support import make_app, settle
+from tui_support import make_app, screen_text, settle
 
 from twentynine.rules import PRESETS, SETTINGS, Rules, RulesError, with_setting
 from twentynine.tui.text import STANDARD_SUMMARY, house_rules, rules_line, rules_summary
@@ -104,7 +104,35 @@ def test_the_side_panel_and_the_log_use_the_plain_words(tmp_path: Path) -> None:
                 assert phrase in info
             assert "asker-must-trump" not in info and "min-bid" not in info
             log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
-            assert rules_line(rules) in log
+            # the log, right under the side panel's list, does not say it all again
+            assert "House rules" not in log and "min-bid" not in log, log
+            assert log.startswith("Deal 1:"), log
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+def test_each_house_rule_is_on_the_table_once(tmp_path: Path,
+                                              size: tuple[int, int]) -> None:
+    """`play --variant 28pt --min-bid 15`: the side panel lists the house rules (or, with
+    no room, points to ?), and the log under it no longer repeats them (at 100x30 only the
+    end of its long line showed: "play goes clockwise.")."""
+    for name, rules in (("28pt", PRESETS["28pt"].replace(min_bid=15)),
+                        ("pagat", PRESETS["pagat"])):
+        async def run(rules: Rules = rules, name: str = name) -> None:
+            app = make_app(tmp_path / name, seed=3702, rules=rules)
+            async with app.run_test(size=size) as pilot:
+                await settle(pilot, app)
+                await pilot.pause()
+                side = app.query_one("#info").parent.region  # type: ignore[union-attr]
+                rows = screen_text(app).splitlines()[side.y:side.bottom]
+                text = " ".join(" ".join(r[side.x:side.right] for r in rows).lower().split())
+                listed = "house rules see ?" not in text.replace(":", "")
+                for phrase in house_rules(rules):
+                    assert text.count(phrase.lower()) == (1 if listed else 0), (phrase, text)
+                assert text.count("house rules") == 1, text
+
+        asyncio.run(run())
 
     asyncio.run(run())
 

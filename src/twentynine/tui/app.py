@@ -72,7 +72,16 @@ from .screens import (
     SummaryScreen,
 )
 from .settings import Choice
-from .text import HUMAN, RED, event_message, rules_line, seat_name, trump_news, trump_shown_in
+from .text import (
+    HUMAN,
+    RED,
+    event_message,
+    house_rules,
+    rules_line,
+    seat_name,
+    trump_news,
+    trump_shown_in,
+)
 from .theme import THEME
 from .widgets import (
     ActionButton,
@@ -514,7 +523,10 @@ class TwentyNineApp(App[None]):
     def _rewrite_log(self) -> None:
         log = self._table.query_one("#log", RichLog)
         log.clear()
-        log.write(rules_line(self.rules))
+        if not house_rules(self.rules):
+            # the side panel lists house rules (or points to ?) right above the log: the
+            # log's first line repeated them; a standard game is said nowhere else
+            log.write(rules_line(self.rules))
         for e in self.table.events:
             msg = event_message(self.rules, e)
             if msg:
