@@ -397,3 +397,35 @@ def test_the_review_says_who_asked_for_trump() -> None:
             assert f"Trump was shown in this trick: {who} asked for it." in text, text
             said.add("asked")
     assert said == {"itself", "asked"}
+
+
+def test_the_hand_stays_in_place_while_the_hint_is_up(tmp_path: Path) -> None:
+    """At 80x24 the trick's row steps aside for the hint; the hand, centred under the
+    trick, once slid to the left edge while the hint was up."""
+    asyncio.run(_hand_in_place(tmp_path))
+
+
+def _hand_columns(app: Any) -> str:
+    hand = app.query_one("#hand").region
+    rows = screen_text(app).splitlines()[hand.y:hand.bottom]
+    return next(r for r in rows if r.strip().startswith("1 "))
+
+
+async def _hand_in_place(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.pause()
+        before = _hand_columns(app)
+        assert before.index("1") > 4, before  # centred, away from the edge
+        await pilot.press("i")
+        await wait_for(pilot, lambda: bool(app.query(HintPanel))
+                       and app.query_one(HintPanel).hint is not None, limit=8000)
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.query_one("#middle").display  # the row stepped aside
+        assert _hand_columns(app) == before
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("#middle").display and _hand_columns(app) == before

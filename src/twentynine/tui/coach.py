@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.visual import VisualType
@@ -49,6 +51,7 @@ from ..records import replay_deal
 from ..scoring import DealOutcome
 from ..views import SeatView
 from .text import card_text, seat_name, signed
+from .widgets import HandView
 
 COACH_CSS = """
 ReviewScreen, StatsScreen { align: center middle; }
@@ -699,9 +702,18 @@ class HintPanel(Static):
             self.call_after_refresh(self.fit)
 
     def _give_back(self) -> None:
-        for w in self._stepped_aside:
-            w.display = True
-        self._stepped_aside = []
+        if self._stepped_aside:
+            for w in self._stepped_aside:
+                w.display = True
+            self._stepped_aside = []
+            self._recentre()
+
+    def _recentre(self) -> None:
+        """The hand is centred under the trick: draw it again once the trick's row went
+        aside or came back."""
+        with suppress(NoScreen):
+            for hand in self.screen.query(HandView):
+                hand.refresh()
 
     def _room(self, parent: Widget, without: list[Widget]) -> int:
         """The rows the panel may take in ``parent`` with the parts ``without`` hidden (a
@@ -733,7 +745,9 @@ class HintPanel(Static):
         else:
             for w in spare:
                 w.display = False
-            self._stepped_aside = spare
+            if spare != self._stepped_aside:
+                self._stepped_aside = spare
+                self._recentre()
         room = max(4, self._room(parent, self._stepped_aside))
         if self.styles.max_height is None or self.styles.max_height.value != room:
             self.styles.max_height = room

@@ -605,12 +605,19 @@ class HandView(Widget):
         return idx if idx < len(self.cards) else None
 
     def _centre(self) -> int:
-        """The column (of this widget) under the middle of the trick."""
+        """The column (of this widget) under the middle of the trick, or of the table
+        while the trick's row steps aside (for a hint on a short terminal)."""
         try:
             trick = self.screen.query_one(TrickView)
         except NoMatches:
             return self.size.width // 2
-        mid = trick.content_region.x + trick.content_region.width // 2
+        region = trick.content_region
+        if not region.width:  # not laid out (its row is hidden): the table's middle
+            table = trick.parent.parent if trick.parent is not None else None
+            if not isinstance(table, Widget) or not table.content_region.width:
+                return self.size.width // 2
+            region = table.content_region
+        mid = region.x + region.width // 2
         return mid - self.content_region.x
 
     def render(self) -> Text:
