@@ -18,6 +18,7 @@ from twentynine.coach.hint import hint as coach_hint
 from twentynine.coach.history import HISTORY_NAME, open_history
 from twentynine.coach.review import Grade
 from twentynine.controller import TableController
+from twentynine.deal import PLAY as PLAY_CODE
 from twentynine.deal import Deal
 from twentynine.tui import coach as tui_coach
 from twentynine.tui.coach import (
@@ -26,6 +27,7 @@ from twentynine.tui.coach import (
     HintPanel,
     ReviewScreen,
     StatsScreen,
+    deal_text,
     grades_text,
     how_to_play,
 )
@@ -365,6 +367,36 @@ def test_a_graded_decision_reads_as_one_sentence() -> None:
         "✓ bid 15: Close to the search's choice, pass: you make 15 in 48% of the 500 deals "
         "(-0.04 game points a deal as bidder; gives up 0.04 game points).",
         "✓ bid 15: Close to the search's choice, 8♥ (gives up 0.02 game points)."]
+
+
+def test_a_close_card_says_both_of_its_costs() -> None:
+    """A card close to the search's choice says the card points it gives up too, as a
+    mistake's line does: "8♥ ... gives up 0.08 game points" beside a mistake that gave up
+    "0.03 game points and 3.2 card points" read as if the smaller loss were the mistake."""
+    close = Grade(3, "play", 3, "8♥", 0, "J♣", 0, 0.08, 0.9, False,
+                  "Close to the search's choice, J♣.")
+    lines = grades_text([close]).plain.splitlines()
+    assert "✓ 8♥: Close to the search's choice, J♣ (gives up 0.08 game points and 0.9 "\
+        "card points)." in lines, lines
+    bid = Grade(0, "auction", None, "bid 15", 0, "pass", 0, 0.02, None, False,
+                "Close to the search's choice, pass")
+    assert "✓ bid 15: Close to the search's choice, pass (gives up 0.02 game points)." in \
+        grades_text([bid]).plain.splitlines()
+
+
+def test_the_hands_of_the_review_keep_their_bar_in_one_column() -> None:
+    """A ten is a cell wider than the other cards: the bar between the first four cards
+    and the second four once moved with it."""
+    for seed in range(3700, 3720):
+        deal = Deal.from_seed(seed)
+        while deal.phase_code != PLAY_CODE:
+            deal.apply(deal.legal_actions()[0])
+        rows = [line for line in deal_text(deal, 0).plain.splitlines()
+                if "|" in line and line.startswith("  ")]
+        assert len(rows) == 4 and len({row.index("|") for row in rows}) == 1, rows
+        if len({len(row.split("|")[0].rstrip()) for row in rows}) > 1:
+            return  # a deal whose first fours differ in width, checked
+    raise AssertionError("no deal with a ten in some first four only")
 
 
 def test_the_review_says_who_asked_for_trump() -> None:

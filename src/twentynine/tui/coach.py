@@ -82,11 +82,14 @@ def deal_text(deal: Deal, me: int) -> Text:
     """All four hands as dealt (first four | second four), the auction and the trump."""
     out = Text()
     out.append("Hands as dealt (first four | second four)\n", style="bold")
+    # the bar in one column: a ten is a cell wider than the other cards
+    bar = max(_cards(deal.first[s]).cell_len for s in range(4))
     for k in range(4):
         s = (deal.dealer + 1 + k) & 3
         out.append(f"  {_name(deal, s, me):6} ")
-        out.append_text(_cards(deal.first[s]))
-        out.append("  |  ")
+        first = _cards(deal.first[s])
+        out.append_text(first)
+        out.append(" " * (bar - first.cell_len) + "  |  ")
         out.append_text(_cards(deal.second[s]))
         if s == deal.dealer:
             out.append("   (dealer)", style="dim")
@@ -210,6 +213,10 @@ def grades_text(grades: list[Grade]) -> Text:
             reason = g.reason.rstrip(".")
             if g.loss >= 0.01:  # one parenthesis, not two in a row
                 cost = f"gives up {g.loss:.2f} game points"
+                if g.card_loss is not None and g.card_loss >= 0.05:
+                    # both measures, as a mistake's line says them: a smaller loss of game
+                    # points than a mistake's would otherwise read as the worse one
+                    cost += f" and {g.card_loss:.1f} card points"
                 reason = (reason[:-1] + f"; {cost})" if reason.endswith(")") else
                           f"{reason} ({cost})")
             out.append(reason + ".")
