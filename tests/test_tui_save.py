@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from tui_support import make_app, settle
+from tui_support import make_app, screen_text, settle
 
 from twentynine.deal import Phase
 from twentynine.game import Game
@@ -118,19 +118,27 @@ def test_a_new_game_sets_a_damaged_save_aside_before_it_can_overwrite_it(tmp_pat
     assert not (tmp_path / "save.json").exists()
 
 
-def test_a_new_game_mentions_the_saved_one_once_in_the_status_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+def test_a_new_game_mentions_the_saved_one_once_in_the_status_line(
+        tmp_path: Path, size: tuple[int, int]) -> None:
     g = Game(8)
     g.apply(g.legal_actions()[0])
     (tmp_path / "save.json").write_text(dumps(game_record(g)))
 
     async def run() -> None:
         app = make_app(tmp_path, seed=4)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             # a line in the status bar, not a dialog, and not in the log
             assert not app._modal_open() and app.startup_messages == []
             status = str(app.query_one("#status").render())
             assert "--resume" in status and "replaces it" in status
+            # whole at 80 columns too: it once lost "...game is saved" and read "Quit and
+            # use --resume to go back to it"
+            region = app.query_one("#status").region
+            shown = " ".join(" ".join(screen_text(app).splitlines()[region.y:region.bottom])
+                             .split())
+            assert "unfinished game is saved: quit (q) and use --resume" in shown, shown
             assert not any("resume" in str(line) for line in app.query_one("#log").lines)
             # until the first move, the old game is still there to resume
             assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 8

@@ -351,7 +351,9 @@ class TwentyNineApp(App[None]):
                 self.startup_messages.append(existing.message)
             if existing.game is not None:
                 self._replaces_save = True
-                self.status_notice = ("Your unfinished game is saved: quit (q) and use "
+                # not "Your ...: " (the status line drops a lead-in about you when
+                # short of room, and "Quit and use --resume to go back to it" was left)
+                self.status_notice = ("An unfinished game is saved: quit (q) and use "
                                       "--resume to go back to it; your first move here "
                                       "replaces it.")
         # an unfinished game on disk is replaced by your first move here, not before: a
