@@ -14,6 +14,7 @@ import pytest
 from layout_support import footer_keys
 from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine.actions import PASS, SHOW_TRUMP, Action
@@ -23,6 +24,7 @@ from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
 from twentynine.tui.app import ENTER_GUARD, SUMMARY_GUARD, TwentyNineApp
+from twentynine.tui.footer import TableFooter
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 from twentynine.tui.screens import GameOverScreen, SummaryScreen
 from twentynine.tui.widgets import sort_hand
@@ -463,6 +465,22 @@ def test_resume_with_rule_flags_says_the_saved_rules_are_kept(
                                  "new games only.")
     cli.main(["play", "--resume"])
     assert seen[-1].status_notice == ""
+
+
+def test_the_footer_keys_follow_its_compact_flag(table: Table) -> None:
+    """The keys are drawn as the footer says: not compact (the table's footer), and all
+    compact once the footer is, as with Textual's own footer."""
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        footer = app.screen.query_one(TableFooter)
+        keys = list(footer.query(FooterKey))
+        assert keys and not any(k.compact or k.has_class("-compact") for k in keys)
+        footer.compact = True
+        await pilot.pause()
+        keys = list(footer.query(FooterKey))
+        assert keys and all(k.compact and k.has_class("-compact") for k in keys)
+
+    table(body, seed=5)
 
 
 def test_the_footer_follows_the_turn(table: Table) -> None:
