@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 
 from rich import box
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import ListItem, TableElement
 from rich.markdown import Markdown as RichMarkdown
-from rich.markdown import TableElement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
@@ -88,9 +88,26 @@ class _GridTable(TableElement):
             yield part
 
 
+class _ListItem(ListItem):
+    """A list item whose number is written ``1.`` as in docs/rules.md (Rich writes ``1``,
+    which reads as the first word of the item)."""
+
+    def render_number(self, console: Console, options: ConsoleOptions, number: int,
+                      last_number: int) -> RenderResult:
+        width = len(str(last_number)) + 3
+        lines = console.render_lines(self.elements, options.update(width=options.max_width
+                                                                   - width), style=self.style)
+        style = console.get_style("markdown.item.number", default="none")
+        for i, line in enumerate(lines):
+            yield Segment(f"{number}. ".rjust(width) if i == 0 else " " * width, style)
+            yield from line
+            yield Segment.line()
+
+
 class _RulesMarkdown(RichMarkdown):
     elements: ClassVar[dict[str, type[Any]]] = {**RichMarkdown.elements,
-                                                "table_open": _GridTable}
+                                                "table_open": _GridTable,
+                                                "list_item_open": _ListItem}
 
 
 class RulesPage:
@@ -104,7 +121,8 @@ class RulesPage:
     >>> import io
     >>> console = Console(file=io.StringIO(), width=40, record=True)
     >>> console.print(RulesPage("## Cards\\n\\nSee [the pair](#the-pair).\\n\\n"
-    ...                         "| rank | J |\\n|---|---|\\n| points | 3 |\\n"))
+    ...                         "| rank | J |\\n|---|---|\\n| points | 3 |\\n\\n"
+    ...                         "1. Deal four.\\n2. Bid.\\n"))
     >>> for line in console.export_text().splitlines():
     ...     print(line.rstrip())
     Cards
@@ -116,6 +134,9 @@ class RulesPage:
     ├────────┼───┤
     │ points │ 3 │
     ╰────────┴───╯
+    <BLANKLINE>
+     1. Deal four.
+     2. Bid.
     """
 
     def __init__(self, source: str) -> None:
