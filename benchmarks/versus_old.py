@@ -14,7 +14,9 @@ The boards, deal seeds and bot seeds are the arena's (:func:`twentynine.arena.bo
 and scores A's game points minus B's, averaged over the two rooms.  Side A is ``--level``
 with ``--options`` (``k=v,k=v``) in this process; side B runs in the old install's
 process (``benchmarks/old_bot_server.py``), or with ``--old new:k=v,...`` in this process
-with other options (to screen a change against today's settings).  With ``--rules both``
+with other options (to screen a change against today's settings); then ``--same-seeds`` gives
+a seat's bot one seed in both rooms, whichever side sits there, so the rooms differ only
+where the options make the bots play differently (an A identical to B scores exactly 0).  With ``--rules both``
 each board is played under both rule sets in turn, so a run stopped early has as many
 boards of each.  Every board prints a line with the running mean and 95% interval and the
 latencies so far (decisions with more than one legal action; B's as its own process timed
@@ -143,10 +145,16 @@ def main() -> None:
     ap.add_argument("--old", required=True,
                     help="the old install's adapter command line, or new:k=v,... for "
                          "side B in this process")
+    ap.add_argument("--same-seeds", action="store_true",
+                    help="with new:, a seat's bot has the same seed in both rooms, whichever "
+                         "side sits there (common random numbers: A against an identical B "
+                         "scores exactly 0, so a small change is measured with less noise)")
     ap.add_argument("--log", default="",
                     help="append one JSON line per room to this file (board, room, rules, "
                          "who bid what, made or not, the moves), to see where the points went")
     opts = ap.parse_args()
+    if opts.same_seeds and not opts.old.startswith("new:"):
+        ap.error("--same-seeds needs --old new:...: another install draws its own numbers")
     names = list(RULESETS) if opts.rules == "both" else [opts.rules]
     a_opts = parse_options(opts.options)
     remote = None if opts.old.startswith("new:") else Remote(opts.old)
@@ -157,7 +165,8 @@ def main() -> None:
         ds, dealer = board_seed(opts.seed, index), index % 4
         deal = Deal.from_seed(ds, dealer, rules)
         side = ["A" if s & 1 == room else "B" for s in range(4)]
-        seeds = [bot_seed(opts.seed, index, room, s) for s in range(4)]
+        seeds = [bot_seed(opts.seed, index, 0 if opts.same_seeds else room, s)
+                 for s in range(4)]
         local = {s: make_bot(opts.level, seed=seeds[s], **a_opts) if side[s] == "A"
                  else make_bot(opts.level, seed=seeds[s], **b_opts)
                  for s in range(4) if side[s] == "A" or remote is None}
