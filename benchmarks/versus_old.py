@@ -14,15 +14,14 @@ The boards, deal seeds and bot seeds are the arena's (:func:`twentynine.arena.bo
 and scores A's game points minus B's, averaged over the two rooms.  Side A is ``--level``
 with ``--options`` (``k=v,k=v``) in this process; side B runs in the old install's
 process (``benchmarks/old_bot_server.py``), or with ``--old new:k=v,...`` in this process
-with other options (to screen a change against today's settings); then ``--same-seeds`` gives
-a seat's bot one seed in both rooms, whichever side sits there, so the rooms differ only
-where the options make the bots play differently (an A identical to B scores exactly 0).
-With ``--rules both`` each board is played under both rule sets in turn, so a run stopped
-early has as many boards of each.  Every board prints a line with the running mean and 95% interval and the
-latencies so far (decisions with more than one legal action; B's as its own process timed
-them), every 25 boards a summary: a stopped run (Ctrl-C, SIGTERM) is still usable and
-prints its summary.  A move from B that is not legal stops the run.
-"""
+with other options (to screen a change against today's settings); then ``--same-seeds``
+gives a seat's bot one seed in both rooms, whichever side sits there, so the rooms differ
+only where the options make the bots play differently (an A identical to B scores exactly
+0).  With ``--rules both`` each board is played under both rule sets in turn, so a run
+stopped early has as many boards of each.  Every board prints a line with the running mean
+and 95% interval and the latencies so far (decisions with more than one legal action; B's
+as its own process timed them), every 25 boards a summary: a stopped run (Ctrl-C, SIGTERM)
+is still usable and prints its summary.  A move from B that is not legal stops the run.
 
 from __future__ import annotations
 
