@@ -22,6 +22,7 @@ stopped early has as many boards of each.  Every board prints a line with the ru
 and 95% interval and the latencies so far (decisions with more than one legal action; B's
 as its own process timed them), every 25 boards a summary: a stopped run (Ctrl-C, SIGTERM)
 is still usable and prints its summary.  A move from B that is not legal stops the run.
+"""
 
 from __future__ import annotations
 
