@@ -5,7 +5,7 @@ Run:  python benchmarks/rollout_policies.py [--deals 600] [--reps 20] [--seed 17
 From the play's start of seeded deals (``easy`` bids and names trump, both rule sets),
 each deal is rolled out ``--reps`` times with the bidding side and the defenders each
 playing the heuristic rollout policy (H) or the ``declarer`` one (D, declarer technique on
-lead), and prints per rule set:
+lead; ``--hidden``: ``declarer_hidden``), and prints per rule set:
 
 * the bidding team's card points in tricks 1-4 and 5-8 and its make rate, for HH, DH
   (D for the bidders only), HD (D for the defenders only) and DD;
@@ -32,6 +32,7 @@ from twentynine.bots.search import (
     StreamRand,
     declarer_policy,
     declarer_rollout,
+    hidden_draw_rollout,
     rollout,
     rollout_policy,
 )
@@ -94,10 +95,17 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=600)
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1705)
+    ap.add_argument("--hidden", action="store_true",
+                    help="D is declarer_hidden (the bidder draws trump before it is shown)")
     opts = ap.parse_args()
     print(f"rollout_policies: {build_kind()} build; {opts.deals} deals x {opts.reps} "
-          f"rollouts, seed {opts.seed}")
-    pols: dict[str, Policy] = {"H": rollout_policy, "D": declarer_policy}
+          f"rollouts, seed {opts.seed}; D = {'declarer_hidden' if opts.hidden else 'declarer'}")
+    def hidden(d: Deal, codes: list[int], rand: Rand) -> int:
+        return declarer_policy(d, codes, rand, True)
+
+    pols: dict[str, Policy] = {"H": rollout_policy,
+                               "D": hidden if opts.hidden else declarer_policy}
+    d_rollout = hidden_draw_rollout if opts.hidden else declarer_rollout
     for name, rules in RULESETS.items():
         ds = starts(rules, opts.deals, opts.seed)
         made: dict[str, list[float]] = {}
@@ -127,7 +135,7 @@ def main() -> None:
         dd = [0.0]
         for _ in range(5):
             h.append(speed(rollout, fast, opts.reps))
-            dd.append(speed(declarer_rollout, fast, opts.reps))
+            dd.append(speed(d_rollout, fast, opts.reps))
         print(f"{name:10s} rollouts/s (best of 5): heuristic {max(h):8.0f}, declarer "
               f"{max(dd):8.0f}, ratio {max(dd) / max(h):.2f}", flush=True)
 

@@ -21,6 +21,7 @@ from twentynine.bots.search import (
     StreamRand,
     declarer_policy,
     declarer_rollout,
+    hidden_draw_rollout,
     rollout,
     rollout_policy,
 )
@@ -91,6 +92,29 @@ def test_the_bidding_side_draws_trump_with_the_master_once_trump_is_shown(
                 assert declarer_policy(d, d.legal_codes(), StreamRand(seed)) == master
             drawn += 1
     assert drawn >= 5
+
+
+@pytest.mark.parametrize("rules", [Rules(), TOURNAMENT], ids=["standard", "tournament"])
+def test_with_hidden_the_bidder_draws_trump_before_it_is_shown(rules: Rules) -> None:
+    drawn = 0
+    for d in _leads(rules):
+        seat = d.turn
+        if d.shown or seat != d.bidder or d.trump_suit < 0:
+            continue
+        tm = SUIT_MASKS[d.trump_suit]
+        mine = d.hands[seat] & tm
+        out = _others(d) & tm
+        if mine and out and (mine & -mine) < (out & -out):
+            master = (mine & -mine).bit_length() - 1
+            for seed in range(5):
+                assert declarer_policy(d, d.legal_codes(), StreamRand(seed), True) == master
+            drawn += 1
+            # without it the bidder leads no trump but the master while trump is hidden
+            # (which it may cash as it cashes any master)
+            for seed in range(5):
+                c = declarer_policy(d, d.legal_codes(), StreamRand(seed))
+                assert c >> 3 != d.trump_suit or c == master or not d.hands[seat] & ~tm
+    assert drawn >= 3
 
 
 @pytest.mark.parametrize("rules", [Rules(), TOURNAMENT], ids=["standard", "tournament"])
@@ -166,6 +190,7 @@ def test_the_option_sets_the_rollouts_and_changes_the_play() -> None:
     assert play_only.rollout is declarer_rollout and play_only.bid_rollout is rollout
     bid_only = HardBot(bid_policy="declarer")
     assert bid_only.rollout is rollout and bid_only.bid_rollout is declarer_rollout
+    assert HardBot(policy="declarer_hidden").rollout is hidden_draw_rollout
     # the same positions, the same seeds: the card play differs
     differ = 0
     for d in _leads(Rules(), 12):

@@ -46,6 +46,7 @@ from .search import (
     aware_rollout,
     bid_table,
     declarer_rollout,
+    hidden_draw_rollout,
     outcome_value,
     random_rollout,
     rollout,
@@ -259,7 +260,7 @@ class MediumBot(BaseBot):
         each card weighs a world by its likelihood under a model of play fitted to hard's
         games (:func:`~.worlds.play_surprise`), to this power; 0: none."""
         policies = {"heuristic": rollout, "smart": smart_rollout, "aware": aware_rollout,
-                    "declarer": declarer_rollout}
+                    "declarer": declarer_rollout, "declarer_hidden": hidden_draw_rollout}
         self.rollout = policies.get(policy, random_rollout)
         """The rollout policy of card play."""
         self.bid_rollout = policies.get(bid_policy or policy, random_rollout)

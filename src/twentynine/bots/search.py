@@ -268,14 +268,16 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -
     return _lowest(cards, trump)
 
 
-def _declarer_lead(d: Deal, codes: list[int], rand: Rand) -> int:
+def _declarer_lead(d: Deal, codes: list[int], rand: Rand, hidden: bool = False) -> int:
     """:func:`declarer_policy`'s lead, from what the seat on lead knows: its own hand,
     the cards played, the trump once shown (or if it is the bidder) and the face-down card
     if it is the bidder; never another hand of the world.
 
     * The bidding side, trump shown, trumps still out by that count: lead the master
       trump (draw trump), or the lowest trump while holding more trumps than are out;
-      otherwise it keeps its trumps (no low trump lead).
+      otherwise it leads no low trump (it may still cash a master trump as any master).
+      With ``hidden`` the bidder draws so while trump is still hidden too (the others
+      must follow the suit).
     * Defenders, trump shown: keep off the trump suit while holding another card.
     * Then cash the master (the top card of a suit with no higher card out) with the most
       points, 85% of the time; else the lowest card of a suit drawn by its length,
@@ -306,7 +308,7 @@ def _declarer_lead(d: Deal, codes: list[int], rand: Rand) -> int:
         my_tr = legal & tm
         out_tr = out & tm
         if ours:
-            if my_tr and out_tr and d.shown:
+            if my_tr and out_tr and (d.shown or hidden):
                 top = my_tr & -my_tr  # the highest rank is the lowest bit
                 if top < (out_tr & -out_tr):
                     return top.bit_length() - 1
@@ -362,16 +364,17 @@ def _declarer_lead(d: Deal, codes: list[int], rand: Rand) -> int:
     return codes[0]
 
 
-def declarer_policy(d: Deal, codes: list[int], rand: Rand) -> int:
+def declarer_policy(d: Deal, codes: list[int], rand: Rand, hidden: bool = False) -> int:
     """:func:`rollout_policy` with declarer technique on lead (:func:`_declarer_lead`):
     the bidding side draws trump and cashes masters, defenders keep off a shown trump,
-    nobody leads away from an unguarded ten.  Only the leader's own knowledge is used."""
+    nobody leads away from an unguarded ten.  Only the leader's own knowledge is used.
+    ``hidden``: the bidder draws trump before it is shown too."""
     if d.trick or d.phase_code != PLAY:
         return rollout_policy(d, codes, rand)
     forced = _forced(d, codes)
     if forced >= 0:
         return forced
-    return _declarer_lead(d, codes, rand)
+    return _declarer_lead(d, codes, rand, hidden)
 
 
 def _beats(c: int, best: int, led: int, trump: int) -> bool:
@@ -493,6 +496,12 @@ def declarer_rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with :func:`declarer_policy` for every seat."""
     while d.phase_code != DEAL_OVER:
         d.step(declarer_policy(d, d.legal_codes(), rand))
+
+
+def hidden_draw_rollout(d: Deal, rand: Rand) -> None:
+    """Finish the deal with :func:`declarer_policy` (``hidden``) for every seat."""
+    while d.phase_code != DEAL_OVER:
+        d.step(declarer_policy(d, d.legal_codes(), rand, True))
 
 
 def aware_rollout(d: Deal, rand: Rand) -> None:
