@@ -4,6 +4,7 @@ history, the review from the deal summary."""
 from __future__ import annotations
 
 import asyncio
+import io
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -397,6 +398,30 @@ def test_the_hands_of_the_review_keep_their_bar_in_one_column() -> None:
         if len({len(row.split("|")[0].rstrip()) for row in rows}) > 1:
             return  # a deal whose first fours differ in width, checked
     raise AssertionError("no deal with a ten in some first four only")
+
+
+def test_the_review_wraps_under_its_marks() -> None:
+    """A long reason wraps under its first word, not at the left edge (the result's
+    "  • Trick 2: ... more" went on at column 0 with "points (6 in all)")."""
+    from rich.console import Console
+
+    from twentynine.tui.coach import Hanging
+
+    reason = ("Trick 2: 9♥ gave up 0.31 game points and 1.4 card points: it gave West's "
+              "trick 2 more points (6 in all); K♥ was safer.")
+    mistake = Grade(5, "play", 2, "9♥", 0, "K♥", 0, 0.31, 1.4, True, reason)
+    text = grades_text([mistake])
+    text.append(f"  • {reason}\n")
+    console = Console(width=50, record=True, file=io.StringIO())
+    console.print(Hanging(text))
+    lines = console.export_text().splitlines()
+    mark = next(i for i, line in enumerate(lines) if line.startswith("✗ Trick 2"))
+    bullet = next(i for i, line in enumerate(lines) if line.startswith("  • Trick 2"))
+    assert bullet > mark + 1
+    assert all(line.startswith("  ") and line[2] != " " for line in lines[mark + 1:bullet])
+    assert len(lines) > bullet + 1
+    assert all(line.startswith("    ") and line[4] != " " for line in lines[bullet + 1:])
+    assert " ".join(" ".join(lines[bullet:]).split()) == f"• {reason}"
 
 
 def test_the_review_says_who_asked_for_trump() -> None:

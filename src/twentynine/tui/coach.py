@@ -274,6 +274,37 @@ def _net(game_points: int, card_points: int) -> str:
     return f"{game_points:+d} {gp}, {card_points} card points"
 
 
+class Hanging:
+    """Lines of text that keep their indent when they wrap: a continuation starts under
+    the first word after the line's leading spaces and its mark (•, ✓, ✗ or an opening
+    parenthesis), not at the left edge.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=24, file=open(os.devnull, "w"))
+    >>> with console.capture() as out:
+    ...     console.print(Hanging(Text("  • a reason long enough to wrap")))
+    >>> print(out.get().rstrip())
+      • a reason long enough
+        to wrap
+    """
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for line in self.text.split("\n"):
+            plain = line.plain
+            hang = len(plain) - len(plain.lstrip(" "))
+            mark = plain[hang:hang + 2]
+            hang += 2 if mark in ("• ", "✓ ", "✗ ") else 1 if mark.startswith("(") else 0
+            if line.cell_len <= width or hang > width // 2:
+                yield line
+                continue
+            for i, part in enumerate(line[hang:].wrap(console, width - hang)):
+                yield Text.assemble(line[:hang] if i == 0 else " " * hang, part)
+
+
 # --------------------------------------------------------------------------- review
 class ReviewScreen(ModalScreen[None]):
     """A finished deal, stepped with the arrow keys: the deal (hands, auction, trump),
@@ -429,7 +460,7 @@ class ReviewScreen(ModalScreen[None]):
         if self.review is None:
             parts.append(Text("\nReviewing your decisions…" if self.error is None else
                               f"\nThe review failed: {self.error}", style="italic"))
-        return Group(*parts)
+        return Group(*(Hanging(p) if isinstance(p, Text) else p for p in parts))
 
     def body_text(self) -> str:
         """The current step as plain text (for tests and screen readers)."""
