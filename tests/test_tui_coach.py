@@ -90,6 +90,13 @@ async def _recorded(tmp_path: Path) -> None:
         assert screen.row is not None and screen.row.id == row.id
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        # t, the table's key for the statistics, works here too (it did nothing), with
+        # the deal just finished counted; Esc goes back to the summary
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        assert "Deals       │ 1" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
 
 
 def test_statistics_key_opens_the_statistics(tmp_path: Path) -> None:

@@ -1021,8 +1021,9 @@ class TwentyNineApp(App[None]):
         if action in ("rules", "request_quit", "quit", "refused", "take_back", "hint",
                       "review"):
             return True
-        if action == "stats":
-            return not self._modal_open()
+        if action == "stats":  # at the table, and after a deal or the game as review is
+            return not self._modal_open() or isinstance(self.screen, (SummaryScreen,
+                                                                      GameOverScreen))
         if action == "settings":
             return not self._modal_open()
         if action == "last_trick":

@@ -189,6 +189,7 @@ class SummaryScreen(ModalScreen[None]):
         Binding("space", "next", "next deal", show=False),
         Binding("n", "next", "next deal", show=False),
         Binding("r", "app.review", "review"),
+        Binding("t", "app.stats", "stats"),  # the table's key: with the deal just counted
         Binding("q", "app.request_quit", "quit"),
     ]
 
@@ -293,6 +294,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("enter", "again", "play again", show=False),
         Binding("o", "settings", "settings"),
         Binding("r", "app.review", "review the deals"),
+        Binding("t", "app.stats", "stats"),
         Binding("q", "quit_game", "quit"),
         Binding("escape", "quit_game", "quit", show=False),
         Binding("enter", "quit_game", "close", show=False),  # shared: Enter closes
