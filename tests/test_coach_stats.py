@@ -32,7 +32,7 @@ def test_games_deals_and_the_bidders_bands() -> None:
     deals = [
         deal("a", 0, 16, True), deal("a", 0, 17, False), deal("a", 0, 18, True),
         deal("a", 0, 21, True), deal("b", 0, 23, False), deal("b", 0, 28, True),
-        deal("b", 2, 19, True),  # partner's contract: neither bidder nor defender
+        deal("b", 2, 19, True),  # partner's contract: counted apart
         deal("b", 1, 18, False), deal("b", 3, 20, True),  # the other side's
         deal("c", None, None, None, thrown=True, points=(0, 0)),
     ]
@@ -43,6 +43,7 @@ def test_games_deals_and_the_bidders_bands() -> None:
     assert bands == {"15-17": (2, 1), "18-19": (1, 1), "20-22": (1, 1), "23+": (2, 1)}
     assert s.as_bidder[0].rate == 0.5 and s.bidder_contracts == 6 and s.bidder_made == 4
     assert (s.defended, s.defeated) == (2, 1)
+    assert (s.partner_contracts, s.partner_made) == (1, 1)
     assert s.average_card_points == 15.0  # the thrown-in deal is not counted
 
 
@@ -109,3 +110,21 @@ def test_the_bars_of_the_contracts_by_bid_have_a_heading() -> None:
     console = Console(width=100, record=True, file=io.StringIO())
     console.print(stats_renderable(compute_stats([], [])))
     assert "contracts by bid" not in console.export_text()
+
+
+def test_your_partners_contracts_are_counted_and_a_single_game_is_no_trend() -> None:
+    """A contract your partner bid and made showed nowhere ("As bidder: none yet", "As
+    defender: 0/1"); and with one reviewed game the trend read "▁ (1.00 → 1.00)"."""
+    games = [game("a", "2026-01-01", None)]
+    deals = [deal("a", 3, 18, True, mistakes=1), deal("a", 2, 18, True)]
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(stats_renderable(compute_stats(games, deals)))
+    text = console.export_text()
+    assert "Partner bid │ 1/1 (100%) contracts made" in text, text
+    assert "As bidder   │ none yet" in text
+    assert "last games" not in text
+    games.append(game("b", "2026-01-02", True))
+    deals.append(deal("b", 0, 16, True, mistakes=0))
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(stats_renderable(compute_stats(games, deals)))
+    assert "Mistakes a deal, last games: " in console.export_text()

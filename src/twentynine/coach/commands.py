@@ -128,6 +128,8 @@ def stats_renderable(st: Stats) -> Group:
     t.add_row("Deals", str(st.deals))
     t.add_row("As bidder", _rate(st.bidder_made, st.bidder_contracts) + " contracts made"
               if st.bidder_contracts else "none yet")
+    t.add_row("Partner bid", _rate(st.partner_made, st.partner_contracts) +
+              " contracts made" if st.partner_contracts else "none yet")
     t.add_row("As defender", _rate(st.defeated, st.defended) + " contracts defeated"
               if st.defended else "none yet")
     t.add_row("Card points", "-" if st.average_card_points is None else
@@ -152,7 +154,7 @@ def stats_renderable(st: Stats) -> Group:
             bands.add_row(b.band, str(b.contracts), str(b.made),
                           "   -" if rate is None else f"{100 * rate:3.0f}% " + _bar(rate))
         parts.append(bands)
-    if st.trend:
+    if len(st.trend) >= 2:  # a trend of one game is no trend ("1.00 → 1.00")
         values = [p.mistakes_per_deal for p in st.trend]
         line = Text("Mistakes a deal, last games: ", style="bold")
         line.append(sparkline(values), style="cyan")

@@ -102,6 +102,9 @@ class Stats:
     mistakes: int
     trend: tuple[TrendPoint, ...]
     """The last :data:`TREND_GAMES` games with a review, oldest first."""
+    partner_contracts: int = 0
+    """Contracts your partner bid (your side's, not yours: apart from :attr:`as_bidder`)."""
+    partner_made: int = 0
 
     @property
     def bidder_contracts(self) -> int:
@@ -125,7 +128,7 @@ def compute_stats(games: Sequence[GameRow], deals: Sequence[DealRow],
     finished = [g for g in games if g.won is not None]
     won = sum(1 for g in finished if g.won)
     counts = {b: [0, 0] for b in BANDS}
-    defended = defeated = pairs = pairs_against = 0
+    defended = defeated = pairs = pairs_against = partner = partner_made = 0
     points: list[int] = []
     hints = hint_deals = take_backs = 0
     reviewed = mistakes = 0
@@ -157,6 +160,9 @@ def compute_stats(games: Sequence[GameRow], deals: Sequence[DealRow],
         elif (d.bidder & 1) != (d.seat & 1):
             defended += 1
             defeated += not d.made
+        else:
+            partner += 1
+            partner_made += d.made
     for g in games:
         if g.take_backs:
             tb_games.add(g.id)
@@ -174,7 +180,7 @@ def compute_stats(games: Sequence[GameRow], deals: Sequence[DealRow],
         average_card_points=sum(points) / len(points) if points else None,
         pairs=pairs, pairs_against=pairs_against, hints=hints, deals_with_hints=hint_deals,
         take_backs=take_backs, games_with_take_backs=len(tb_games), reviewed_deals=reviewed,
-        mistakes=mistakes, trend=trend)
+        mistakes=mistakes, trend=trend, partner_contracts=partner, partner_made=partner_made)
 
 
 __all__ = ["BANDS", "BandStat", "Stats", "TrendPoint", "band", "compute_stats", "sparkline"]
