@@ -30,6 +30,8 @@ def _card_on_screen(text: str) -> None:
         assert f"  {head} " in text, head
     for key, what in KEYS:  # each key with its words, whole on one line
         assert f"{key} {what}" in text, (key, what)
+    for points in ("J=3", "9=2", "A=1", "10=1"):  # a card and its points never split
+        assert points in text, points
 
 
 def test_the_first_launch_shows_the_card_once(tmp_path: Path) -> None:

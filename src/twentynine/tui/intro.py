@@ -32,8 +32,9 @@ def essentials(rules: Rules) -> list[tuple[str, str]]:
     total = rules.total_points
     last = ("the last trick 1 more: 29 in all" if rules.last_trick_point
             else "nothing for the last trick: 28 in all")
-    cards = ("J 9 A 10 K Q 8 7 in each suit, strongest first. Points: J 3, 9 2, A 1, "
-             f"10 1; {last}.")
+    # "J=3": a pair a line never breaks ("A" at a line's end, "1" on the next, read badly)
+    cards = ("J 9 A 10 K Q 8 7 in each suit, strongest first. Points: J=3, 9=2, A=1, "
+             f"10=1; {last}.")
     bid = (f"On four cards each, bid the points your team will take ({rules.min_bid} to "
            f"{rules.max_bid}), higher than the last bid, or pass for good. If all pass, the "
            "dealer must bid. Then four more cards each.")

@@ -500,8 +500,13 @@ class SidePanel(TextPanel):
             rule_lines = [ln for item in house for ln in pack_words([item], width)]
             parent = self.parent
             room = parent.content_region.height if isinstance(parent, Widget) else 0
-            if room and len(t.plain.split("\n")) + 1 + len(rule_lines) > room:
-                t.append("\nHouse rules: see ?", style=INK_SOFT)  # no room for the list
+            used = len(t.plain.split("\n"))  # the last one still empty
+            if room and used + 1 + len(rule_lines) > room:  # no room for the list
+                # after a blank line if there is room for one, else right under the rest,
+                # else not at all (a long auction once pushed the line half out of sight)
+                if used <= room:
+                    t.append(("\n" if used < room else "") + "House rules: see ?",
+                             style=INK_SOFT)
             else:
                 t.append("\nHouse rules\n", style="bold underline")
                 t.append("\n".join(rule_lines), style=INK_SOFT)
