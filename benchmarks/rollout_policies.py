@@ -22,8 +22,13 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from versus_old import RULESETS  # the two rule sets every benchmark of issue 10 uses
 
 from twentynine import build_kind
 from twentynine.bots import make_bot
@@ -39,10 +44,6 @@ from twentynine.bots.search import (
 from twentynine.deal import DEAL_OVER, PLAY, Deal
 from twentynine.rules import Rules
 
-RULESETS = {
-    "standard": Rules(),
-    "tournament": Rules(trump_indicator="marker", pair=False, last_trick_point=False),
-}
 Policy = Callable[[Deal, list[int], Rand], int]
 
 
