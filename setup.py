@@ -31,8 +31,9 @@ COMPILED = [
     # it, and the play reads the few rules it needs at every card from native copies on
     # the Deal (Deal.set_rules)
     "cards", "actions", "auction", "contract", "play", "scoring", "deal",
-    # the bots' hot path: sampled worlds, rollout policies and the exact endgame search
-    "bots/worlds", "bots/search",
+    # the bots' hot path: sampled worlds, rollout policies, the exact endgame search and
+    # the information-set tree search
+    "bots/worlds", "bots/search", "bots/ismcts",
 ]
 
 

@@ -38,6 +38,7 @@ from .calls import (
 )
 from .calls import best_bid as scored_bid
 from .easy import trump_call
+from .ismcts import search as tree_search
 from .search import (
     MARGIN_WEIGHT,
     Rand,
@@ -183,7 +184,8 @@ class MediumBot(BaseBot):
                  exact_grow: float = 1.0,
                  compete_sim: bool = False, play_infer: float = 0.0,
                  race: float = 0.0, race_floor: float = 0.25, race_grow: float = 3.0,
-                 race_eps: float = 0.01) -> None:
+                 race_eps: float = 0.01, ismcts_tricks: int = 0, ismcts_c: float = 0.7,
+                 ismcts_iters: int = 0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -253,6 +255,16 @@ class MediumBot(BaseBot):
         self.race_floor = float(race_floor)
         self.race_grow = float(race_grow)
         self.race_eps = float(race_eps)
+        self.ismcts_tricks = int(ismcts_tricks)
+        """Card play in the first this many tricks (0: none) is an information-set tree
+        search over the sampled worlds (:mod:`.ismcts`) instead of the flat one: one tree
+        keyed on what the seat sees, so no seat's choice in it depends on cards it cannot
+        see.  Exact endgames (``exact_tricks``) still take over where they apply."""
+        self.ismcts_c = float(ismcts_c)
+        """The tree search's exploration constant (UCB1, worths in game points)."""
+        self.ismcts_iters = int(ismcts_iters)
+        """The tree search's iterations per legal action (0: ``samples``, the flat search's
+        count of rollouts); each iteration is one rollout."""
         self.no_ask = float(no_ask)
         """Inference from a seat that discarded without asking for trump (0: none)."""
         self.play_infer = float(play_infer)
@@ -387,6 +399,8 @@ class MediumBot(BaseBot):
         margin = self.margin_weight
         binary = self.exact_binary
         tail = self.tail_exact if tricks_left > self.tail_exact else 0
+        if not exact and len(view.tricks) < self.ismcts_tricks:
+            return self._play_tree(view, acts, codes, sampler, deadline)
         totals = [0.0] * len(codes)
         n = 0
         wsum = 0.0
@@ -452,4 +466,30 @@ class MediumBot(BaseBot):
             tied = [c for c, t in zip(codes, totals, strict=True) if t >= top - 1e-9]
             if len(tied) > 1:
                 return ACTIONS[rollout_policy(w, tied, _zero)]
+        return acts[best]
+
+    def _play_tree(self, view: SeatView, acts: list[Action], codes: list[int],
+                   sampler: WorldSampler, deadline: float) -> Action:
+        """Card play by the information-set tree search (:func:`~.ismcts.search`) over a
+        pool of ``samples`` worlds, each drawn by its inference weight."""
+        rng = self.rng
+        iters = (self.ismcts_iters or self.samples) * len(codes)
+        pool: list[Deal] = []
+        weights: list[float] = []
+        while len(pool) < self.samples:
+            w = sampler.sample(rng)
+            pool.append(w)
+            weights.append(sampler.weight(w) if self.infer else 1.0)
+            if not len(pool) & 15 and time.perf_counter() > deadline:
+                break
+        visits, means = tree_search(pool, weights, codes, iters, self.ismcts_c, rng,
+                                    deadline, self.rollout, self.margin_weight)
+        team = view.team
+        values = [m if team == 0 else -m for m in means]
+        self.estimates = Estimates("play", codes, values, sum(visits))
+        best = 0
+        for i in range(len(codes)):
+            if visits[i] > visits[best] or (visits[i] == visits[best]
+                                            and values[i] > values[best]):
+                best = i
         return acts[best]
