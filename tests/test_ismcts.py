@@ -14,7 +14,7 @@ from bot_support import easy_positions
 from twentynine.actions import SHOW_CODE
 from twentynine.bots import make_bot
 from twentynine.bots.hard import HardBot
-from twentynine.bots.ismcts import edge_key, search
+from twentynine.bots.ismcts import edge_key, grow_tree, search
 from twentynine.bots.search import rollout, solve_root
 from twentynine.bots.worlds import WorldSampler
 from twentynine.deal import DEAL_OVER, PLAY, Deal
@@ -171,3 +171,51 @@ def test_a_shown_trump_is_part_of_the_edge_key() -> None:
     assert edge_key(other, code) != edge_key(shown, code)
     # the seat and the action are in the key too
     assert len({edge_key(d, c) for c in d.legal_codes()}) == len(d.legal_codes())
+
+
+def test_seats_outside_the_tree_play_the_rollout_policy_with_their_own_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # with the seat alone in the tree every other seat's move comes from the rollout
+    # policy, given the iteration's world: with a policy that always takes the first legal
+    # code and one world, each of the others' nodes holds exactly one child, that code
+    d = _early(Rules(), 1, seed=4)[0]
+    me = d.turn
+    asked: list[int] = []
+
+    def first(w: Deal, legal: list[int], _: object) -> int:
+        asked.append(w.turn)
+        assert legal == w.legal_codes()
+        return legal[0]
+
+    monkeypatch.setattr("twentynine.bots.ismcts.rollout_policy", first)
+    root = grow_tree([d], [1.0], 300, 0.7, random.Random(5), float("inf"), rollout, 0.15,
+                     1 << me)
+    assert asked and me not in asked
+    assert root.n == 300 and sum(k.n for k in root.kids) == 300
+    others = 0
+    stack = [(root, d.clone())]
+    while stack:
+        node, w = stack.pop()
+        for key, kid in zip(node.keys, node.kids, strict=True):
+            assert (key >> 7) & 3 == w.turn and key == edge_key(w, key & 127)
+            if w.turn != me:
+                others += 1
+                assert len(node.keys) == 1 and key & 127 == w.legal_codes()[0]
+            nxt = w.clone()
+            nxt.step(key & 127)
+            stack.append((kid, nxt))
+    assert others
+    # all four seats in the tree: the policy is never asked
+    asked.clear()
+    grow_tree([d], [1.0], 300, 0.7, random.Random(5), float("inf"), rollout, 0.15)
+    assert not asked
+
+
+def test_the_seats_option_is_checked_and_each_value_plays() -> None:
+    with pytest.raises(ValueError, match="ismcts_seats"):
+        HardBot(ismcts_seats="partner")
+    d = _early(Rules(), 1, seed=4)[0]
+    view = d.view(d.turn)
+    for seats in ("self", "side", "all"):
+        bot = HardBot(seed=3, **{**TREE, "ismcts_seats": seats})  # type: ignore[arg-type]
+        assert bot.choose(view, view.legal_actions) in view.legal_actions

@@ -45,7 +45,7 @@ class HardBot(MediumBot):
                  compete_sim: bool = False, play_infer: float = 0.0,
                  race: float = 0.0, race_floor: float = 0.25, race_grow: float = 3.0,
                  race_eps: float = 0.01, ismcts_tricks: int = 0, ismcts_c: float = 0.7,
-                 ismcts_iters: int = 0) -> None:
+                 ismcts_iters: int = 0, ismcts_seats: str = "all") -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
@@ -61,4 +61,5 @@ class HardBot(MediumBot):
                          compete_sim=compete_sim, play_infer=play_infer,
                          race=race, race_floor=race_floor, race_grow=race_grow,
                          race_eps=race_eps, ismcts_tricks=ismcts_tricks,
-                         ismcts_c=ismcts_c, ismcts_iters=ismcts_iters)
+                         ismcts_c=ismcts_c, ismcts_iters=ismcts_iters,
+                         ismcts_seats=ismcts_seats)

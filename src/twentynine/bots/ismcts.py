@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..deal import DEAL_OVER, Deal
-from .search import Rand, StreamRand, outcome_value
+from .search import Rand, StreamRand, outcome_value, rollout_policy
 
 
 class Node:
@@ -70,20 +70,14 @@ def edge_key(d: Deal, code: int) -> int:
     return code | (d.turn << 7) | (obs << 9)
 
 
-def search(worlds: Sequence[Deal], weights: Sequence[float], codes: Sequence[int],
-           iterations: int, c: float, rng: random.Random, deadline: float,
-           policy: Callable[[Deal, Rand], None], margin: float
-           ) -> tuple[list[int], list[float]]:
-    """Run up to ``iterations`` iterations (stopping at ``deadline``, perf_counter seconds,
-    after at least one) from the observer's decision in ``worlds`` (every one a
-    determinization of the observer's view, with the observer to move and ``codes``
-    legal), each world drawn with probability proportional to its weight.  ``c``: the
-    exploration constant; ``policy``: the rollout to finish each deal; ``margin``: the
-    worth's card-margin weight (:func:`~.search.outcome_value`).  Returns the visits of
-    each of ``codes`` and its mean worth to team 0 in them (0.0 if never visited)."""
+def grow_tree(worlds: Sequence[Deal], weights: Sequence[float], iterations: int, c: float,
+              rng: random.Random, deadline: float, policy: Callable[[Deal, Rand], None],
+              margin: float, seats: int = 15) -> Node:
+    """The tree of :func:`search` (its root: the observer's decision)."""
     k = len(worlds)
+    root = Node()
     if not k:
-        return [0 for _ in codes], [0.0 for _ in codes]
+        return root
     cum: list[float] = []
     total = 0.0
     for x in weights:
@@ -93,7 +87,6 @@ def search(worlds: Sequence[Deal], weights: Sequence[float], codes: Sequence[int
         cum = [float(i + 1) for i in range(k)]
         total = float(k)
     r = StreamRand(rng.getrandbits(32))
-    root = Node()
     path: list[Node] = []
     it = 0
     while it < iterations:
@@ -120,6 +113,19 @@ def search(worlds: Sequence[Deal], weights: Sequence[float], codes: Sequence[int
             keys = node.keys
             kids = node.kids
             nk = len(keys)
+            if not (seats >> d.turn) & 1:
+                code = rollout_policy(d, legal, r)
+                key = code | tag
+                j = 0
+                while j < nk and keys[j] != key:
+                    j += 1
+                if j == nk:
+                    keys.append(key)
+                    kids.append(Node())
+                node = kids[j]
+                d.step(code)
+                path.append(node)
+                continue
             untried = 0
             first_new = -1
             best: Node | None = None
@@ -180,6 +186,27 @@ def search(worlds: Sequence[Deal], weights: Sequence[float], codes: Sequence[int
         it += 1
         if not it & 15 and time.perf_counter() > deadline:
             break
+    return root
+
+
+def search(worlds: Sequence[Deal], weights: Sequence[float], codes: Sequence[int],
+           iterations: int, c: float, rng: random.Random, deadline: float,
+           policy: Callable[[Deal, Rand], None], margin: float, seats: int = 15
+           ) -> tuple[list[int], list[float]]:
+    """Run up to ``iterations`` iterations (stopping at ``deadline``, perf_counter seconds,
+    after at least one) from the observer's decision in ``worlds`` (every one a
+    determinization of the observer's view, with the observer to move and ``codes``
+    legal), each world drawn with probability proportional to its weight.  ``c``: the
+    exploration constant; ``policy``: the rollout to finish each deal; ``margin``: the
+    worth's card-margin weight (:func:`~.search.outcome_value`).  ``seats``: a bit mask of
+    the seats that choose in the tree (all four by default, SO-ISMCTS); the others play
+    :func:`~.search.rollout_policy` with their cards in the iteration's world, their
+    actions still keying the tree (so the tree's own seats see only public actions), and
+    only the tree seats' nodes count as the iteration's one new node.  Returns the visits
+    of each of ``codes`` and its mean worth to team 0 in them (0.0 if never visited)."""
+    root = grow_tree(worlds, weights, iterations, c, rng, deadline, policy, margin, seats)
+    if not worlds:
+        return [0 for _ in codes], [0.0 for _ in codes]
     out: list[int] = []
     means: list[float] = []
     w0 = worlds[0]

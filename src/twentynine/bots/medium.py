@@ -185,7 +185,7 @@ class MediumBot(BaseBot):
                  compete_sim: bool = False, play_infer: float = 0.0,
                  race: float = 0.0, race_floor: float = 0.25, race_grow: float = 3.0,
                  race_eps: float = 0.01, ismcts_tricks: int = 0, ismcts_c: float = 0.7,
-                 ismcts_iters: int = 0) -> None:
+                 ismcts_iters: int = 0, ismcts_seats: str = "all") -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -265,6 +265,12 @@ class MediumBot(BaseBot):
         self.ismcts_iters = int(ismcts_iters)
         """The tree search's iterations per legal action (0: ``samples``, the flat search's
         count of rollouts); each iteration is one rollout."""
+        if ismcts_seats not in ("all", "side", "self"):
+            raise ValueError(f"ismcts_seats must be all, side or self, not {ismcts_seats!r}")
+        self.ismcts_seats = str(ismcts_seats)
+        """Who chooses in the tree: "all" (the four seats, SO-ISMCTS), "side" (the seat and
+        its partner) or "self" (the seat alone); the others play the rollout policy with
+        their cards in each world (an opponent in the tree cannot use its own hand)."""
         self.no_ask = float(no_ask)
         """Inference from a seat that discarded without asking for trump (0: none)."""
         self.play_infer = float(play_infer)
@@ -482,8 +488,11 @@ class MediumBot(BaseBot):
             weights.append(sampler.weight(w) if self.infer else 1.0)
             if not len(pool) & 15 and time.perf_counter() > deadline:
                 break
+        me = view.seat
+        seats = {"self": 1 << me, "side": (1 << me) | (1 << (me ^ 2))}.get(
+            self.ismcts_seats, 15)
         visits, means = tree_search(pool, weights, codes, iters, self.ismcts_c, rng,
-                                    deadline, self.rollout, self.margin_weight)
+                                    deadline, self.rollout, self.margin_weight, seats)
         team = view.team
         values = [m if team == 0 else -m for m in means]
         self.estimates = Estimates("play", codes, values, sum(visits))
