@@ -119,8 +119,9 @@ class Tally:
                f"(95% CI {m - hw:+.3f} .. {m + hw:+.3f}; sd per board {sd:.3f}); "
                f"card-point margin per deal {statistics.mean(self.margins):+.2f}"]
         for k, s in self.sides.items():
+            mean = 1000 * statistics.mean(s.lat) if s.lat else 0.0
             out.append(f"  {k}: latency ms p50 {pct(s.lat, 50):.1f} p95 {pct(s.lat, 95):.1f} "
-                       f"p99 {pct(s.lat, 99):.1f} max {pct(s.lat, 100):.1f} "
+                       f"p99 {pct(s.lat, 99):.1f} max {pct(s.lat, 100):.1f} mean {mean:.1f} "
                        f"({len(s.lat)} decisions with a choice); contracts made "
                        f"{s.made}/{s.played}; faults {s.faults}")
         return "\n".join(out)
