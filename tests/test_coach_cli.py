@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tui_support import screen_text
 
 from twentynine.bots import make_bot
 from twentynine.cli import main
@@ -192,6 +193,9 @@ async def _the_statistics_screen_shows_the_stats() -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
+        # one title ("Statistics" stood over the table's own "Your statistics")
+        titles = [line for line in screen_text(app).splitlines() if "statistics" in line.lower()]
+        assert [t.strip(" │") for t in titles] == ["Your statistics"], titles
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, StatsScreen)

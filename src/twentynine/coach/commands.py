@@ -118,9 +118,10 @@ def _bar(rate: float) -> str:
     return "█" * full + "░" * (10 - full)
 
 
-def stats_renderable(st: Stats) -> Group:
-    """The statistics as rich tables (the table's statistics screen shows the same)."""
-    t = Table(title="Your statistics", show_header=False, title_justify="left")
+def stats_renderable(st: Stats, title: str | None = "Your statistics") -> Group:
+    """The statistics as rich tables (the table's statistics screen shows the same under
+    its own title, so it passes ``title=None``)."""
+    t = Table(title=title, show_header=False, title_justify="left")
     t.add_column("what", style="bold")
     t.add_column("value")
     t.add_row("Games", f"{st.games_played} played: {st.games_won} won, {st.games_lost} lost"

@@ -519,9 +519,10 @@ class StatsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stats-box"):
-            yield Static("Statistics", id="stats-title")
-            with VerticalScroll(id="stats-body"):
-                body: RenderableType = (stats_renderable(self.stats) if self.stats is not None
+            yield Static("Your statistics", id="stats-title")
+            with VerticalScroll(id="stats-body"):  # the screen's title is the only one
+                body: RenderableType = (stats_renderable(self.stats, title=None)
+                                        if self.stats is not None
                                         else Text(self.message or "No history."))
                 yield Static(body, id="stats-text")
         yield Footer()
