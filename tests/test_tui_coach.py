@@ -150,7 +150,8 @@ async def _enter_waits(tmp_path: Path, release: threading.Event) -> None:
         await pilot.pause()
         # the cursor moved to the suggestion: the status line says what Enter bids now
         assert suggestion is not None and suggestion.bid is not None
-        assert status_text(app) == f"Enter: bid {suggestion.bid}", status_text(app)
+        # and keeps every key that is legal (it dropped "· p: pass")
+        assert status_text(app) == f"Enter: bid {suggestion.bid} · p: pass", status_text(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(table.game.deal.actions) > len(before))
         assert table.game.deal.actions[len(before)] == suggestion

@@ -651,10 +651,8 @@ class TwentyNineApp(App[None]):
             # left over from an earlier turn
             self._sel_bid = bids[0] if bids else 0
             self._bid_digits = ""
-            rd = " · e: redeal" if REDEAL in legal else ""
-            ps = " (the dealer must bid)" if PASS not in legal else " · p: pass"
-            self._say(f"Your bid · Enter: bid {self._sel_bid}{ps}{rd}" if bids
-                      else f"Your bid{ps}{rd}", "bold")
+            self._say(f"Your bid · Enter: bid {self._sel_bid}{self._bid_keys()}" if bids
+                      else f"Your bid{self._bid_keys()}", "bold")
         elif v.phase is Phase.TRUMP:
             nt = " · n: no trumps" if NO_TRUMPS in legal else ""
             if v.rules.trump_indicator == "marker":
@@ -1206,8 +1204,16 @@ class TwentyNineApp(App[None]):
         self._say_bid()
         self._refresh_ui()
 
+    def _bid_keys(self) -> str:
+        """The auction's other keys that are legal now, for the status line (every line
+        that says what Enter bids keeps them: a hint or an arrow that moves the bid must
+        not make ``p`` look gone)."""
+        legal = self.table.legal_actions()
+        ps = " (the dealer must bid)" if PASS not in legal else " · p: pass"
+        return ps + (" · e: redeal" if REDEAL in legal else "")
+
     def _say_bid(self) -> None:
-        self._say(f"Enter: bid {self._sel_bid}", "bold")
+        self._say(f"Enter: bid {self._sel_bid}{self._bid_keys()}", "bold")
 
     def action_card(self, n: int) -> None:
         hand = self._display_hand()
@@ -1237,7 +1243,7 @@ class TwentyNineApp(App[None]):
             self._say(f"You can bid {lo} to {hi}: no bid begins with {text}", f"bold {RED}")
         else:
             self._bid_digits = text
-            self._say(f"Bid {text}_: type the second digit", "bold")
+            self._say(f"Bid {text}_: type the second digit{self._bid_keys()}", "bold")
         self._refresh_ui()
 
     def action_suit(self, n: int) -> None:
