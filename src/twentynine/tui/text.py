@@ -27,7 +27,7 @@ from ..events import (
     TrumpChosen,
     TrumpShown,
 )
-from ..rules import SETTINGS, Rules
+from ..rules import PRESETS, SETTINGS, Rules
 from .theme import (
     BACK,
     CARD_BLACK,
@@ -364,6 +364,89 @@ def house_rules(rules: Rules) -> list[str]:
     std = Rules()
     return [_house_rule(rules, st.field) for st in SETTINGS
             if getattr(rules, st.field) != getattr(std, st.field)]
+
+
+def _short_rule(rules: Rules, field: str) -> str:
+    """One house rule in a word or two, for the one-line summary (? and the side panel's
+    list say it in full)."""
+    match field:
+        case "min_bid":
+            return f"bids from {rules.min_bid}"
+        case "max_bid":
+            return f"bids to {rules.max_bid}"
+        case "last_trick_point":
+            return "28 points"
+        case "trump_indicator":
+            return "trump marker"
+        case "trump_choice":
+            return "7th card trump"
+        case "ask":
+            return "trump shows itself" if rules.ask == "auto" else "must ask"
+        case "asker_must_trump":
+            return "asker needn't trump"
+        case "unshown_trump":
+            return "unshown trump: void"
+        case "pair":
+            return "no pair"
+        case "match_bids":
+            return "bids matched"
+        case "no_trumps":
+            return "no trumps"
+        case "double":
+            return "doubling"
+        case "single_hand":
+            return "single hand"
+        case "redeal":
+            return "redeal on 4"
+        case "pointless_hand_redeal":
+            return "redeal on 8"
+        case "big_bids":
+            return "21+ scores 2"
+        case "half_loss":
+            return "half loss 2"
+        case "all_tricks":
+            return "8 tricks win"
+        case "game_to":
+            return f"game to {rules.game_to}"
+        case "direction":
+            return "clockwise"
+    raise KeyError(field)  # pragma: no cover - every setting has a case above
+
+
+def _differences(rules: Rules, base: Rules) -> list[str]:
+    return [st.field for st in SETTINGS if getattr(rules, st.field) != getattr(base, st.field)]
+
+
+def rules_brief(rules: Rules, width: int) -> str | None:
+    """The house rules in one line of at most ``width`` cells, for the side panel when
+    its list has no room: each rule in a word or two, or the preset they start from and
+    what differs from it, or just how many there are; with "see ?" when it does not say
+    them all.  None for the standard game (or when not even that fits).
+
+    >>> rules_brief(Rules.preset("28pt").replace(min_bid=15), 30)
+    'bids from 15, 28 points'
+    >>> rules_brief(Rules.preset("28pt").replace(min_bid=15), 20)
+    '28pt, bids from 15'
+    >>> rules_brief(Rules.preset("pagat"), 19)
+    'pagat · see ?'
+    >>> rules_brief(Rules.preset("pagat").replace(double=True, game_to=3), 19)
+    '9 changes · see ?'
+    >>> rules_brief(Rules(), 19) is None
+    True
+    """
+    fields = _differences(rules, Rules())
+    if not fields:
+        return None
+    tries = [", ".join(_short_rule(rules, f) for f in fields)]
+    # the named variant closest to these rules, when it is closer than the standard game
+    name, base = min(((n, r) for n, r in PRESETS.items() if n != "standard"),
+                     key=lambda p: len(_differences(rules, p[1])))
+    extra = _differences(rules, base)
+    if len(extra) < len(fields):  # the name alone does not say the rules: ? does
+        named = ", ".join([name] + [_short_rule(rules, f) for f in extra])
+        tries += [f"{named} · see ?", named]
+    tries.append(f"{len(fields)} changes · see ?")
+    return next((t for t in tries if len(t) <= width), None)
 
 
 def rules_summary(rules: Rules) -> list[str]:

@@ -34,6 +34,7 @@ from .text import (
     join_columns,
     points_needed,
     positions,
+    rules_brief,
     score_track,
     seat_name,
     signed,
@@ -477,40 +478,76 @@ class SidePanel(TextPanel):
         t.append("\n")
         t.append_text(_line("Tricks", f"{TEAM_NAMES[0]} {v.tricks_won[0]} · "
                                       f"{TEAM_NAMES[1]} {v.tricks_won[1]}"))
-        t.append("\n\n")
+        t.append("\n")
+        self.set_text(self._fit(t, v))
+
+    def _fit(self, contract: Text, v: SeatView) -> Text:
+        """The contract, the auction and the house rules in the panel's rows: the first of
+        these plans that fits.  The list of house rules after a blank line is the first
+        choice; then one line that sums them up ("Rules  pagat · see ?"); then the auction
+        two calls a line, without the "won by" line (the Bid line says it too), without
+        the blank line over the underlined "Auction", without the one over the rules; at
+        last no rules (? lists them).  So at 80x24 a long auction no longer pushes the
+        house rules out of sight."""
+        rules = v.rules
+        width = self.content_region.width or 80
+        parent = self.parent
+        room = parent.content_region.height if isinstance(parent, Widget) else 0
+        house = house_rules(rules)
+        listed = Text()
+        if house:
+            # one rule a line, a long one broken between words
+            listed.append("House rules\n", style="bold underline")
+            listed.append("\n".join(ln for item in house for ln in pack_words([item], width)),
+                          style=INK_SOFT)
+        brief = rules_brief(rules, width - 7)
+        line = Text() if brief is None else _line("Rules", Text(brief, style=INK_SOFT))
+        # (auction two a line, "won by" line, blank before the auction, rules, blank before)
+        plans: list[tuple[bool, bool, bool, Text, bool]] = [
+            (False, True, True, listed, True), (False, True, True, line, True),
+            (True, True, True, line, True), (True, False, True, line, True),
+            (True, False, False, line, True), (True, False, False, line, False),
+            (False, True, True, Text(), False), (True, True, True, Text(), False),
+            (True, False, True, Text(), False), (True, False, False, Text(), False)]
+        t = Text()
+        for compact, won_by, gap, extra, extra_gap in plans:
+            t = contract.copy()
+            if gap:
+                t.append("\n")
+            t.append_text(self._auction(v, compact, won_by))
+            if extra.plain:
+                t.append("\n" if extra_gap else "")
+                t.append_text(extra)
+            if not room or len(t.plain.rstrip("\n").split("\n")) <= room:
+                break
+        return t
+
+    @staticmethod
+    def _auction(v: SeatView, compact: bool, won_by: bool) -> Text:
+        """The auction's heading and its calls, one a line while it runs (two a line
+        after it, or with ``compact``); then who won it (with ``won_by``)."""
+        rules = v.rules
+        t = Text()
         t.append("Auction\n", style="bold underline")
         if not v.bids:
-            t.append(f"{name(v.turn)} to speak first\n", style="dim")
-        lines = [(name(seat), "pass" if bid is None else str(bid)) for seat, bid in v.bids]
-        if v.phase is Phase.AUCTION:
+            t.append(f"{seat_name(rules, v.turn)} to speak first\n", style="dim")
+        lines = [(seat_name(rules, seat), "pass" if bid is None else str(bid))
+                 for seat, bid in v.bids]
+        if v.phase is Phase.AUCTION and not compact:
             for who, what in lines:
                 t.append(f"{who:<7}", style="dim")
                 t.append(f"{what}\n", style="dim" if what == "pass" else "bold")
         else:
             for i, (who, what) in enumerate(lines):
                 t.append(f"{who:<6}", style="dim")
-                t.append(f"{what:<6}", style="dim" if what == "pass" else "")
+                t.append(f"{what:<6}", style="dim" if what == "pass" else
+                         "bold" if v.phase is Phase.AUCTION else "")
                 t.append("\n" if i % 2 or i == len(lines) - 1 else " ")
-            if v.bidder is not None:
-                t.append(f"won by {name(v.bidder)} at {v.high_bid}\n", style="bold")
-        house = house_rules(rules)
-        if house:
-            width = self.content_region.width or 80
-            # one rule a line, a long one broken between words
-            rule_lines = [ln for item in house for ln in pack_words([item], width)]
-            parent = self.parent
-            room = parent.content_region.height if isinstance(parent, Widget) else 0
-            used = len(t.plain.split("\n"))  # the last one still empty
-            if room and used + 1 + len(rule_lines) > room:  # no room for the list
-                # after a blank line if there is room for one, else right under the rest,
-                # else not at all (a long auction once pushed the line half out of sight)
-                if used <= room:
-                    t.append(("\n" if used < room else "") + "House rules: see ?",
-                             style=INK_SOFT)
-            else:
-                t.append("\nHouse rules\n", style="bold underline")
-                t.append("\n".join(rule_lines), style=INK_SOFT)
-        self.set_text(t)
+            if v.bidder is not None and v.phase is not Phase.AUCTION and won_by:
+                t.append(f"won by {seat_name(rules, v.bidder)} at {v.high_bid}\n",
+                         style="bold")
+        return t
+
 
     @staticmethod
     def _needed(v: SeatView) -> Text:
