@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from layout_support import footer_keys
+from rich.text import Text
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
@@ -489,11 +490,14 @@ def test_the_footer_keys_follow_its_compact_flag(table: Table) -> None:
 def test_the_footer_follows_the_turn(table: Table) -> None:
     """Through two whole deals (forced cards played for you, so the turn comes and goes
     within moments): whenever the table waits, the footer offers ⏎ exactly when Enter
-    works, and never shows a key twice."""
+    works, and never shows a key twice; its line on the screen is exactly its keys (the
+    keys are redrawn in place: one left over from an earlier turn takes no room), two
+    spaces apart when they fit so, else one."""
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         app.auto_play_pause = 0.01
         stops = 0
+        tights: set[bool] = set()
         for _ in range(600):
             await settle(pilot, app)
             if isinstance(app.screen, SummaryScreen) and app.game.view(0).number >= 2:
@@ -507,8 +511,14 @@ def test_the_footer_follows_the_turn(table: Table) -> None:
                 assert any(k.startswith("⏎") for k in keys) == enter, (keys, enter)
                 assert len(keys) == len(set(keys)), keys
                 assert keys[-2:] == ["? help", "q quit"]
+                loose = " " + "  ".join(keys)
+                tight = bool(app.screen.query_one(TableFooter).hidden) or \
+                    Text(loose).cell_len + 1 > app.size.width
+                assert screen_text(app).splitlines()[-1] == \
+                    (" " + " ".join(keys) if tight else loose)
+                tights.add(tight)
                 stops += 1
             await step(pilot, app, settled=True)
-        assert stops > 10
+        assert stops > 10 and tights == {False, True}  # both spacings were drawn
 
     table(body, seed=5)

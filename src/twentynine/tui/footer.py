@@ -46,7 +46,7 @@ _ALWAYS_ACTIONS = ("request_quit", "quit", "app.request_quit", "rules", "app.rul
 
 def key_width(key: str, description: str, tight: bool) -> int:
     """Cells one key takes in the footer: `` key description `` (the trailing space is
-    dropped when ``tight``).  The CSS below draws exactly this."""
+    dropped when ``tight``).  The CSS below and the keys' tight flag draw exactly this."""
     return 1 + Text(key).cell_len + 1 + Text(description).cell_len + (0 if tight else 1)
 
 
@@ -72,9 +72,53 @@ def fit_keys(keys: Sequence[tuple[Binding, int]], width: int,
     return kept, True
 
 
-_Plan = tuple[int, bool, list[str], list[tuple[str, str, str, str, bool, str]]]
-"""What the footer draws: width, tight, the keys left out, and the keys shown as (key,
-display, description, action, enabled, tooltip)."""
+_Item = tuple[str, str, str, str, bool, str]
+"""One key as the footer shows it: (key, display, description, action, enabled, tooltip)."""
+
+_Plan = tuple[int, bool, list[str], list[_Item]]
+"""What the footer draws: width, tight, the keys left out, and the keys shown."""
+
+
+class _Key(FooterKey):
+    """One key of :class:`TableFooter`, redrawn in place when the key it shows changes.
+    ``tight``: without the space after the description (the footer is short of room);
+    a flag of the key, not a class of the footer, so that the footer growing tight or
+    loose does not restyle it and every key."""
+
+    def __init__(self, item: _Item, compact: bool, tight: bool) -> None:
+        key, display, description, action, on, tooltip = item
+        super().__init__(key, display, description, action, disabled=not on,
+                         tooltip=tooltip, classes="-compact" if compact else "")
+        # the key's flag set without its watcher: bound as Textual's footer binds it,
+        # every new key took the class (its default) and dropped it (the footer's
+        # value), two restylings per key and redraw, a sixth of a deal's CPU
+        self.set_reactive(FooterKey.compact, compact)
+        self.item = item
+        """What the key shows: (key, display, description, action, enabled, tooltip)."""
+        self.tight = tight
+
+    def show(self, item: _Item, tight: bool) -> None:
+        """Show ``item`` instead (and show the key if it was hidden)."""
+        if not self.display:
+            self.display = True
+        if item == self.item and tight == self.tight:
+            return
+        self.key, self.key_display, self.description, self.action, on, tooltip = item
+        if on == self._disabled:
+            self._disabled = not on
+            self.set_class(not on, "-disabled")
+        if tooltip != self.item[5]:
+            self.tooltip = tooltip
+        self.item = item
+        self.tight = tight
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        text = super().render()
+        trailing = self.get_component_styles("footer-key--description").padding.right
+        if self.tight and self.description and trailing:
+            text.right_crop(trailing)
+        return text
 
 
 class TableFooter(Footer):
@@ -86,9 +130,6 @@ class TableFooter(Footer):
     }
     TableFooter FooterKey .footer-key--description {
         padding: 0 1 0 1;
-    }
-    TableFooter.-tight FooterKey .footer-key--description {
-        padding: 0 0 0 1;
     }
     """
 
@@ -140,15 +181,25 @@ class TableFooter(Footer):
             return
         plan = self._drawn = self._plan()
         self._fitted_width, tight, self.hidden, items = plan
-        self.set_class(tight, "-tight")
-        for key, display, description, action, on, tooltip in items:
-            shown = FooterKey(key, display, description, action, disabled=not on,
-                              tooltip=tooltip, classes="-compact" if self.compact else "")
-            # the key's flag set without its watcher: bound as Textual's footer binds it,
-            # every new key took the class (its default) and dropped it (the footer's
-            # value), two restylings per key and redraw, a sixth of a deal's CPU
-            shown.set_reactive(FooterKey.compact, self.compact)
-            yield shown
+        for item in items:
+            yield _Key(item, self.compact, tight)
+
+    async def _show(self, plan: _Plan) -> None:
+        """Draw ``plan`` with the keys already mounted, each updated in place (a key that
+        did not change is not touched), hiding the ones left over and mounting only the
+        ones missing.  (Recomposing remounted every key twice a trick: the mounts and
+        their styling were a good part of a move's drawing.)"""
+        self._drawn = plan
+        self._fitted_width, tight, self.hidden, items = plan
+        mounted = list(self.query_children(_Key))
+        for shown, item in zip(mounted, items, strict=False):
+            shown.show(item, tight)
+        for spare in mounted[len(items):]:
+            if spare.display:
+                spare.display = False
+        missing = [_Key(item, self.compact, tight) for item in items[len(mounted):]]
+        if missing:
+            await self.mount_all(missing)
 
     def watch_compact(self, compact: bool) -> None:
         for shown in self.query(FooterKey):
@@ -172,9 +223,9 @@ class TableFooter(Footer):
         try:
             while self._dirty and self.is_attached:
                 self._dirty = False
-                if self._drawn is not None and self._plan() == self._drawn:
-                    continue  # the same keys: nothing to redraw (a redraw remounts them all)
-                await self.recompose()
+                plan = self._plan()
+                if plan != self._drawn:
+                    await self._show(plan)
         finally:
             self._redrawing = False
 
