@@ -2,6 +2,15 @@
 
 The default ``ci`` profile keeps the property tests fast enough for every run; choose the
 ``soak`` profile for a long local run: ``HYPOTHESIS_PROFILE=soak python -m pytest tests``.
+
+A Pilot test's table (a headless app) draws no frames between the moments a test looks
+at it: Textual computes every frame of a headless app, every widget's lines, and then
+throws it away (no terminal to write to), and that was about a third of the CPU of a
+test that plays a deal.  What a test looks at is drawn in full as before (the screen text,
+the snapshots, the colour checks), and ``tui_support.settle`` draws the whole screen at
+every stop, so a widget that fails to draw still fails the test there.
+``TWENTYNINE_TEST_FRAMES=every`` draws every frame as a terminal would (CI's second run,
+on the compiled build, does).
 """
 
 from __future__ import annotations
@@ -32,6 +41,35 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+EVERY_FRAME = os.environ.get("TWENTYNINE_TEST_FRAMES", "") == "every"
+"""Whether headless tables draw every frame (see the module's docstring)."""
+
+
+def _skip_unseen_frames() -> None:
+    """Headless apps skip drawing the frames nobody sees (see the module's docstring)."""
+    from textual.screen import Screen
+
+    draw = getattr(Screen, "_compositor_refresh", None)
+    if draw is None:  # another Textual: draw every frame
+        return
+
+    def compositor_refresh(self: Screen[Any]) -> None:
+        app = self.app
+        if app.is_headless and not app.is_inline and self is app.screen:
+            # what the frame would have done, but its drawing (App._display drops a
+            # headless app's frames)
+            self._dirty_widgets.clear()
+            self._compositor._dirty_regions.clear()
+            app._update_mouse_over(self)
+            return
+        draw(self)
+
+    Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
+
+
+if not EVERY_FRAME:
+    _skip_unseen_frames()
 
 
 @pytest.fixture

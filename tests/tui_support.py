@@ -77,10 +77,18 @@ async def wait_for(pilot: Pilot[Any], cond: Callable[[], bool], limit: int = 200
 
 
 async def settle(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-    """Wait until the human must act, a dialog is open or the game is over."""
+    """Wait until the human must act, a dialog is open or the game is over; then draw
+    the whole screen (the tests' tables draw no other frame: see conftest's docstring),
+    so that a widget that cannot draw what it shows fails the test here."""
     await pilot.pause()
     await wait_for(pilot, lambda: app.idle)
     await pilot.pause()
+    draw_screen(app)
+
+
+def draw_screen(app: TwentyNineApp) -> None:
+    """Draw the whole screen as a terminal would (and drop the drawing)."""
+    app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
 
 
 Body = Callable[[Pilot[Any], TwentyNineApp], Awaitable[Any]]
