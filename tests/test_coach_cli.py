@@ -14,9 +14,10 @@ from tui_support import screen_text
 
 from twentynine.bots import make_bot
 from twentynine.cli import main
+from twentynine.coach import review as review_module
 from twentynine.coach.hint import Hint, hint
 from twentynine.coach.history import HISTORY_NAME, SCHEMA, open_history
-from twentynine.coach.review import review_deal
+from twentynine.coach.review import review_deal, strongest_hint
 from twentynine.coach.stats import compute_stats
 from twentynine.deal import Deal
 from twentynine.records import deal_record
@@ -27,6 +28,14 @@ from twentynine.views import SeatView
 def quick(view: SeatView) -> Hint:
     """A quick grader for the tests of the screens (the grading itself: test_coach_review)."""
     return hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
+
+
+@pytest.fixture
+def quick_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's replay with medium, not hard, in your seat, for the tests of the
+    screens: hard's replay costs 2.7 s of CPU a deal, medium's 0.8 (what the replay
+    plays and which bots it uses is test_coach_review's)."""
+    monkeypatch.setattr(review_module, "STRONGEST", "medium")
 
 
 def finished(seed: int) -> dict[str, Any]:
@@ -122,7 +131,7 @@ def test_a_newer_database_is_left_alone_by_the_commands(
     assert path.read_bytes() == before
 
 
-def test_the_review_screen_steps_through_the_deal() -> None:
+def test_the_review_screen_steps_through_the_deal(quick_replay: None) -> None:
     asyncio.run(_the_review_screen_steps_through_the_deal())
 
 
@@ -151,7 +160,7 @@ async def _the_review_screen_steps_through_the_deal() -> None:
 
 
 def test_the_review_screen_computes_in_the_background_with_progress(
-        tmp_path: Path) -> None:
+        tmp_path: Path, quick_replay: None) -> None:
     asyncio.run(_the_review_screen_computes_in_the_background_with_progress(tmp_path))
 
 
@@ -162,7 +171,10 @@ async def _the_review_screen_computes_in_the_background_with_progress(
     assert h is not None
     deal_id = h.record_deal(rec, game_id="g")
     row = h.deal(deal_id)
-    app = ReviewApp(lambda: ReviewScreen(rec, 0, history=h, row=row))
+    # the screen grades with the strongest bot's hint (that grading: test_coach_review);
+    # here a quick one
+    assert ReviewScreen(rec, 0, history=h, row=row).grader is strongest_hint
+    app = ReviewApp(lambda: ReviewScreen(rec, 0, history=h, row=row, grader=quick))
     async with app.run_test(size=(110, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
@@ -238,7 +250,8 @@ async def _hint_panel() -> None:
         assert panel.has_class("-hidden")
 
 
-def test_the_review_screen_pages_through_the_deals_of_a_game(tmp_path: Path) -> None:
+def test_the_review_screen_pages_through_the_deals_of_a_game(tmp_path: Path,
+                                                             quick_replay: None) -> None:
     asyncio.run(_pages(tmp_path))
 
 

@@ -11,6 +11,7 @@ from helpers import layout
 
 from twentynine import Action, Deal, Rules
 from twentynine.bots import make_bot
+from twentynine.coach import review as review_module
 from twentynine.coach.hint import Hint, hint
 from twentynine.coach.history import open_history
 from twentynine.coach.review import (
@@ -127,7 +128,15 @@ def test_an_unfinished_deal_is_refused() -> None:
         review_deal(rec, 0)
 
 
-def test_a_review_is_computed_once_and_kept(tmp_path: Path) -> None:
+@pytest.fixture
+def quick_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay with medium, not hard, in your seat (2.7 s of CPU a deal -> 0.8), for
+    the tests of what surrounds it (the cache, the note): the tests above and
+    test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds replay with hard."""
+    monkeypatch.setattr(review_module, "STRONGEST", "medium")
+
+
+def test_a_review_is_computed_once_and_kept(tmp_path: Path, quick_replay: None) -> None:
     h = open_history(tmp_path / "h.sqlite3").history
     assert h is not None
     deal_id = h.record_deal(play_with("JH"), game_id="g")
@@ -202,7 +211,7 @@ def test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds(tmp_path: Path) ->
     h.close()
 
 
-def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so() -> None:
+def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so(quick_replay: None) -> None:
     # Pagat's rules (a trump marker, no face-down card): a record unlike the table's own
     d = Deal.from_seed(3, rules=Rules.preset("pagat"))
     bots = [make_bot("easy", seed=s) for s in range(4)]
