@@ -75,7 +75,8 @@ def test_a_planted_blunder_is_marked_with_its_reason(blunder: tuple[Any, Review]
     assert g.mistake
     assert g.loss > 0 and g.card_loss is not None and g.card_loss > 0
     assert g.reason.startswith("Trick 1: J♥ gave up") and g.best != "J♥"
-    assert "East's trick" in g.reason  # who took the points
+    # who took the points, and how many of them the card gave: J♥ is worth 3
+    assert "its 3 points went to East's trick (" in g.reason, g.reason
     assert g in review.mistakes
 
 

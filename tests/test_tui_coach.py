@@ -415,8 +415,8 @@ def test_the_review_wraps_under_its_marks() -> None:
 
     from twentynine.tui.coach import Hanging
 
-    reason = ("Trick 2: 9♥ gave up 0.31 game points and 1.4 card points: it gave West's "
-              "trick 2 more points (6 in all); K♥ was safer.")
+    reason = ("Trick 2: 9♥ gave up 0.31 game points and 1.4 card points: its 2 points "
+              "went to West's trick (6 in all); K♥ was safer.")
     mistake = Grade(5, "play", 2, "9♥", 0, "K♥", 0, 0.31, 1.4, True, reason)
     text = grades_text([mistake])
     text.append(f"  • {reason}\n")

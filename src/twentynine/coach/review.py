@@ -363,8 +363,9 @@ def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
             len(final.history) > deal.trick_no:
         _lead, _cards, win, pts = final.history[deal.trick_no]
         if (win & 1) != (seat & 1) and a.card is not None and a.card.points:
-            lost_to = (f"it gave {seat_word(view, win)}'s trick {a.card.points} "
-                       f"more points ({pts} in all)")
+            n = a.card.points
+            lost_to = (f"its {n} point{'s' if n != 1 else ''} went to "
+                       f"{seat_word(view, win)}'s trick ({pts} in all)")
     mistake = taken is not None and taken.action != h.action and (
         loss >= MISTAKE_GAME_POINTS or
         (card_loss is not None and card_loss >= MISTAKE_CARD_POINTS))
