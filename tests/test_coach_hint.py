@@ -143,3 +143,23 @@ def test_no_hint_when_it_is_not_the_seats_turn() -> None:
     d = Deal.from_seed(1)
     with pytest.raises(NoHint):
         hint(d.view((d.turn + 1) & 3))
+
+
+def test_a_trump_card_with_the_better_chance_is_explained() -> None:
+    """The chance to make the contract comes from quick play-outs, the order from the
+    search: "J♦: 33% ... 7♠: 39%" read as if the hint chose the worse card.  Where another
+    card makes it more often, the reason says the search rates it lower, and by how much."""
+    from twentynine.actions import Action
+    from twentynine.cards import Card
+    from twentynine.coach.hint import Option, _trump_reason
+
+    _deal, view = find_view(lambda v: v.phase is Phase.TRUMP)
+    jd, sp = (Action.trump_card(Card.parse(c)) for c in ("J♦", "7♠"))
+    best = Option(jd, "J♦ face down", -0.25, 14.7, made=0.33)
+    likelier = Option(sp, "7♠ face down", -0.34, 14.1, made=0.39)
+    text = _trump_reason(view, (best, likelier))
+    assert "7♠ face down makes it more often in quick play-outs (39%), but the search " \
+        "rates it 0.09 game points lower." in text, text
+    # the usual case: the choice is also the likelier one
+    text = _trump_reason(view, (best, Option(sp, "7♠ face down", -0.34, made=0.30)))
+    assert "7♠ face down: 30%." in text and "more often" not in text, text

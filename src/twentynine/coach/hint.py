@@ -521,7 +521,18 @@ def _trump_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
     if best.card_points is not None:
         text += f", taking {best.card_points:.1f} points on average"
     text += "."
-    if len(ordered) > 1:
+    # the chance comes from quick play-outs, the order from the search: where another
+    # card's chance is higher, say why it is not the choice (the bare figures read as if
+    # the hint picked the worse card)
+    likelier = max(ordered[1:], key=lambda o: -1.0 if o.made is None else o.made,
+                   default=None)
+    if (likelier is not None and likelier.made is not None and best.made is not None
+            and likelier.made > best.made and likelier.worth is not None
+            and best.worth is not None):
+        text += (f" {likelier.words} makes it more often in quick play-outs "
+                 f"({_pct(likelier.made)}), but the search rates it "
+                 f"{best.worth - likelier.worth:.2f} game points lower.")
+    elif len(ordered) > 1:
         alt = ordered[1]
         text += f" {alt.words}: {_pct(alt.made)}."
     exp = _expected(best)
