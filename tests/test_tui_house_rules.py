@@ -112,33 +112,43 @@ def test_the_side_panel_and_the_log_use_the_plain_words(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
-def test_each_house_rule_is_on_the_table_once(tmp_path: Path,
-                                              size: tuple[int, int]) -> None:
-    """`play --variant 28pt --min-bid 15` and pagat: the side panel lists the house rules,
-    or sums them up in one line, through a long auction and into the play (at 80x24 the
-    auction once pushed them out, "? lists them"); the log under it does not repeat them
-    (at 100x30 only the end of its long line showed: "play goes clockwise.")."""
-    for name, rules in (("28pt", PRESETS["28pt"].replace(min_bid=15)),
-                        ("pagat", PRESETS["pagat"])):
-        async def run(rules: Rules = rules, name: str = name) -> None:
-            app = make_app(tmp_path / name, seed=3702, rules=rules)
-            async with app.run_test(size=size) as pilot:
+TOURNAMENT = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
+HOUSE_CASES = {"28pt": PRESETS["28pt"].replace(min_bid=15), "pagat": PRESETS["pagat"],
+               "tournament": TOURNAMENT}
+
+
+@pytest.mark.parametrize(("size", "name"), [
+    *[(size, name) for size in ((80, 24), (100, 30), (120, 40)) for name in ("28pt", "pagat")],
+    ((80, 24), "tournament")])
+def test_each_house_rule_is_on_the_table_once(tmp_path: Path, size: tuple[int, int],
+                                              name: str) -> None:
+    """`play --variant 28pt --min-bid 15`, pagat and the tournament rules: the side panel
+    lists the house rules, or sums them up in a line or two, through a long auction and
+    into the play (at 80x24 the auction once pushed them out, "? lists them"); the log
+    under it does not repeat them (at 100x30 only the end of its long line showed: "play
+    goes clockwise.")."""
+    rules = HOUSE_CASES[name]
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=3702, rules=rules)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            await pilot.pause()
+            shown = [_once(app, rules)]
+            # through a long auction (the human outbids each time, 7 calls) to the first
+            # card: the list gives way to the summary, never cut
+            t = app.table
+            while not t.view().trick:
+                legal = t.legal_actions()
+                app._apply_human(next((a for a in legal if a.bid is not None), legal[0]))
                 await settle(pilot, app)
                 await pilot.pause()
-                _once(app, rules)
-                # through a long auction (the human outbids each time, 7 calls) to the
-                # first card: the list gives way to the line, never cut
-                t = app.table
-                while not t.view().trick:
-                    legal = t.legal_actions()
-                    app._apply_human(next((a for a in legal if a.bid is not None), legal[0]))
-                    await settle(pilot, app)
-                    await pilot.pause()
-                    _once(app, rules)
-                assert len(t.view().bids) >= 7
+                shown.append(_once(app, rules))
+            assert len(t.view().bids) >= 7
+            if rules == TOURNAMENT:  # two lines say all three where one cannot
+                assert "Rules  28 points, trump marker, no pair" in shown, shown
 
-        asyncio.run(run())
+    asyncio.run(run())
 
 
 def test_the_log_says_the_game_is_standard(tmp_path: Path) -> None:
@@ -153,10 +163,10 @@ def test_the_log_says_the_game_is_standard(tmp_path: Path) -> None:
 
 
 
-def _once(app: Any, rules: Rules) -> None:
+def _once(app: Any, rules: Rules) -> str:
     """The side column lists each house rule once under "House rules", or sums them up in
     one "Rules" line (with the variant's name, or in short words); the side panel is never
-    cut."""
+    cut.  Returns the summary ("House rules" for the list)."""
     info = app.query_one("#info")
     side = info.parent.region
     drawn = str(info.render()).rstrip("\n").split("\n")  # a trailing blank row may go
@@ -169,8 +179,15 @@ def _once(app: Any, rules: Rules) -> None:
         assert text.count(phrase.lower()) == listed, (phrase, text)
     if not listed:
         cells = [r[side.x:side.right].strip(" ▏") for r in rows]
-        brief = [r for r in cells if r.startswith("Rules ")]
-        assert len(brief) == 1, rows
-        assert (brief[0].endswith("pagat · see ?") if rules == PRESETS["pagat"] else
-                "bids from 15" in brief[0] and ("28 points" in brief[0] or "28pt" in brief[0])
-                ), brief
+        at = [i for i, r in enumerate(cells) if r.startswith("Rules ")]
+        assert len(at) == 1, rows
+        brief = " ".join(cells[at[0]:at[0] + 2]).removeprefix("Rules").strip()
+        if rules == PRESETS["pagat"]:
+            assert brief.startswith("pagat · see ?"), brief
+        elif rules == TOURNAMENT:  # the short words on two lines, or how many
+            assert brief.startswith(("28 points, trump marker, no pair",
+                                     "3 changes · see ?")), brief
+        else:
+            assert "bids from 15" in brief and ("28 points" in brief or "28pt" in brief), brief
+        return f"Rules  {brief}"
+    return "House rules"

@@ -417,6 +417,16 @@ def _differences(rules: Rules, base: Rules) -> list[str]:
     return [st.field for st in SETTINGS if getattr(rules, st.field) != getattr(base, st.field)]
 
 
+def rules_short(rules: Rules) -> list[str]:
+    """Each house rule in a word or two (the side panel's summary when the list has no
+    room).
+
+    >>> rules_short(Rules(trump_indicator="marker", pair=False, last_trick_point=False))
+    ['28 points', 'trump marker', 'no pair']
+    """
+    return [_short_rule(rules, f) for f in _differences(rules, Rules())]
+
+
 def rules_brief(rules: Rules, width: int) -> str | None:
     """The house rules in one line of at most ``width`` cells, for the side panel when
     its list has no room: each rule in a word or two, or the preset they start from and
@@ -437,7 +447,7 @@ def rules_brief(rules: Rules, width: int) -> str | None:
     fields = _differences(rules, Rules())
     if not fields:
         return None
-    tries = [", ".join(_short_rule(rules, f) for f in fields)]
+    tries = [", ".join(rules_short(rules))]
     # the named variant closest to these rules, when it is closer than the standard game
     name, base = min(((n, r) for n, r in PRESETS.items() if n != "standard"),
                      key=lambda p: len(_differences(rules, p[1])))

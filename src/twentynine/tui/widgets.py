@@ -35,6 +35,7 @@ from .text import (
     points_needed,
     positions,
     rules_brief,
+    rules_short,
     score_track,
     seat_name,
     signed,
@@ -502,20 +503,29 @@ class SidePanel(TextPanel):
                           style=INK_SOFT)
         brief = rules_brief(rules, width - 7)
         line = Text() if brief is None else _line("Rules", Text(brief, style=INK_SOFT))
+        # the short words on two lines where one cannot hold them all ("3 changes")
+        two = Text()
+        packed = pack_words([", ".join(rules_short(rules))], width - 7)
+        if len(packed) == 2 and brief != ", ".join(rules_short(rules)):
+            two = _line("Rules", Text(packed[0], style=INK_SOFT))
+            two.append("\n" + " " * 7 + packed[1], style=INK_SOFT)
         # (auction two a line, "won by" line, blank before the auction, rules, blank before)
-        plans: list[tuple[bool, bool, bool, Text, bool]] = [
-            (False, True, True, listed, True), (False, True, True, line, True),
+        plans: list[tuple[bool, bool, bool, Text | None, bool]] = [
+            (False, True, True, listed, True), (False, True, True, two, True),
+            (False, True, True, line, True), (True, True, True, two, True),
             (True, True, True, line, True), (True, False, True, line, True),
             (True, False, False, line, True), (True, False, False, line, False),
-            (False, True, True, Text(), False), (True, True, True, Text(), False),
-            (True, False, True, Text(), False), (True, False, False, Text(), False)]
+            (False, True, True, None, False), (True, True, True, None, False),
+            (True, False, True, None, False), (True, False, False, None, False)]
         t = Text()
         for compact, won_by, gap, extra, extra_gap in plans:
+            if extra is not None and not extra.plain and house:
+                continue  # this form of the rules does not apply here
             t = contract.copy()
             if gap:
                 t.append("\n")
             t.append_text(self._auction(v, compact, won_by))
-            if extra.plain:
+            if extra is not None and extra.plain:
                 t.append("\n" if extra_gap else "")
                 t.append_text(extra)
             if not room or len(t.plain.rstrip("\n").split("\n")) <= room:
