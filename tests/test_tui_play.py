@@ -117,3 +117,37 @@ async def _whole_deal(tmp_path: Path) -> None:
         assert v.number == 2 and v.scores == sc
         assert f"Deal 2 · dealer {'You'}" in screen_text(app)
         assert all(a.kind is not ActionKind.NEXT_DEAL for a in game.legal_actions())
+
+
+def test_the_status_says_which_rule_greys_the_cards() -> None:
+    """Follow suit, or (having asked for trump) play a trump: the status names the rule
+    that greys the other cards (after asking, all but the trumps went grey under "Your
+    turn: play a card").  Engine views only, no table."""
+    from twentynine.deal import Deal
+    from twentynine.tui.app import TwentyNineApp
+
+    said = {}
+    for seed in range(60):
+        d = Deal.from_seed(seed)
+        while not d.is_over and len(said) < 3:
+            legal = d.legal_actions()
+            v = d.view(0)
+            plays = [a for a in legal if a.kind is ActionKind.PLAY]
+            if d.turn == 0 and v.phase is Phase.PLAY:
+                rule = TwentyNineApp._card_rule(v)
+                if not v.trick or len(plays) == len(v.hand):
+                    said.setdefault("free", rule)
+                    assert rule == "play a card", rule
+                elif all(a.card and a.card.suit == v.trick[0][1].suit for a in plays):
+                    said.setdefault("follow", rule)
+                elif v.asker == 0 and all(a.card and a.card.suit == v.trump_suit
+                                          for a in plays):
+                    said.setdefault("asked", rule)
+                if SHOW_TRUMP in legal:
+                    d.apply(SHOW_TRUMP)
+                    continue
+            d.apply(legal[0])
+        if len(said) == 3:
+            break
+    assert said["follow"].startswith("follow suit ("), said
+    assert said["asked"].startswith("you asked, so play a trump ("), said

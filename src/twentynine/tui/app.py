@@ -685,7 +685,7 @@ class TwentyNineApp(App[None]):
                     extra += " · s asks for trump"
                 if PAIR in legal:
                     extra += " · a declares the pair"
-                self._say(f"Your turn: play a card{extra}", "bold")
+                self._say(f"Your turn: {self._card_rule(v)}{extra}", "bold")
         if notice:
             self._message = Text.assemble(Text(notice, style="italic"), " · ", self._message)
 
@@ -1203,6 +1203,24 @@ class TwentyNineApp(App[None]):
         self._bid_digits = ""
         self._say_bid()
         self._refresh_ui()
+
+    @staticmethod
+    def _card_rule(v: SeatView) -> str:
+        """What the turn asks of the human's card, where a rule greys some out: follow the
+        suit led, or (having asked for trump) play a trump.
+
+        The greyed cards alone did not say why (after asking, every card but the trumps
+        went grey under "Your turn: play a card")."""
+        plays = [a.card for a in v.legal_actions if a.kind is ActionKind.PLAY and a.card]
+        if not v.trick or not plays or len(plays) == len(v.hand):
+            return "play a card"
+        led = v.trick[0][1].suit
+        if all(c.suit == led for c in plays):
+            return f"follow suit ({SUIT_SYMBOLS[led]} {SUIT_NAMES[led]})"
+        trump = v.trump_suit
+        if v.asker == v.seat and trump is not None and all(c.suit == trump for c in plays):
+            return f"you asked, so play a trump ({SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]})"
+        return "play a card"
 
     def _bid_keys(self) -> str:
         """The auction's other keys that are legal now, for the status line (every line
