@@ -227,3 +227,27 @@ def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so(quick_replay: No
 def quick(view: SeatView) -> Hint:
     """A quick grader (these tests are about the replay, not the grades)."""
     return hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
+
+
+def test_the_reasons_read_as_sentences() -> None:
+    """"80% with ask for trump" and "the search's choice, pass: you make 19" read oddly:
+    asking is said as asking, and the bid's figures follow a semicolon."""
+    from twentynine.actions import PASS, SHOW_TRUMP
+    from twentynine.coach.hint import BidChance, Option
+    from twentynine.coach.review import _bid_reason, _reason
+
+    ask = Option(SHOW_TRUMP, "ask for trump", -0.78, 13.0, trick_win=0.8)
+    low = Option(Action.play("7♥"), "7♥", -0.84, 7.9, trick_win=0.0)
+    h = Hint(0, "play", SHOW_TRUMP, "", (ask, low), 300)
+    assert _reason(h, low, 0.06, 5.1, 5, None).endswith(
+        "your side wins the trick 0% of the time with it, 80% if you ask for trump."), h
+    close = Option(Action.play("7♥"), "7♥", -0.84, 7.9, trick_win=0.75)
+    h = Hint(0, "play", SHOW_TRUMP, "", (ask, close), 300)
+    assert _reason(h, close, 0.06, 5.1, 5, "it gave East's trick 1 more points").endswith(
+        "; asking for trump was safer.")
+    passing = Option(PASS, "pass", -0.25)
+    bid = Option(Action.make_bid(19), "bid 19", -0.28, made=0.36)
+    h = Hint(0, "auction", PASS, "", (passing, bid), 500, bids=(BidChance(19, 0.36, -0.28),))
+    assert _bid_reason(h, bid, 0.03, False, None, 0) == (
+        "Close to the search's choice, pass; you make 19 in 36% of the 500 deals consistent "
+        "with your cards (-0.28 game points a deal as bidder).")

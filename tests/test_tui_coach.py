@@ -372,10 +372,11 @@ def test_a_graded_decision_reads_as_one_sentence() -> None:
               "(-0.04 game points a deal as bidder).", 0.04),
         grade("Close to the search's choice, 8♥", 0.02)]).plain
     lines = [line for line in text.splitlines() if line.startswith("✓")]
+    # and the reason goes on in lower case after "bid 15: " (it read "bid 15: Close to")
     assert lines == [
-        "✓ bid 15: Close to the search's choice, pass: you make 15 in 48% of the 500 deals "
+        "✓ bid 15: close to the search's choice, pass: you make 15 in 48% of the 500 deals "
         "(-0.04 game points a deal as bidder; gives up 0.04 game points).",
-        "✓ bid 15: Close to the search's choice, 8♥ (gives up 0.02 game points)."]
+        "✓ bid 15: close to the search's choice, 8♥ (gives up 0.02 game points)."]
 
 
 def test_a_close_card_says_both_of_its_costs() -> None:
@@ -385,11 +386,11 @@ def test_a_close_card_says_both_of_its_costs() -> None:
     close = Grade(3, "play", 3, "8♥", 0, "J♣", 0, 0.08, 0.9, False,
                   "Close to the search's choice, J♣.")
     lines = grades_text([close]).plain.splitlines()
-    assert "✓ 8♥: Close to the search's choice, J♣ (gives up 0.08 game points and 0.9 "\
+    assert "✓ 8♥: close to the search's choice, J♣ (gives up 0.08 game points and 0.9 "\
         "card points)." in lines, lines
     bid = Grade(0, "auction", None, "bid 15", 0, "pass", 0, 0.02, None, False,
                 "Close to the search's choice, pass")
-    assert "✓ bid 15: Close to the search's choice, pass (gives up 0.02 game points)." in \
+    assert "✓ bid 15: close to the search's choice, pass (gives up 0.02 game points)." in \
         grades_text([bid]).plain.splitlines()
 
 

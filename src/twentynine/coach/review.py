@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..actions import ACTIONS, PASS_CODE, Action, ActionKind
+from ..actions import ACTIONS, PASS_CODE, SHOW_CODE, Action, ActionKind
 from ..bots import BOTS, make_bot
 from ..bots.search import SearchTimeout, solve_root
 from ..deal import DEAL_OVER, PLAY, Deal
@@ -260,9 +260,16 @@ def _loss(h: Hint, taken: Option | None) -> tuple[float, float | None]:
     return loss, card
 
 
+def _noun(o: Option) -> str:
+    """An option as the subject of a sentence: ``K♥``, ``asking for trump``."""
+    return "asking for trump" if o.action.code == SHOW_CODE else o.words
+
+
 def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick: int | None,
             lost_to: str | None) -> str:
     best = h.options[0]
+    with_best = ("if you ask for trump" if best.action.code == SHOW_CODE else
+                 f"with {best.words}")  # not "80% with ask for trump"
     where = f"Trick {trick}" if trick is not None else h.phase.capitalize()
     cost = f"{loss:.2f} game points"
     if card_loss is not None and card_loss >= 0.5:
@@ -271,13 +278,13 @@ def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick:
     if taken.trick_win is not None and best.trick_win is not None:
         if taken.trick_win < best.trick_win - 0.1:
             return (f"{text}: your side wins the trick {100 * taken.trick_win:.0f}% of the "
-                    f"time with it, {100 * best.trick_win:.0f}% with {best.words}.")
+                    f"time with it, {100 * best.trick_win:.0f}% {with_best}.")
         if lost_to:
-            return f"{text}: {lost_to}; {best.words} was safer."
+            return f"{text}: {lost_to}; {_noun(best)} was safer."
     if taken.made is not None and best.made is not None and h.phase != "play":
         return (f"{text}: the contract is made {100 * taken.made:.0f}% of the time with it, "
-                f"{100 * best.made:.0f}% with {best.words}.")
-    return f"{text}; {best.words} was better."
+                f"{100 * best.made:.0f}% {with_best}.")
+    return f"{text}; {_noun(best)} was better."
 
 
 def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
@@ -306,7 +313,7 @@ def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
         if b is not None and h.support and b <= h.support:
             return (f"Within what your cards support (up to {h.support}): {said}; the "
                     f"search would bid {h.options[0].words.removeprefix('bid ')} now.")
-        return f"Close to the search's choice, {h.options[0].words}: {said}."
+        return f"Close to the search's choice, {h.options[0].words}; {said}."
     text = f"Auction: {taken.words} gave up {loss:.2f} game points: {said}"
     if bar_words:
         text += f"; {bar_words}"

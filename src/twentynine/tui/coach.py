@@ -211,6 +211,8 @@ def grades_text(grades: list[Grade]) -> Text:
         else:
             out.append(f"{g.taken}: ")
             reason = g.reason.rstrip(".")
+            if reason[1:2].islower():  # mid-sentence after "bid 19: " ("Close to" read odd)
+                reason = reason[0].lower() + reason[1:]
             if g.loss >= 0.01:  # one parenthesis, not two in a row
                 cost = f"gives up {g.loss:.2f} game points"
                 if g.card_loss is not None and g.card_loss >= 0.05:
