@@ -483,51 +483,56 @@ class SidePanel(TextPanel):
         self.set_text(self._fit(t, v))
 
     def _fit(self, contract: Text, v: SeatView) -> Text:
-        """The contract, the auction and the house rules in the panel's rows: the first of
-        these plans that fits.  The list of house rules after a blank line is the first
-        choice; then one line that sums them up ("Rules  pagat · see ?"); then the auction
-        two calls a line, without the "won by" line (the Bid line says it too), without
-        the blank line over the underlined "Auction", without the one over the rules; at
-        last no rules (? lists them).  So at 80x24 a long auction no longer pushes the
+        """The contract, the auction and the house rules in the panel's rows: the richest
+        form of the rules that fits, with the least squeezing.  The forms: the list under
+        "House rules"; the rules in a word or two each over a few lines ("Rules  28
+        points, trump" / "marker, no pair"); one line ("Rules  pagat · see ?"); at last
+        none (? lists them).  The squeezing, step by step: the auction two calls a line,
+        no "won by" line (the Bid line says it too), no blank line over the underlined
+        "Auction", none over the rules.  So at 80x24 a long auction no longer pushes the
         house rules out of sight."""
         rules = v.rules
         width = self.content_region.width or 80
         parent = self.parent
         room = parent.content_region.height if isinstance(parent, Widget) else 0
+        forms: list[Text] = []
         house = house_rules(rules)
-        listed = Text()
         if house:
+            listed = Text("House rules\n", style="bold underline")
             # one rule a line, a long one broken between words
-            listed.append("House rules\n", style="bold underline")
             listed.append("\n".join(ln for item in house for ln in pack_words([item], width)),
                           style=INK_SOFT)
-        brief = rules_brief(rules, width - 7)
-        line = Text() if brief is None else _line("Rules", Text(brief, style=INK_SOFT))
-        # the short words on two lines where one cannot hold them all ("3 changes")
-        two = Text()
-        packed = pack_words([", ".join(rules_short(rules))], width - 7)
-        if len(packed) == 2 and brief != ", ".join(rules_short(rules)):
-            two = _line("Rules", Text(packed[0], style=INK_SOFT))
-            two.append("\n" + " " * 7 + packed[1], style=INK_SOFT)
-        # (auction two a line, "won by" line, blank before the auction, rules, blank before)
-        plans: list[tuple[bool, bool, bool, Text | None, bool]] = [
-            (False, True, True, listed, True), (False, True, True, two, True),
-            (False, True, True, line, True), (True, True, True, two, True),
-            (True, True, True, line, True), (True, False, True, line, True),
-            (True, False, False, line, True), (True, False, False, line, False),
-            (False, True, True, None, False), (True, True, True, None, False),
-            (True, False, True, None, False), (True, False, False, None, False)]
+            forms.append(listed)
+            brief = rules_brief(rules, width - 7)
+            # over a few lines where one says only how many, or a variant's name: broken
+            # between rules where that takes no more lines, else between words
+            shorts = rules_short(rules)
+            packed = min(pack_words(shorts, width - 7),
+                         pack_words([", ".join(shorts)], width - 7), key=len)
+            if len(packed) > 1 and (brief is None or brief.endswith("see ?")):
+                lines = _line("Rules", Text(packed[0], style=INK_SOFT))
+                for more in packed[1:]:
+                    lines.append("\n" + " " * 7 + more, style=INK_SOFT)
+                forms.append(lines)
+            if brief is not None:
+                forms.append(_line("Rules", Text(brief, style=INK_SOFT)))
+        # (auction two calls a line, its "won by" line, a blank over it, a blank over the
+        # rules)
+        squeezes = [(False, True, True, True), (True, True, True, True),
+                    (True, False, True, True), (True, False, False, True),
+                    (True, False, False, False)]
+        plans: list[tuple[Text | None, bool, bool, bool, bool]] = [
+            (form, *sq) for form in forms for sq in squeezes]
+        plans += [(None, *sq) for sq in squeezes[:4]]
         t = Text()
-        for compact, won_by, gap, extra, extra_gap in plans:
-            if extra is not None and not extra.plain and house:
-                continue  # this form of the rules does not apply here
+        for form, compact, won_by, gap, form_gap in plans:
             t = contract.copy()
             if gap:
                 t.append("\n")
             t.append_text(self._auction(v, compact, won_by))
-            if extra is not None and extra.plain:
-                t.append("\n" if extra_gap else "")
-                t.append_text(extra)
+            if form is not None:
+                t.append("\n" if form_gap else "")
+                t.append_text(form)
             if not room or len(t.plain.rstrip("\n").split("\n")) <= room:
                 break
         return t
