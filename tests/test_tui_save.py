@@ -28,12 +28,16 @@ def test_the_save_directory_follows_the_environment(tmp_path: Path,
 def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
     async def first() -> list[str]:
         app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             await pilot.press("2", "8", "enter")
             await settle(pilot, app)
             await pilot.press("q")
             assert isinstance(app.screen, QuitScreen)
+            await pilot.pause()
+            # the command to come back is whole on one line (it broke after "twentynine")
+            assert any("twentynine play --resume" in line
+                       for line in screen_text(app).splitlines()), screen_text(app)
             await pilot.press("n")  # keep playing
             assert not isinstance(app.screen, QuitScreen) and app.is_running
             await pilot.press("q", "y")

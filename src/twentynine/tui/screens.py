@@ -367,7 +367,8 @@ class QuitScreen(ModalScreen[bool]):
         yes button's deed (default: save and quit)."""
         super().__init__(classes="dialog-screen")
         self.note = note
-        self.text = text or ("Your game will be saved: continue it later with "
+        # the command on a line of its own: at 80 columns it broke after "twentynine"
+        self.text = text or ("Your game will be saved. To continue it later:\n"
                              "twentynine play --resume")
         self.leave = leave
 
