@@ -220,7 +220,10 @@ def _refusal_bindings() -> list[Binding]:
 class TwentyNineApp(App[None]):
     """The table: you (South) and a bot partner (North) against two bots."""
 
-    CSS_PATH = "table.tcss"
+    # the dialogs' stylesheet too, from the start: a screen that brings a new stylesheet
+    # makes Textual parse every stylesheet again and restyle the whole table, at the
+    # first dialog of a session (the intro card, the rules page, the quit dialog ...)
+    CSS_PATH = ["table.tcss", "screens.tcss"]  # noqa: RUF012
     TITLE = "Twenty-Nine"
     ENABLE_COMMAND_PALETTE = False
     AUTO_FOCUS = None
