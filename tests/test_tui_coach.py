@@ -10,11 +10,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Static
 from tui_support import make_app, screen_text, settle, wait_for
 
 from twentynine.actions import PASS
 from twentynine.bots import make_bot
+from twentynine.coach import review as review_module
 from twentynine.coach.hint import hint as coach_hint
 from twentynine.coach.history import HISTORY_NAME, open_history
 from twentynine.coach.review import Grade
@@ -61,7 +63,11 @@ async def _hint(tmp_path: Path) -> None:
         assert not app.query(HintPanel)
 
 
-def test_finished_deals_are_recorded_and_reviewed_from_the_summary(tmp_path: Path) -> None:
+def test_finished_deals_are_recorded_and_reviewed_from_the_summary(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the review's replay with medium in your seat, not hard (2.7 s of CPU a deal); the
+    # replay itself is tested in test_coach_review
+    monkeypatch.setattr(review_module, "STRONGEST", "medium")
     asyncio.run(_recorded(tmp_path))
 
 
