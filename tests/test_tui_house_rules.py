@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.widgets import RichLog
 from tui_support import make_app, screen_text, settle
 
@@ -175,6 +176,12 @@ def _once(app: Any, rules: Rules) -> str:
     text = " ".join(" ".join(r[side.x:side.right] for r in rows).lower().split())
     listed = text.count("house rules")
     assert listed <= 1, text
+    shown = info._shown
+    if listed and shown is not None:  # under the underlined heading, plain (they were not)
+        head = shown.plain.find("House rules")
+        for phrase in house_rules(rules):
+            at = shown.plain.find(phrase[:10], head + 12)
+            assert not shown.get_style_at_offset(Console(), at).underline, phrase
     for phrase in house_rules(rules):
         assert text.count(phrase.lower()) == listed, (phrase, text)
     if not listed:

@@ -498,7 +498,8 @@ class SidePanel(TextPanel):
         forms: list[Text] = []
         house = house_rules(rules)
         if house:
-            listed = Text("House rules\n", style="bold underline")
+            listed = Text()  # (Text(..., style=) would underline the rules under it too)
+            listed.append("House rules\n", style="bold underline")
             # one rule a line, a long one broken between words
             listed.append("\n".join(ln for item in house for ln in pack_words([item], width)),
                           style=INK_SOFT)
