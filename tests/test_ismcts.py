@@ -173,11 +173,11 @@ def test_a_shown_trump_is_part_of_the_edge_key() -> None:
     assert len({edge_key(d, c) for c in d.legal_codes()}) == len(d.legal_codes())
 
 
-def test_seats_outside_the_tree_play_the_rollout_policy_with_their_own_cards(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # with the seat alone in the tree every other seat's move comes from the rollout
-    # policy, given the iteration's world: with a policy that always takes the first legal
-    # code and one world, each of the others' nodes holds exactly one child, that code
+def test_seats_outside_the_tree_play_their_policy_with_their_own_cards() -> None:
+    # with the seat alone in the tree every other seat's move comes from the others'
+    # policy (the rollout policy in play), given the iteration's world: with a policy
+    # that always takes the first legal code and one world, each of the others' nodes
+    # holds exactly one child, that code
     d = _early(Rules(), 1, seed=4)[0]
     me = d.turn
     asked: list[int] = []
@@ -187,9 +187,8 @@ def test_seats_outside_the_tree_play_the_rollout_policy_with_their_own_cards(
         assert legal == w.legal_codes()
         return legal[0]
 
-    monkeypatch.setattr("twentynine.bots.ismcts.rollout_policy", first)
     root = grow_tree([d], [1.0], 300, 0.7, random.Random(5), float("inf"), rollout, 0.15,
-                     1 << me)
+                     1 << me, first)
     assert asked and me not in asked
     assert root.n == 300 and sum(k.n for k in root.kids) == 300
     others = 0
@@ -207,7 +206,7 @@ def test_seats_outside_the_tree_play_the_rollout_policy_with_their_own_cards(
     assert others
     # all four seats in the tree: the policy is never asked
     asked.clear()
-    grow_tree([d], [1.0], 300, 0.7, random.Random(5), float("inf"), rollout, 0.15)
+    grow_tree([d], [1.0], 300, 0.7, random.Random(5), float("inf"), rollout, 0.15, 15, first)
     assert not asked
 
 

@@ -72,8 +72,10 @@ def edge_key(d: Deal, code: int) -> int:
 
 def grow_tree(worlds: Sequence[Deal], weights: Sequence[float], iterations: int, c: float,
               rng: random.Random, deadline: float, policy: Callable[[Deal, Rand], None],
-              margin: float, seats: int = 15) -> Node:
-    """The tree of :func:`search` (its root: the observer's decision)."""
+              margin: float, seats: int = 15,
+              others: Callable[[Deal, list[int], Rand], int] = rollout_policy) -> Node:
+    """The tree of :func:`search` (its root: the observer's decision); ``others``: the
+    policy of the seats outside the tree (``seats``)."""
     k = len(worlds)
     root = Node()
     if not k:
@@ -114,7 +116,7 @@ def grow_tree(worlds: Sequence[Deal], weights: Sequence[float], iterations: int,
             kids = node.kids
             nk = len(keys)
             if not (seats >> d.turn) & 1:
-                code = rollout_policy(d, legal, r)
+                code = others(d, legal, r)
                 key = code | tag
                 j = 0
                 while j < nk and keys[j] != key:
