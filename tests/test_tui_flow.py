@@ -98,6 +98,10 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         assert "cannot follow suit" in status(app) or "bid or pass" in status(app)
         await pilot.press("a")
         assert status(app).startswith("Pair: ")
+        # r, the pair's other key here, is the review's on the summary: a refusal says so
+        await pilot.press("r")
+        assert status(app) == ("Pair: the auction is still going on: bid or pass; r "
+                               "reviews a deal only from its summary"), status(app)
         await pilot.press("2", "8", "enter")
         await settle(pilot, app)
         await pilot.press("1", "enter")

@@ -1136,7 +1136,14 @@ class TwentyNineApp(App[None]):
         return None
 
     def why_not(self, key: str) -> str:
-        """Why ``key`` does nothing now, in a player's words."""
+        """Why ``key`` does nothing now, in a player's words.  ``r`` is the pair's second
+        key at the table and the review's key on the deal summary: a refused ``r`` says
+        both (a player after the review got only "Pair: the auction is still going on")."""
+        why = self._why_not(key)
+        # no " · " or parentheses: the status line's fitting would drop them at 80 columns
+        return f"{why}; r reviews a deal only from its summary" if key == "r" else why
+
+    def _why_not(self, key: str) -> str:
         t = self.table
         name, act = KEY_NAMES.get(key, (key, None))
         busy = self._busy(name)
