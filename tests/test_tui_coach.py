@@ -328,11 +328,15 @@ async def _longest(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
+        await pilot.press("a")  # refused: no pair in the auction
+        assert status_text(app).startswith("Pair: "), status_text(app)
         await pilot.press("i")
         await wait_for(pilot, lambda: bool(app.query(HintPanel))
                        and app.query_one(HintPanel).hint is not None, limit=8000)
         await pilot.pause()
         await pilot.pause()
+        # the refusal is stale once the hint is in (it stayed up over "Hint: pass")
+        assert status_text(app) == "Enter: bid 16 · p: pass", status_text(app)
         panel = app.query_one(HintPanel)
         h = panel.hint
         assert h is not None and h.trumps and len(h.options) == 14

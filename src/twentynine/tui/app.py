@@ -680,15 +680,8 @@ class TwentyNineApp(App[None]):
                 token = self._position()
                 self._auto_token = token
                 self.set_timer(self.auto_play_pause, lambda: self._auto_play(token))
-            elif SHOW_TRUMP in legal and not any(a.kind is ActionKind.PLAY for a in legal):
-                self._say("Your turn: you must ask for trump (s)", "bold")
             else:
-                extra = ""
-                if SHOW_TRUMP in legal:
-                    extra += " · s asks for trump"
-                if PAIR in legal:
-                    extra += " · a declares the pair"
-                self._say(f"Your turn: {self._card_rule(v)}{extra}", "bold")
+                self._say(self._play_line(v), "bold")
         if notice:
             self._message = Text.assemble(Text(notice, style="italic"), " · ", self._message)
 
@@ -1089,17 +1082,27 @@ class TwentyNineApp(App[None]):
         # put the cursor on the suggestion (a card, a trump card or a bid): Enter plays it
         a = message.hint.action
         held = self._message.plain.startswith("Enter held")  # while it thought
+        # a refusal said before the hint is stale once the hint is in (it stayed up over
+        # "Hint: pass"): the status goes back to what this turn asks
+        stale = held or self._message.style == f"bold {RED}"
+        v = self.table.view()
         if a.card is not None and a.card in self._display_hand():
             self._sel_card = a.card
             if held:
                 self._say(f"The hint is in · Enter: {selection_words(a)}", "bold")
+            elif stale and v.phase is Phase.PLAY:
+                self._say(self._play_line(v), "bold")
         elif a.bid is not None:
             self._sel_bid = a.bid
             self._say_bid()  # the status said Enter bids the old selection
         elif a.suit is not None:
             self._sel_suit = a.suit
-            if held:
+            if stale:
                 self._say(f"The hint is in · Enter: {selection_words(a)}", "bold")
+        elif stale and v.phase is Phase.AUCTION and any(b.bid for b in v.legal_actions):
+            self._say_bid()
+        elif stale and v.phase is Phase.PLAY:
+            self._say(self._play_line(v), "bold")
         self._refresh_ui()
 
     def action_stats(self) -> None:
@@ -1213,6 +1216,19 @@ class TwentyNineApp(App[None]):
         self._bid_digits = ""
         self._say_bid()
         self._refresh_ui()
+
+    @classmethod
+    def _play_line(cls, v: SeatView) -> str:
+        """The status line for the human's turn to play: the rule on the card, the calls."""
+        legal = v.legal_actions
+        if SHOW_TRUMP in legal and not any(a.kind is ActionKind.PLAY for a in legal):
+            return "Your turn: you must ask for trump (s)"
+        extra = ""
+        if SHOW_TRUMP in legal:
+            extra += " · s asks for trump"
+        if PAIR in legal:
+            extra += " · a declares the pair"
+        return f"Your turn: {cls._card_rule(v)}{extra}"
 
     @staticmethod
     def _card_rule(v: SeatView) -> str:
