@@ -169,6 +169,10 @@ def test_quitting_before_the_first_move_keeps_the_saved_game(tmp_path: Path) -> 
             await settle(pilot, app)
             await pilot.press("q")
             await pilot.pause()
+            # the dialog says which game stays saved (it said "Your game will be saved")
+            text = " ".join(screen_text(app).split())
+            assert "This game has no move yet: your earlier game stays saved" in text, text
+            assert "Your game will be saved" not in text
             await pilot.press("y")
             await pilot.pause()
         assert app.return_code == 0

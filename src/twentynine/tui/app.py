@@ -1402,6 +1402,9 @@ class TwentyNineApp(App[None]):
         leave = getattr(self.table, "leave_text", None)  # a shared table: rejoin, not resume
         if leave is None and os.environ.get(saves.ENV_SAVE):
             leave = ("Your game will be saved: open this page again to continue it.", "")
+        if leave is None and self._replaces_save:  # no move yet: nothing of it is saved
+            leave = ("This game has no move yet: your earlier game stays saved. To continue "
+                     "it:\ntwentynine play --resume", "")
         self.push_screen(QuitScreen("", *(leave or ())), self._after_quit_dialog)
 
     def _after_quit_dialog(self, yes: bool | None) -> None:
