@@ -173,6 +173,9 @@ def test_quitting_before_the_first_move_keeps_the_saved_game(tmp_path: Path) -> 
             text = " ".join(screen_text(app).split())
             assert "This game has no move yet: your earlier game stays saved" in text, text
             assert "Your game will be saved" not in text
+            # and its button offers no save that would not happen
+            assert "Quit the game?" in text and "Quit (y)" in text, text
+            assert "Save and quit" not in text, text
             await pilot.press("y")
             await pilot.pause()
         assert app.return_code == 0

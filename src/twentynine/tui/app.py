@@ -1402,9 +1402,13 @@ class TwentyNineApp(App[None]):
         leave = getattr(self.table, "leave_text", None)  # a shared table: rejoin, not resume
         if leave is None and os.environ.get(saves.ENV_SAVE):
             leave = ("Your game will be saved: open this page again to continue it.", "")
-        if leave is None and self._replaces_save:  # no move yet: nothing of it is saved
-            leave = ("This game has no move yet: your earlier game stays saved. To continue "
-                     "it:\ntwentynine play --resume", "")
+        if leave is None and self._replaces_save:  # no move yet: nothing of it is saved,
+            # so the button does not offer to save it
+            self.push_screen(QuitScreen(
+                "", "This game has no move yet: your earlier game stays saved. To continue "
+                "it:\ntwentynine play --resume", "Quit", title="Quit the game?"),
+                self._after_quit_dialog)
+            return
         self.push_screen(QuitScreen("", *(leave or ())), self._after_quit_dialog)
 
     def _after_quit_dialog(self, yes: bool | None) -> None:

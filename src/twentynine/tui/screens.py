@@ -362,11 +362,14 @@ class QuitScreen(ModalScreen[bool]):
         Binding("q", "no", "keep playing", show=False),
     ]
 
-    def __init__(self, note: str = "", text: str = "", leave: str = "") -> None:
+    def __init__(self, note: str = "", text: str = "", leave: str = "",
+                 title: str = "") -> None:
         """``text`` says how to come back (default: ``play --resume``); ``leave`` names the
-        yes button's deed (default: save and quit)."""
+        yes button's deed (default: save and quit); ``title`` the question (default:
+        "Leave the table?" with a ``leave``, else "Quit the game?")."""
         super().__init__(classes="dialog-screen")
         self.note = note
+        self.title_text = title or ("Leave the table?" if leave else "Quit the game?")
         # the command on a line of its own: at 80 columns it broke after "twentynine"
         self.text = text or ("Your game will be saved. To continue it later:\n"
                              "twentynine play --resume")
@@ -374,8 +377,7 @@ class QuitScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="quit", classes="dialog"):
-            yield Static("Leave the table?" if self.leave else "Quit the game?",
-                         classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title")
             yield Static(self.text, id="quit-text")
             if self.note:
                 yield Static(self.note, classes="dialog-note")
