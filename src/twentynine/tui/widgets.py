@@ -560,8 +560,9 @@ class SidePanel(TextPanel):
                          "bold" if v.phase is Phase.AUCTION else "")
                 t.append("\n" if i % 2 or i == len(lines) - 1 else " ")
             if v.bidder is not None and v.phase is not Phase.AUCTION and won_by:
-                t.append(f"won by {seat_name(rules, v.bidder)} at {v.high_bid}\n",
-                         style="bold")
+                # mid-sentence the human is "you" (the auction's labels above say "You")
+                who = "you" if v.bidder == HUMAN else seat_name(rules, v.bidder)
+                t.append(f"won by {who} at {v.high_bid}\n", style="bold")
         return t
 
 
