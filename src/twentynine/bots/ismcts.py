@@ -64,10 +64,26 @@ def edge_key(d: Deal, code: int) -> int:
     (below 128), the seat to move, and the trump once it is shown (the face-down card, or
     the suit with a marker).  Two worlds reach the same node only if the same seats made
     the same public actions, so a revealed trump splits the tree where it differs."""
+    return code | _tag(d)
+
+
+def _tag(d: Deal) -> int:
+    """The part of an edge key that is not the action: the seat to move (bit 7 up) and
+    the trump once shown (bit 9 up)."""
     obs = 0
     if d.shown:
         obs = d.trump_card + 1 if d.trump_card >= 0 else d.trump_suit + 33
-    return code | (d.turn << 7) | (obs << 9)
+    return (d.turn << 7) | (obs << 9)
+
+
+def _child(keys: list[int], key: int) -> int:
+    """The index of ``key`` in a node's ``keys``, or ``len(keys)`` if it has no child
+    there yet."""
+    j = 0
+    nk = len(keys)
+    while j < nk and keys[j] != key:
+        j += 1
+    return j
 
 
 def grow_tree(worlds: Sequence[Deal], weights: Sequence[float], iterations: int, c: float,
@@ -90,6 +106,7 @@ def grow_tree(worlds: Sequence[Deal], weights: Sequence[float], iterations: int,
         total = float(k)
     r = StreamRand(rng.getrandbits(32))
     path: list[Node] = []
+    fresh: list[int] = []  # the legal actions of a node that have no child yet
     it = 0
     while it < iterations:
         # a world by weight (binary search of the cumulative weights)
@@ -108,19 +125,14 @@ def grow_tree(worlds: Sequence[Deal], weights: Sequence[float], iterations: int,
         path.append(root)
         while d.phase_code != DEAL_OVER:
             legal = d.legal_codes()
-            obs = 0
-            if d.shown:
-                obs = d.trump_card + 1 if d.trump_card >= 0 else d.trump_suit + 33
-            tag = (d.turn << 7) | (obs << 9)
+            tag = _tag(d)
             keys = node.keys
             kids = node.kids
             nk = len(keys)
             if not (seats >> d.turn) & 1:
                 code = others(d, legal, r)
                 key = code | tag
-                j = 0
-                while j < nk and keys[j] != key:
-                    j += 1
+                j = _child(keys, key)
                 if j == nk:
                     keys.append(key)
                     kids.append(Node())
@@ -128,24 +140,19 @@ def grow_tree(worlds: Sequence[Deal], weights: Sequence[float], iterations: int,
                 d.step(code)
                 path.append(node)
                 continue
-            untried = 0
-            first_new = -1
+            fresh.clear()
             best: Node | None = None
             best_code = -1
             best_score = -1e30
             for code in legal:
                 key = code | tag
-                j = 0
-                while j < nk and keys[j] != key:
-                    j += 1
+                j = _child(keys, key)
                 if j == nk:
-                    if first_new < 0:
-                        first_new = code
-                    untried += 1
+                    fresh.append(code)
                     continue
                 kid = kids[j]
                 kid.avail += 1
-                if untried:
+                if fresh:
                     continue  # a new child is added below: no need to score
                 q = kid.w / kid.n
                 if (key >> 7) & 1:
@@ -155,20 +162,9 @@ def grow_tree(worlds: Sequence[Deal], weights: Sequence[float], iterations: int,
                     best_score = score
                     best = kid
                     best_code = code
-            if untried:
-                pick = first_new
-                if untried > 1:
-                    m = int(r() * untried)
-                    for code in legal:
-                        key = code | tag
-                        j = 0
-                        while j < nk and keys[j] != key:
-                            j += 1
-                        if j == nk:
-                            if m == 0:
-                                pick = code
-                                break
-                            m -= 1
+            if fresh:
+                untried = len(fresh)
+                pick = fresh[0] if untried == 1 else fresh[int(r() * untried)]
                 child = Node()
                 keys.append(pick | tag)
                 kids.append(child)
@@ -213,13 +209,12 @@ def search(worlds: Sequence[Deal], weights: Sequence[float], codes: Sequence[int
     means: list[float] = []
     w0 = worlds[0]
     for code in codes:
-        key = edge_key(w0, code)
+        j = _child(root.keys, edge_key(w0, code))
         n = 0
         q = 0.0
-        for j in range(len(root.keys)):
-            if root.keys[j] == key:
-                n = root.kids[j].n
-                q = root.kids[j].w / n if n else 0.0
+        if j < len(root.keys):
+            n = root.kids[j].n
+            q = root.kids[j].w / n if n else 0.0
         out.append(n)
         means.append(q)
     return out, means
