@@ -19,7 +19,7 @@ import math
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -30,6 +30,7 @@ from twentynine.actions import SHOW_CODE
 from twentynine.bots import make_bot
 from twentynine.bots.medium import MediumBot
 from twentynine.bots.search import declarer_policy, rollout_policy
+from twentynine.cards import CARD_POINTS, SUIT_MASKS
 from twentynine.deal import DEAL_OVER, PLAY, Deal
 from twentynine.play import trick_winner
 
@@ -59,6 +60,25 @@ def kind(d: Deal) -> str:
     return f"{what}, {side}, hand {len(trick) + 1}"
 
 
+def label(d: Deal, code: int) -> str:
+    """What an action is, in a word (the true trump, which the bidder knows)."""
+    if code == SHOW_CODE:
+        return "ask"
+    if code >= 32:
+        return "other"
+    suit = code >> 3
+    if d.trump_suit >= 0 and suit == d.trump_suit and (d.shown or d.turn == d.bidder):
+        return "trump"
+    if d.trick:
+        if suit == d.trick[0] >> 3:
+            return "follow"
+        return "discard pts" if CARD_POINTS[code] else "discard 0"
+    outside = ~(d.played | d.hands[d.turn])
+    if not (SUIT_MASKS[suit] & ((1 << code) - 1) & outside):
+        return "master"
+    return "point" if CARD_POINTS[code] else "low"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--rules", choices=sorted(RULESETS), default="standard")
@@ -67,14 +87,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--tricks", type=int, default=3)
     p.add_argument("--draws", type=int, default=64)
     p.add_argument("--policy", choices=sorted(POLICIES), default="heuristic")
+    p.add_argument("--lead-master", type=float, default=0.75)
+    p.add_argument("--ask-high", type=float, default=0.75)
+    p.add_argument("--ask-low", type=float, default=0.2)
     p.add_argument("--options", default="")
+    p.add_argument("--detail", type=int, default=0,
+                   help="for the kinds with the most regret (this many), the search's picks "
+                        "against the policy's, by what the action is")
     a = p.parse_args(argv)
     options = parse_options(a.options)
-    policy = POLICIES[a.policy]
+    tuned = {"lead_master": a.lead_master, "ask_high": a.ask_high, "ask_low": a.ask_low}
+
+    def policy(d: Deal, codes: list[int], rand: Callable[[], float]) -> int:
+        if a.policy == "heuristic":
+            return rollout_policy(d, codes, rand, False, **tuned)
+        return POLICIES[a.policy](d, codes, rand)
+
     rules = RULESETS[a.rules]
     rng = random.Random(a.seed)
     regret: dict[str, list[float]] = defaultdict(list)
     agree: dict[str, list[float]] = defaultdict(list)
+    cross: dict[str, dict[tuple[str, str], float]] = defaultdict(lambda: defaultdict(float))
     for i in range(a.deals):
         d = Deal.from_seed(a.seed * 100_003 + i, i % 4, rules)
         bots = []
@@ -100,6 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     pick = policy(d, list(codes), rng.random)
                     loss += best - vals[pick]
                     same += pick == act.code
+                    cross[k][label(d, act.code), label(d, pick)] += 1 / a.draws
                 regret[k].append(loss / a.draws)
                 agree[k].append(same / a.draws)
                 regret["all"].append(loss / a.draws)
@@ -117,6 +151,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         half = 1.96 * sd / math.sqrt(n)
         print(f"{k:<40} {n:>5} {sum(agree[k]) / n:>7.0%} {m:>+8.4f} ± {half:.4f}"
               f" {sum(xs) / total if total else 0:>6.0%}")
+    top = [k for k in sorted(regret, key=lambda k: -sum(regret[k])) if k != "all"]
+    for k in top[:a.detail]:
+        print(f"\n{k}: the search's pick -> the policy's (decisions)")
+        rows = sorted({x for x, _ in cross[k]})
+        cols = sorted({y for _, y in cross[k]})
+        print(f"{'':>14}" + "".join(f"{c:>13}" for c in cols))
+        for r in rows:
+            print(f"{r:>14}" + "".join(f"{cross[k].get((r, c), 0.0):>13.1f}" for c in cols))
     return 0
 
 

@@ -45,7 +45,9 @@ class HardBot(MediumBot):
                  compete_sim: bool = False, play_infer: float = 0.0,
                  race: float = 0.0, race_floor: float = 0.25, race_grow: float = 3.0,
                  race_eps: float = 0.01, ismcts_tricks: int = 0, ismcts_c: float = 0.7,
-                 ismcts_iters: int = 0, ismcts_seats: str = "all") -> None:
+                 ismcts_iters: int = 0, ismcts_seats: str = "all",
+                 lead_master: float = 0.75, ask_high: float = 0.75, ask_low: float = 0.2,
+                 tune_bid: bool = False) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
@@ -62,4 +64,5 @@ class HardBot(MediumBot):
                          race=race, race_floor=race_floor, race_grow=race_grow,
                          race_eps=race_eps, ismcts_tricks=ismcts_tricks,
                          ismcts_c=ismcts_c, ismcts_iters=ismcts_iters,
-                         ismcts_seats=ismcts_seats)
+                         ismcts_seats=ismcts_seats, lead_master=lead_master,
+                         ask_high=ask_high, ask_low=ask_low, tune_bid=tune_bid)

@@ -44,6 +44,7 @@ from .search import (
     Rand,
     SearchTimeout,
     StreamRand,
+    TunedRollout,
     aware_rollout,
     bid_table,
     declarer_rollout,
@@ -185,7 +186,9 @@ class MediumBot(BaseBot):
                  compete_sim: bool = False, play_infer: float = 0.0,
                  race: float = 0.0, race_floor: float = 0.25, race_grow: float = 3.0,
                  race_eps: float = 0.01, ismcts_tricks: int = 0, ismcts_c: float = 0.7,
-                 ismcts_iters: int = 0, ismcts_seats: str = "all") -> None:
+                 ismcts_iters: int = 0, ismcts_seats: str = "all",
+                 lead_master: float = 0.75, ask_high: float = 0.75, ask_low: float = 0.2,
+                 tune_bid: bool = False) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
@@ -283,6 +286,14 @@ class MediumBot(BaseBot):
         """The rollout policy of card play."""
         self.bid_rollout = policies.get(bid_policy or policy, random_rollout)
         """The rollout policy of the auction and trump decisions."""
+        tuned = (float(lead_master), float(ask_high), float(ask_low))
+        if tuned != (0.75, 0.75, 0.2):
+            # the heuristic policy at other probabilities (for card play; with
+            # ``tune_bid`` for the auction and trump too, where it is the heuristic)
+            if policy == "heuristic":
+                self.rollout = TunedRollout(*tuned)
+            if tune_bid and (bid_policy or policy) == "heuristic":
+                self.bid_rollout = TunedRollout(*tuned)
         self.estimates: Estimates | None = None
         """What the last decision's search measured (None when it searched nothing)."""
 

@@ -164,11 +164,17 @@ def _forced(d: Deal, codes: list[int]) -> int:
     return -1
 
 
-def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -> int:
+def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False,
+                   lead_master: float = 0.75, ask_high: float = 0.75,
+                   ask_low: float = 0.2) -> int:
     """A cheap, sensible action for the seat to move (``codes`` are its legal codes).
 
     ``aware``: a seat asks for trump mostly when it holds one in this world (it knows its
-    own hand), and ruffs second or third hand from one point on the table."""
+    own hand), and ruffs second or third hand from one point on the table.  ``lead_master``:
+    how often a leader holding a master leads it (the one with most points) rather than
+    the lowest card of a random suit; ``ask_high`` / ``ask_low``: how often a seat that
+    cannot follow, with the opponents winning the trick, asks for trump with 2 points or
+    more on the table / fewer."""
     n = len(codes)
     forced = _forced(d, codes)
     if forced >= 0:
@@ -187,7 +193,7 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -
             if c < 32 and not (SUIT_MASKS[c >> 3] & ((1 << c) - 1) & outside) and \
                     CARD_POINTS[c] > best_pts:
                 best, best_pts = c, CARD_POINTS[c]
-        if best >= 0 and rand() < 0.75:
+        if best >= 0 and rand() < lead_master:
             return best
         # lowest card of a random suit (the last of its cards in ``codes``)
         c = codes[int(rand() * n)]
@@ -212,7 +218,7 @@ def rollout_policy(d: Deal, codes: list[int], rand: Rand, aware: bool = False) -
                 tr |= 1 << d.trump_card
             if not partner_wins and rand() < ((0.9 if pts >= 1 else 0.35) if tr else 0.05):
                 return SHOW_CODE
-        elif not partner_wins and rand() < (0.75 if pts >= 2 else 0.2):
+        elif not partner_wins and rand() < (ask_high if pts >= 2 else ask_low):
             return SHOW_CODE
         cards = codes[:-1]
     else:
@@ -491,6 +497,23 @@ def rollout(d: Deal, rand: Rand) -> None:
     """Finish the deal with :func:`rollout_policy` for every seat."""
     while d.phase_code != DEAL_OVER:
         d.step(rollout_policy(d, d.legal_codes(), rand))
+
+
+class TunedRollout:
+    """Finish the deal with :func:`rollout_policy` at other probabilities for every seat
+    (its ``lead_master``, ``ask_high`` and ``ask_low``)."""
+
+    def __init__(self, master: float, ask_high: float, ask_low: float) -> None:
+        self.master = master
+        self.ask_high = ask_high
+        self.ask_low = ask_low
+
+    def __call__(self, d: Deal, rand: Rand) -> None:
+        master = self.master
+        ask_high = self.ask_high
+        ask_low = self.ask_low
+        while d.phase_code != DEAL_OVER:
+            d.step(rollout_policy(d, d.legal_codes(), rand, False, master, ask_high, ask_low))
 
 
 def declarer_rollout(d: Deal, rand: Rand) -> None:
