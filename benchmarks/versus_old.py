@@ -22,6 +22,11 @@ stopped early has as many boards of each.  Every board prints a line with the ru
 and 95% interval and the latencies so far (decisions with more than one legal action; B's
 as its own process timed them), every 25 boards a summary: a stopped run (Ctrl-C, SIGTERM)
 is still usable and prints its summary.  A move from B that is not legal stops the run.
+
+``--a-sees-deal`` (an upper bound, never a player): side A's card play searches the real
+deal, every hand seen, while its auction and trump choice stay fair; against today's
+settings it says what perfect information in the play would be worth, so what share of
+it a fairer search could hope to win.
 """
 
 from __future__ import annotations
@@ -39,8 +44,10 @@ from typing import Any
 import twentynine
 from twentynine.arena import board_seed, bot_seed
 from twentynine.bots import decide, make_bot
+from twentynine.bots.hard import HardBot
 from twentynine.deal import Deal
 from twentynine.rules import Rules
+from twentynine.views import SeatView
 
 RULESETS = {
     "standard": Rules(),
@@ -61,6 +68,33 @@ def parse_options(text: str) -> dict[str, Any]:
         else:
             out[k] = v
     return out
+
+
+class Truth:
+    """A stand-in for card play's world sampler that deals only the real deal (for
+    ``--a-sees-deal``: an upper bound, never a player)."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+
+    def sample(self, rng: object) -> Deal:
+        return self.deal.clone()
+
+    def weight(self, world: Deal) -> float:
+        return 1.0
+
+
+class Seer(HardBot):
+    """``hard`` whose card play searches the real deal, set in ``truth`` before each
+    decision; it bids and names trump as ``hard`` does, fairly."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.truth: Deal | None = None
+
+    def _play_sampler(self, view: SeatView) -> Any:
+        assert self.truth is not None
+        return Truth(self.truth)
 
 
 class Remote:
@@ -150,10 +184,17 @@ def main() -> None:
                     help="with new:, a seat's bot has the same seed in both rooms, whichever "
                          "side sits there (common random numbers: A against an identical B "
                          "scores exactly 0, so a small change is measured with less noise)")
+    ap.add_argument("--a-sees-deal", action="store_true",
+                    help="side A's card play searches the real deal, every hand seen (its "
+                         "auction stays fair): what perfect information in the play is worth, "
+                         "an upper bound for a better card player; set exact_samples=1 in "
+                         "--options (every world is the same)")
     ap.add_argument("--log", default="",
                     help="append one JSON line per room to this file (board, room, rules, "
                          "who bid what, made or not, the moves), to see where the points went")
     opts = ap.parse_args()
+    if opts.a_sees_deal and opts.level != "hard":
+        ap.error("--a-sees-deal is for --level hard")
     if opts.same_seeds and not opts.old.startswith("new:"):
         ap.error("--same-seeds needs --old new:...: another install draws its own numbers")
     names = list(RULESETS) if opts.rules == "both" else [opts.rules]
@@ -168,7 +209,8 @@ def main() -> None:
         side = ["A" if s & 1 == room else "B" for s in range(4)]
         seeds = [bot_seed(opts.seed, index, 0 if opts.same_seeds else room, s)
                  for s in range(4)]
-        local = {s: make_bot(opts.level, seed=seeds[s], **a_opts) if side[s] == "A"
+        local = {s: (Seer(seed=seeds[s], **a_opts) if opts.a_sees_deal
+                     else make_bot(opts.level, seed=seeds[s], **a_opts)) if side[s] == "A"
                  else make_bot(opts.level, seed=seeds[s], **b_opts)
                  for s in range(4) if side[s] == "A" or remote is None}
         codes: list[int] = []
@@ -176,7 +218,10 @@ def main() -> None:
             seat = deal.turn
             view = deal.view(seat)
             if seat in local:
-                d = decide(local[seat], view, budget=2.0)
+                bot = local[seat]
+                if isinstance(bot, Seer):
+                    bot.truth = deal
+                d = decide(bot, view, budget=2.0)
                 code, secs, fault = d.action.code, d.seconds, d.fault
             else:
                 assert remote is not None

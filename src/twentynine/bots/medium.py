@@ -403,12 +403,16 @@ class MediumBot(BaseBot):
         return acts[best]
 
     # ------------------------------------------------------------------ play
+    def _play_sampler(self, view: SeatView) -> WorldSampler:
+        """Card play's worlds: the deals the view allows, weighted by the inference."""
+        return WorldSampler(view, infer=self.infer, scale=self.infer_scale,
+                            no_ask=self.no_ask, marker_tilt=self.marker_tilt,
+                            play_infer=self.play_infer)
+
     def _play(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
         codes = [a.code for a in acts]
         team = view.team
-        sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale,
-                               no_ask=self.no_ask, marker_tilt=self.marker_tilt,
-                               play_infer=self.play_infer)
+        sampler = self._play_sampler(view)
         rng = self.rng
         rand: Rand = rng.random
         tricks_left = 8 - len(view.tricks)
