@@ -20,7 +20,7 @@ from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine.actions import PASS, SHOW_TRUMP, Action
 from twentynine.deal import Phase
-from twentynine.events import BidMade, CardPlayed, GameOver
+from twentynine.events import BidMade, CardPlayed, DealScored, GameOver
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
@@ -295,6 +295,43 @@ def test_enter_through_the_summary_does_not_bid(table: Table, tmp_path: Path) ->
         raise AssertionError("no deal summary was followed by a turn to bid")
 
     table(body, seed=2, resume=True)
+
+
+def test_the_status_line_says_what_enter_does_on_the_summary(table: Table,
+                                                             tmp_path: Path) -> None:
+    """Enter pressed while the last trick is gathered did nothing and said "Enter: the
+    deal is over", and that stayed in the status line below the deal summary, where Enter
+    goes to the next deal.  While the trick shows, Enter is told to wait; once the summary
+    is open, the status line says the deal's result and what Enter does, as the footer."""
+    save_last_trick(tmp_path, 2)
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        app.trick_delay = 3600.0  # the last trick stays up until the test gathers it
+        app.enter_guard = 0.0
+        for _ in range(2000):  # the deal's last cards (the test gathers the tricks)
+            if app.table.deal_over and app._gathering:
+                break
+            if app._gathering:
+                app._gather()
+            elif app._human_legal() and app._auto_token is None:
+                await pilot.press("enter")
+            await pilot.pause()
+        assert app.table.deal_over and app._gathering
+        await pilot.press("enter")  # too soon: the trick is still on the table
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen) is False
+        assert "wait, the trick is being gathered" in status(app), status(app)
+        app._gather()  # the trick's time is up
+        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await pilot.pause()
+        said = status(app)
+        assert "Enter: next deal" in said and "deal is over" not in said, said
+        result = app.table.events[-1]
+        assert isinstance(result, DealScored)
+        assert said.startswith(("Us ", "Them ")), said  # the result first, as the log
+        assert "⏎ next deal" in footer_keys(app)
+
+    table(body, seed=2, resume=True, pauses=True)
 
 
 def _forced_position(tmp_path: Path) -> tuple[int, int]:

@@ -718,6 +718,12 @@ class TwentyNineApp(App[None]):
         if scored is None:  # cannot happen: a finished deal always reports its score
             self._next_deal()
             return
+        # the status line stays in sight below the summary: say there what Enter does now,
+        # not a refusal left from the last trick's gathering ("Enter: the deal is over")
+        enter = "see the result" if self.table.is_over else "next deal"
+        result = event_message(self.rules, scored)
+        self._say(f"{result} · Enter: {enter}" if result else f"Enter: {enter}")
+        self._refresh_status()
         v = self.table.view()
         self.push_screen(SummaryScreen(self.rules, v.number, scored.outcome, scored.scores,
                                        self.table.is_over, guard=self.summary_guard),
@@ -1129,10 +1135,10 @@ class TwentyNineApp(App[None]):
             return f"{name}: close the dialog first"
         if t.is_over:
             return f"{name}: the game is over"
+        if self._gathering:  # the last trick too: its summary comes when it is gathered
+            return f"{name}: wait, the trick is being gathered"
         if t.deal_over:
             return f"{name}: the deal is over"
-        if self._gathering:
-            return f"{name}: wait, the trick is being gathered"
         if t.turn != t.seat:
             who = seat_name(self.rules, t.turn)
             return f"{name}: it is not your turn ({who} is to move)"
