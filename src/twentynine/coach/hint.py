@@ -468,7 +468,18 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
                 (view.trump_suit is None or card.suit != view.trump_suit):
             text += ", and it keeps your trump hidden"
     text += "."
-    if len(ordered) > 1:
+    # the card is chosen on game points over the whole deal, the trick chance is this
+    # trick's only: where another card takes the trick clearly more often, say why it is
+    # not the choice (the bare columns read as if the hint picked the worse card)
+    likelier = max(ordered[1:], key=lambda o: -1.0 if o.trick_win is None else o.trick_win,
+                   default=None)
+    if (likelier is not None and likelier.trick_win is not None
+            and best.trick_win is not None and likelier.trick_win > best.trick_win + 0.1
+            and likelier.worth is not None and best.worth is not None):
+        text += (f" {likelier.words} takes this trick more often "
+                 f"({_pct(likelier.trick_win)}), but over the whole deal the search rates "
+                 f"it {best.worth - likelier.worth:.2f} game points lower.")
+    elif len(ordered) > 1:
         alt = ordered[1]
         gap = (best.worth or 0.0) - (alt.worth or 0.0)
         if best.trick_win is not None and alt.trick_win is not None and \

@@ -558,14 +558,20 @@ def _label(o: Option) -> str:
     return o.words
 
 
-def _legend(h: Hint) -> str:
-    if h.phase == "play":
-        return "card · game pts · your card pts · you take trick"
+def _legend(h: Hint, width: int = 0) -> str:
+    """What the columns are.  The cards and calls are ranked by game points, the figure
+    the bot chooses on (the chance columns may rank them otherwise): where the width
+    allows, the legend says so ("best first"); bids go in bid order."""
     if h.bids:
         return "bid · game pts as bidder · chance to make it"
-    if any(o.action.kind is ActionKind.TRUMP_CARD for o in h.options):
-        return "card face down · game pts · chance to make it"
-    return "option · game pts · chance the contract is made"
+    if h.phase == "play":
+        first, rest = "card", "your card pts · you take trick"
+    elif any(o.action.kind is ActionKind.TRUMP_CARD for o in h.options):
+        first, rest = "card face down", "chance to make it"
+    else:
+        first, rest = "option", "chance the contract is made"
+    ranked = f"{first} · game pts, best first · {rest}"
+    return ranked if len(ranked) <= width else f"{first} · game pts · {rest}"
 
 
 HINT_KEYS = {PASS_CODE: "p", SHOW_CODE: "s", PAIR_CODE: "a", NO_TRUMPS_CODE: "n",
@@ -633,7 +639,7 @@ class HintBody:
     def lines(self, width: int) -> list[Text]:
         """The hint as lines of at most ``width`` cells (the reason wrapped)."""
         h = self.hint
-        out = [Text(h.reason), Text(_legend(h), style="dim"), *self._grid(width)]
+        out = [Text(h.reason), Text(_legend(h, width), style="dim"), *self._grid(width)]
         if h.trumps:
             full = " · ".join(f"{label} {pts:.1f}" for label, pts in h.trumps)
             title = "As bidder, by trump: "
