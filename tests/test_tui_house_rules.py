@@ -198,3 +198,40 @@ def _once(app: Any, rules: Rules) -> str:
             assert "bids from 15" in brief and ("28 points" in brief or "28pt" in brief), brief
         return f"Rules  {brief}"
     return "House rules"
+
+
+@pytest.mark.parametrize("calls", [11, 14])
+def test_the_rules_stay_in_sight_through_any_auction_at_80x24(tmp_path: Path,
+                                                             calls: int) -> None:
+    """At 80x24 an auction of 11 calls or more beside the contract's 8 rows in play left
+    no row for the house rules (even the one-line "Rules  pagat · see ?").  A long
+    auction now shows its last calls under "… n earlier calls", and the rules stay."""
+    from twentynine.actions import PASS
+    from twentynine.deal import Phase
+    from twentynine.game import Game
+    from twentynine.records import dumps, game_record
+
+    rules = HOUSE_CASES["pagat"]
+    g = Game(3702, rules)
+    while len(g.view(0).bids) < calls:  # everyone outbids: the longest auctions
+        legal = g.legal_actions()
+        g.apply(min((a for a in legal if a.bid is not None), key=lambda a: a.bid or 0))
+    while not (g.view(0).phase is Phase.PLAY and g.turn == 0):  # then all pass
+        legal = g.legal_actions()
+        g.apply(PASS if PASS in legal else legal[0])
+    (tmp_path / "save.json").write_text(dumps(game_record(g)))
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=3702, rules=rules, resume=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.pause()
+            v = app.table.view()
+            assert len(v.bids) >= calls and v.target is not None
+            assert _once(app, rules).startswith("Rules")  # in sight, once, never cut
+            side = str(app.query_one("#info").render())
+            # the last calls are the ones shown: the winning bid among them
+            calls_shown = side.split("earlier calls", 1)[1].split("Rules")[0]
+            assert f" {v.high_bid} " in f" {calls_shown} ", side
+
+    asyncio.run(run())

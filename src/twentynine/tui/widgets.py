@@ -489,8 +489,9 @@ class SidePanel(TextPanel):
         points, trump" / "marker, no pair"); one line ("Rules  pagat · see ?"); at last
         none (? lists them).  The squeezing, step by step: the auction two calls a line,
         no "won by" line (the Bid line says it too), no blank line over the underlined
-        "Auction", none over the rules.  So at 80x24 a long auction no longer pushes the
-        house rules out of sight."""
+        "Auction", none over the rules; at last the auction's last calls only, under
+        "… n earlier calls" (the briefest rules kept).  So at 80x24 a long auction no
+        longer pushes the house rules out of sight, however long it is."""
         rules = v.rules
         width = self.content_region.width or 80
         parent = self.parent
@@ -522,15 +523,23 @@ class SidePanel(TextPanel):
         squeezes = [(False, True, True, True), (True, True, True, True),
                     (True, False, True, True), (True, False, False, True),
                     (True, False, False, False)]
-        plans: list[tuple[Text | None, bool, bool, bool, bool]] = [
-            (form, *sq) for form in forms for sq in squeezes]
-        plans += [(None, *sq) for sq in squeezes[:4]]
+        plans: list[tuple[Text | None, bool, bool, bool, bool, int | None]] = [
+            (form, *sq, None) for form in forms for sq in squeezes]
+        if forms:
+            # a long auction beside a long contract (11 calls and the 8 rows of play at
+            # 80x24): its last calls only, two a line under "… n earlier calls", so that
+            # the rules stay in sight at least in their briefest form
+            plans += [(forms[-1], *squeezes[-1], keep)
+                      for keep in range(len(v.bids) - 1, 1, -1)]
+        plans += [(None, *sq, None) for sq in squeezes[:4]]
+        # no rules to show (the standard game) and still too long: its last calls only
+        plans += [(None, *squeezes[3], keep) for keep in range(len(v.bids) - 1, 1, -1)]
         t = Text()
-        for form, compact, won_by, gap, form_gap in plans:
+        for form, compact, won_by, gap, form_gap, keep in plans:
             t = contract.copy()
             if gap:
                 t.append("\n")
-            t.append_text(self._auction(v, compact, won_by))
+            t.append_text(self._auction(v, compact, won_by, keep))
             if form is not None:
                 t.append("\n" if form_gap else "")
                 t.append_text(form)
@@ -539,9 +548,13 @@ class SidePanel(TextPanel):
         return t
 
     @staticmethod
-    def _auction(v: SeatView, compact: bool, won_by: bool) -> Text:
+    def _auction(v: SeatView, compact: bool, won_by: bool, keep: int | None = None
+                 ) -> Text:
         """The auction's heading and its calls, one a line while it runs (two a line
-        after it, or with ``compact``); then who won it (with ``won_by``)."""
+        after it, or with ``compact``); then who won it (with ``won_by``).  With
+        ``keep``, only about that many of the last calls (an even number left out, so
+        that the calls keep their columns), under a line that says how many are not
+        shown."""
         rules = v.rules
         t = Text()
         t.append("Auction\n", style="bold underline")
@@ -549,6 +562,11 @@ class SidePanel(TextPanel):
             t.append(f"{seat_name(rules, v.turn)} to speak first\n", style="dim")
         lines = [(seat_name(rules, seat), "pass" if bid is None else str(bid))
                  for seat, bid in v.bids]
+        if keep is not None and keep < len(lines):
+            hidden = len(lines) - keep
+            hidden += hidden % 2
+            lines = lines[hidden:]
+            t.append(f"… {hidden} earlier calls\n", style="dim")
         if v.phase is Phase.AUCTION and not compact:
             for who, what in lines:
                 t.append(f"{who:<7}", style="dim")
