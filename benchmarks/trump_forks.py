@@ -32,35 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from bid_margin import finish, hard, mean_ci, team_score
 from versus_old import RULESETS, parse_options
 
 from twentynine.actions import ACTIONS
-from twentynine.bots import make_bot
-from twentynine.bots.medium import MediumBot
 from twentynine.deal import DEAL_OVER, TRUMP, Deal
-
-
-def hard(seed: int, options: dict[str, Any]) -> MediumBot:
-    """A ``hard`` bot with the options (a MediumBot underneath)."""
-    bot = make_bot("hard", seed, **options)
-    assert isinstance(bot, MediumBot)
-    return bot
-
-
-def finish(d: Deal, seed: int, options: dict[str, Any]) -> None:
-    """Play ``d`` to its end with four fresh bots seeded from ``seed``."""
-    bots = [hard(seed * 4 + s, options) for s in range(4)]
-    while d.phase_code != DEAL_OVER:
-        v = d.view(d.turn)
-        d.apply(bots[d.turn].choose(v, v.legal_actions), d.turn)
-
-
-def team_score(d: Deal, team: int) -> int:
-    """The team's game points minus the other team's in a finished deal."""
-    out = d.outcome
-    assert out is not None
-    g = out.game_points
-    return g[team] - g[1 - team]
 
 
 def one_deal(index: int, seed: int, rules_name: str, options: dict[str, Any],
@@ -100,18 +76,6 @@ def one_deal(index: int, seed: int, rules_name: str, options: dict[str, Any],
     return {"rules": rules_name, "index": index, "seat": seat, "codes": codes,
             "picks": picks, "estimates": est,
             "scores": {str(c): s for c, s in scores.items()}}
-
-
-def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval."""
-    n = len(xs)
-    if n == 0:
-        return 0.0, 0.0
-    m = sum(xs) / n
-    if n < 2:
-        return m, float("inf")
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n)
 
 
 def oracle(scores: dict[str, list[int]]) -> float:
