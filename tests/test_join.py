@@ -9,12 +9,15 @@ import pytest
 from twentynine import cli
 
 
+CODE = "ABCD-EFGH-IJKL-MNOP"
+
+
 @pytest.mark.parametrize("argv", [
-    ["join", "127.0.0.1:http", "--code", "X"], ["join", "127.0.0.1:70000", "--code", "X"],
-    ["join", "127.0.0.1:2929"], ["join", "h:1", "--code", "X", "--seat", "up"],
-    ["join", "h:1", "--code", "X", "--name", ""],
-    ["serve", "--join", "127.0.0.1:2929"], ["serve", "--code", "ABCD"],
-    ["serve", "--join", "h:x", "--code", "ABCD"],
+    ["join", "127.0.0.1:http", "--code", CODE], ["join", "127.0.0.1:70000", "--code", CODE],
+    ["join", "127.0.0.1:2929"], ["join", "h:1", "--code", CODE, "--seat", "up"],
+    ["join", "h:1", "--code", CODE, "--name", ""],
+    ["serve", "--join", "127.0.0.1:2929"], ["serve", "--code", CODE],
+    ["serve", "--join", "h:x", "--code", CODE],
 ])
 def test_bad_join_values_exit_2_with_one_line(argv: list[str],
                                               capsys: pytest.CaptureFixture[str]) -> None:
@@ -22,6 +25,26 @@ def test_bad_join_values_exit_2_with_one_line(argv: list[str],
         cli.main(argv)
     assert exc.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("code", ["X", "ABCD", "ABCD-EFGH-IJKL-MN01", "ABCD-EFGH-IJKL-MNOPQ",
+                                  "ABCD_EFGH_IJKL_MNOP", ""])
+@pytest.mark.parametrize("command", ["join", "serve"])
+def test_a_mistyped_join_code_is_refused_before_any_connection(
+        code: str, command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A code the host could not have printed exits 2 with one line naming the code, at
+    once: nothing listens at h:1, so trying to connect first would say something else."""
+    argv = ["join", "h:1"] if command == "join" else ["serve", "--join", "h:1"]
+    with pytest.raises(SystemExit) as exc:
+        cli.main([*argv, "--code", code])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{code!r} is not a join code" in err
+
+
+def test_a_code_may_be_typed_in_any_case_with_spaces() -> None:
+    opts = cli.build_parser().parse_args(["join", "h:1", "--code", "abcd efgh-ijkl mnop"])
+    assert opts.code == "abcd efgh-ijkl mnop"  # the server normalises it, as before
 
 
 def test_joining_nothing_says_so(capsys: pytest.CaptureFixture[str]) -> None:

@@ -124,9 +124,19 @@ def _name(text: str) -> str:
     return name
 
 
+def _code(text: str) -> str:
+    from .net.protocol import is_code  # the wire's module, not the server's (no aiohttp)
+
+    if not is_code(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a join code: 16 letters and digits 2-7, such as "
+            "ABCD-EFGH-IJKL-MNOP (the host printed it)")
+    return text
+
+
 def add_join_options(p: argparse.ArgumentParser, required: bool) -> None:
     """The options of a seat at a hosted table (``join``, and ``serve --join``)."""
-    p.add_argument("--code", required=required, default=None,
+    p.add_argument("--code", type=_code, required=required, default=None,
                    help="the table's join code (the host printed it)")
     p.add_argument("--name", type=_name, default=None,
                    help="your name at the table (default: your login name)")
@@ -161,9 +171,10 @@ def serve_join_args(opts: argparse.Namespace) -> list[str]:
     """The ``join`` arguments each browser tab of ``serve --join`` runs with (only the
     options given: a missing ``--speed`` is the player's saved one, not an empty one).
 
-    >>> opts = build_parser().parse_args(["serve", "--join", "h:1", "--code", "C"])
+    >>> code = "ABCD-2345-ABCD-2345"
+    >>> opts = build_parser().parse_args(["serve", "--join", "h:1", "--code", code])
     >>> serve_join_args(opts)
-    ['h:1', '--code', 'C']
+    ['h:1', '--code', 'ABCD-2345-ABCD-2345']
     """
     out = [opts.join, "--code", opts.code]
     for flag, value in (("--name", opts.name), ("--seat", opts.seat), ("--speed", opts.speed)):

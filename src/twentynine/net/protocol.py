@@ -40,6 +40,32 @@ MAX_MESSAGE = 64 * 1024
 """The largest message (bytes) either side accepts."""
 
 
+CODE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+"""The letters of a join code (base 32): 16 of them, 80 random bits, printed in four
+groups of four (``ABCD-EFGH-IJKL-MNOP``)."""
+
+
+def normal_code(text: str) -> str:
+    """A code as typed (any case, dashes or spaces) in its stored form.
+
+    >>> normal_code("abcd-efgh ijkl-mnop")
+    'ABCDEFGHIJKLMNOP'
+    """
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+def is_code(text: str) -> bool:
+    """Whether ``text`` can be a join code as a host prints it (any case, dashes or
+    spaces between the letters): a mistyped code can be refused before any connection.
+
+    >>> is_code("abcd-efgh-ijkl-mnop"), is_code("ABCD"), is_code("ABCD-EFGH-IJKL-MN01")
+    (True, False, False)
+    """
+    code = normal_code(text)
+    return len(code) == 16 and all(ch in CODE_LETTERS for ch in code) and all(
+        ch.isalnum() or ch in "- " for ch in text)
+
+
 class ProtocolError(ValueError):
     """A message that is not valid for this protocol; ``code`` names the kind for the
     client (``malformed``, ``unknown_type``, ``version`` ...)."""

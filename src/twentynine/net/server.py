@@ -48,6 +48,7 @@ from .protocol import (
     encode_private,
     encode_view,
     message,
+    normal_code,
     parse_message,
     rules_data,
     view_parts,
@@ -84,17 +85,13 @@ def game_record_header(game: Game) -> dict[str, Any]:
 def new_code() -> str:
     """A join code: 80 random bits as 16 letters and digits in four groups.
 
+    >>> from twentynine.net.protocol import is_code
     >>> c = new_code()
-    >>> len(c), c.count("-"), normal_code(c.lower()) == normal_code(c)
-    (19, 3, True)
+    >>> len(c), c.count("-"), normal_code(c.lower()) == normal_code(c), is_code(c)
+    (19, 3, True, True)
     """
     raw = base64.b32encode(secrets.token_bytes(10)).decode()
     return "-".join(raw[i:i + 4] for i in range(0, 16, 4))
-
-
-def normal_code(text: str) -> str:
-    """A code as typed (any case, dashes or spaces) in its stored form."""
-    return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
 def bot_seed(game_seed: int, seat: int, n_actions: int) -> int:
