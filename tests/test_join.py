@@ -8,7 +8,6 @@ import pytest
 
 from twentynine import cli
 
-
 CODE = "ABCD-EFGH-IJKL-MNOP"
 
 

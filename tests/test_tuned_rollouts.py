@@ -96,7 +96,7 @@ def test_the_options_set_the_rollouts_and_the_defaults_play_as_before() -> None:
     assert HardBot(lead_master=0.75, ask_high=0.75, ask_low=0.2).rollout is rollout
     tuned = HardBot(lead_master=0.25)
     assert isinstance(tuned.rollout, TunedRollout) and tuned.bid_rollout is rollout
-    assert (tuned.rollout.master, tuned.rollout.ask_high, tuned.rollout.ask_low) == \
+    assert (tuned.rollout.lead_master, tuned.rollout.ask_high, tuned.rollout.ask_low) == \
         (0.25, 0.75, 0.2)
     both = HardBot(ask_low=0.5, tune_bid=True)
     assert isinstance(both.rollout, TunedRollout) and isinstance(both.bid_rollout, TunedRollout)

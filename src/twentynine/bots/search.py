@@ -503,17 +503,17 @@ class TunedRollout:
     """Finish the deal with :func:`rollout_policy` at other probabilities for every seat
     (its ``lead_master``, ``ask_high`` and ``ask_low``)."""
 
-    def __init__(self, master: float, ask_high: float, ask_low: float) -> None:
-        self.master = master
+    def __init__(self, lead_master: float, ask_high: float, ask_low: float) -> None:
+        self.lead_master = lead_master
         self.ask_high = ask_high
         self.ask_low = ask_low
 
     def __call__(self, d: Deal, rand: Rand) -> None:
-        master = self.master
+        lead_master = self.lead_master
         ask_high = self.ask_high
         ask_low = self.ask_low
         while d.phase_code != DEAL_OVER:
-            d.step(rollout_policy(d, d.legal_codes(), rand, False, master, ask_high, ask_low))
+            d.step(rollout_policy(d, d.legal_codes(), rand, False, lead_master, ask_high, ask_low))
 
 
 def declarer_rollout(d: Deal, rand: Rand) -> None:
