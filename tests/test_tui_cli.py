@@ -36,6 +36,31 @@ def test_bad_values_exit_2_with_one_line(argv: list[str], capsys: pytest.Capture
     assert err.endswith("\n") and err.count("\n") == 1, err
 
 
+@pytest.mark.parametrize(("argv", "message"), [
+    # the range the asked-for game allows, whichever way the value is wrong
+    (["--variant", "28pt", "--max-bid", "14"], "--max-bid must be from 16 to 28 with these rules"),
+    (["--variant", "28pt", "--max-bid", "29"], "--max-bid must be from 16 to 28 with these rules"),
+    (["--max-bid", "14"], "--max-bid must be from 16 to 29, not '14'"),
+    (["--min-bid", "13"], "--min-bid must be one of 14, 15, 16, not '13'"),
+])
+def test_a_bid_limit_out_of_range_names_its_flag_and_the_range_of_these_rules(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("play", "rules", "arena"):
+        with pytest.raises(SystemExit) as exc:
+            cli.main([command, *argv])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err, err
+
+
+def test_flags_that_fit_only_together_are_still_taken() -> None:
+    """--max-bid 29 needs the last trick's point, which 28pt turns off: both flags at once."""
+    opts = cli.build_parser().parse_args(
+        ["play", "--variant", "28pt", "--max-bid", "29", "--last-trick", "on"])
+    rules = cli.rules_from(opts)
+    assert (rules.max_bid, rules.last_trick_point) == (29, True)
+
+
 def test_the_flags_reach_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[argparse.Namespace, Rules]] = []
 

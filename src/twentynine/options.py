@@ -42,13 +42,36 @@ def rules_from(opts: argparse.Namespace, base: Rules | None = None) -> Rules:
         if text is None:
             continue
         if text not in st.choices:
-            raise RulesError(f"{st.flag} must be one of {', '.join(st.choices)}, not {text!r}"
-                             if len(st.choices) <= 4 else
-                             f"{st.flag} must be from {st.choices[0]} to {st.choices[-1]}, "
+            if len(st.choices) <= 4:
+                raise RulesError(f"{st.flag} must be one of {', '.join(st.choices)}, "
+                                 f"not {text!r}")
+            # the range these rules allow (a 28-point game bids to 28, not 29), so the
+            # message a player reads first is the one that holds for the game they asked for
+            fits = [c for c in st.choices if _fits(rules, st.field, c)] or list(st.choices)
+            these = "" if len(fits) == len(st.choices) else " with these rules"
+            raise RulesError(f"{st.flag} must be from {fits[0]} to {fits[-1]}{these}, "
                              f"not {text!r}")
         changes[st.field] = setting_value(st.field, text)
     # all at once, so the flags' order does not matter (--last-trick on --max-bid 29 on 28pt)
-    return rules.replace(**changes) if changes else rules
+    try:
+        return rules.replace(**changes) if changes else rules
+    except RulesError:
+        for st in SETTINGS:  # a value these rules never allow, named by its flag
+            text = getattr(opts, f"rule_{st.field}", None)
+            if text is not None and len(st.choices) > 4 and not _fits(rules, st.field, text):
+                fits = [c for c in st.choices if _fits(rules, st.field, c)]
+                if fits:
+                    raise RulesError(f"{st.flag} must be from {fits[0]} to {fits[-1]} "
+                                     f"with these rules, not {text!r}") from None
+        raise
+
+
+def _fits(rules: Rules, field: str, text: str) -> bool:
+    try:
+        rules.replace(**{field: setting_value(field, text)})
+    except RulesError:
+        return False
+    return True
 
 
 def rule_flags_given(opts: argparse.Namespace) -> bool:
