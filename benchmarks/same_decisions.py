@@ -9,6 +9,11 @@ Four ``hard`` bots play ``N`` deals (seeds 1000..), alternating the standard and
 tournament rules, with ``time_budget=100`` so the sample counts, not the clock, bound every
 search; the line printed names the build (the deal module's file), the number of
 decisions, their hash and the CPU time.  Equal hashes: the same decisions.
+
+A third argument ``earlier`` plays ``hard`` with :data:`twentynine.bots.hard.EARLIER`, the
+settings it had until session 21 (that name is newer than commit 0849e73)::
+
+    python benchmarks/same_decisions.py 4 hard earlier    # hash a466b5f456e1484e
 """
 
 import hashlib
@@ -26,12 +31,16 @@ RULESETS = [Rules(), Rules(trump_indicator="marker", pair=False, last_trick_poin
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 6
     level = sys.argv[2] if len(sys.argv) > 2 else "hard"
+    options: dict[str, object] = {}
+    if len(sys.argv) > 3 and sys.argv[3] == "earlier":
+        from twentynine.bots.hard import EARLIER
+        options = {k: v for k, v in EARLIER.items() if k != "time_budget"}
     digest = hashlib.sha256()
     n = 0
     t0 = time.process_time()
     for k in range(deals):
         d = Deal.from_seed(1000 + k, dealer=k % 4, rules=RULESETS[k % 2])
-        bots = [make_bot(level, seed=77 * k + s, time_budget=100.0) for s in range(4)]
+        bots = [make_bot(level, seed=77 * k + s, time_budget=100.0, **options) for s in range(4)]
         while d.phase_code != DEAL_OVER:
             seat = d.turn
             view = d.view(seat)

@@ -45,6 +45,8 @@ import twentynine
 from twentynine.arena import board_seed, bot_seed
 from twentynine.bots import decide, make_bot
 from twentynine.bots.hard import HardBot
+from twentynine.bots.worlds import FULL_SUITS, WorldSampler
+from twentynine.cards import SUIT_MASKS, mask_cards
 from twentynine.deal import Deal
 from twentynine.rules import Rules
 from twentynine.views import SeatView
@@ -95,6 +97,52 @@ class Seer(HardBot):
     def _play_sampler(self, view: SeatView) -> Any:
         assert self.truth is not None
         return Truth(self.truth)
+
+
+def first_sampler(view: SeatView, truth: Deal, **kw: Any) -> WorldSampler:
+    """Card play's worlds for ``--a-knows-first``: the usual sampler, but every other
+    seat holds the cards of its first four that it still holds in the real deal (but a
+    bidder whose card lies face down: its first four would name the trump): a perfect
+    reading of the auction, an upper bound on what inference from the bidding can bring
+    to card play.  (A function, not a subclass: the sampler is compiled.)"""
+    w = WorldSampler(view, **kw)
+    if w.preplay:
+        return w
+    unseen = w.unseen
+    for s in w.others:
+        if s == w.bidder and w.sample_fd:
+            continue
+        known = truth.first[s] & truth.hands[s] & unseen
+        w.forced[s] |= known
+        w.need[s] -= known.bit_count()
+        unseen &= ~known
+    w.unseen = unseen
+    w.targets = [s for s in range(4) if w.need[s] > 0]
+    w.free = all(w.allowed[s] == FULL_SUITS for s in w.targets)
+    w.suit_seats = [[s for s in w.targets if w.allowed[s] & SUIT_MASKS[u]] for u in range(4)]
+    w.fd_pool = unseen
+    if w.sample_fd and not w.free:
+        ok = 0
+        for x in mask_cards(unseen):
+            if w._feasible(unseen & ~(1 << x)):
+                ok |= 1 << x
+        w.fd_pool = ok or unseen
+    return w
+
+
+class Reader(HardBot):
+    """``hard`` whose card play knows every seat's first four cards (``--a-knows-first``:
+    an upper bound, never a player); it bids and names trump as ``hard`` does, fairly."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.truth: Deal | None = None
+
+    def _play_sampler(self, view: SeatView) -> Any:
+        assert self.truth is not None
+        return first_sampler(view, self.truth, infer=self.infer, scale=self.infer_scale,
+                            no_ask=self.no_ask, marker_tilt=self.marker_tilt,
+                            play_infer=self.play_infer)
 
 
 class Remote:
@@ -189,12 +237,16 @@ def main() -> None:
                          "auction stays fair): what perfect information in the play is worth, "
                          "an upper bound for a better card player; set exact_samples=1 in "
                          "--options (every world is the same)")
+    ap.add_argument("--a-knows-first", action="store_true",
+                    help="side A's card play knows every seat's first four cards (a perfect "
+                         "reading of the auction; its auction stays fair): an upper bound on "
+                         "what inference from the bidding can bring to card play")
     ap.add_argument("--log", default="",
                     help="append one JSON line per room to this file (board, room, rules, "
                          "who bid what, made or not, the moves), to see where the points went")
     opts = ap.parse_args()
-    if opts.a_sees_deal and opts.level != "hard":
-        ap.error("--a-sees-deal is for --level hard")
+    if (opts.a_sees_deal or opts.a_knows_first) and opts.level != "hard":
+        ap.error("--a-sees-deal and --a-knows-first are for --level hard")
     if opts.same_seeds and not opts.old.startswith("new:"):
         ap.error("--same-seeds needs --old new:...: another install draws its own numbers")
     names = list(RULESETS) if opts.rules == "both" else [opts.rules]
@@ -209,7 +261,8 @@ def main() -> None:
         side = ["A" if s & 1 == room else "B" for s in range(4)]
         seeds = [bot_seed(opts.seed, index, 0 if opts.same_seeds else room, s)
                  for s in range(4)]
-        local = {s: (Seer(seed=seeds[s], **a_opts) if opts.a_sees_deal
+        seer = Seer if opts.a_sees_deal else Reader if opts.a_knows_first else None
+        local = {s: (seer(seed=seeds[s], **a_opts) if seer is not None
                      else make_bot(opts.level, seed=seeds[s], **a_opts)) if side[s] == "A"
                  else make_bot(opts.level, seed=seeds[s], **b_opts)
                  for s in range(4) if side[s] == "A" or remote is None}
@@ -219,7 +272,7 @@ def main() -> None:
             view = deal.view(seat)
             if seat in local:
                 bot = local[seat]
-                if isinstance(bot, Seer):
+                if isinstance(bot, (Seer, Reader)):
                     bot.truth = deal
                 d = decide(bot, view, budget=2.0)
                 code, secs, fault = d.action.code, d.seconds, d.fault

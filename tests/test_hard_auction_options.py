@@ -167,8 +167,8 @@ def test_hard_with_the_marker_tilt_values_the_cards_differently() -> None:
     for i, d in enumerate(_marker_defender_views(4)):
         view = d.view(d.turn)
         base = HardBot(seed=i, samples=40, time_budget=100.0)
-        same = HardBot(seed=i, samples=40, time_budget=100.0, marker_tilt=0.5)
-        tilt = HardBot(seed=i, samples=40, time_budget=100.0, marker_tilt=1.5)
+        same = HardBot(seed=i, samples=40, time_budget=100.0, marker_tilt=1.5)
+        tilt = HardBot(seed=i, samples=40, time_budget=100.0, marker_tilt=0.5)
         picks = [b.choose(view, view.legal_actions) for b in (base, same, tilt)]
         assert picks[0] == picks[1]
         assert picks[2] in view.legal_actions

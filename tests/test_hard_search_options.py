@@ -262,13 +262,17 @@ def _one_deals_decisions(options: tuple[tuple[str, float], ...], rules: Rules, s
 def test_margin_weight_changes_the_card_play_and_its_default_is_todays() -> None:
     seeds = range(8)
     today = _play_decisions({}, TOURNAMENT, seeds)
-    assert _play_decisions({"margin_weight": MARGIN_WEIGHT, "exact_samples": 0,
-                            "exact_binary": False}, TOURNAMENT, seeds) == today
+    assert _play_decisions({"margin_weight": 0.01, "exact_samples": 80,
+                            "exact_binary": True}, TOURNAMENT, seeds) == today
     bot = make_bot("hard")
     assert isinstance(bot, MediumBot)
-    assert (bot.margin_weight, bot.exact_binary, bot.exact_samples) == (0.15, False, 0)
-    pure = _play_decisions({"margin_weight": 0.0}, TOURNAMENT, seeds)
-    assert pure != today  # the play differs (and so may the deals' course)
+    assert (bot.margin_weight, bot.exact_binary, bot.exact_samples) == (0.01, True, 80)
+    # the worth before session 21: the margin weighed 0.15 (MARGIN_WEIGHT, still medium's)
+    # and the endgame solved the card points
+    assert make_bot("medium").margin_weight == MARGIN_WEIGHT  # type: ignore[attr-defined]
+    earlier = _play_decisions({"margin_weight": MARGIN_WEIGHT, "exact_samples": 0,
+                               "exact_binary": False}, TOURNAMENT, seeds)
+    assert earlier != today  # the play differs (and so may the deals' course)
 
 
 def test_exact_samples_caps_the_worlds_solved_exactly() -> None:
