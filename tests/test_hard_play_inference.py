@@ -234,3 +234,26 @@ def test_hard_with_play_inference_values_the_cards_differently_and_by_default_at
     assert differ
     assert make_bot("hard").play_infer == 0.5  # type: ignore[attr-defined]
     assert make_bot("medium").play_infer == 0.0  # type: ignore[attr-defined]
+
+
+def test_play_scale_tilts_card_plays_worlds_only() -> None:
+    """``play_scale`` sets how strongly card play's worlds follow the auction's evidence;
+    the auction's own worlds keep ``infer_scale``, and by default the two are the same."""
+    assert HardBot().play_scale == HardBot().infer_scale == 0.5
+    assert HardBot(infer_scale=0.7).play_scale == 0.7
+    bot = HardBot(seed=1, play_scale=1.0)
+    assert bot.infer_scale == 0.5
+    differ = 0
+    for d in _positions(4, TOURNAMENT, 21):
+        view = d.view(d.turn)
+        strong, plain = bot._play_sampler(view), HardBot(seed=1)._play_sampler(view)
+        assert (strong.scale, plain.scale) == (1.0, 0.5)
+        rng = random.Random(3)
+        for _ in range(20):
+            w = strong.sample(rng)
+            # the same evidence, twice as strongly: the log-weights double (play aside)
+            lw_s = math.log(strong.weight(w)) - 0.5 * strong.play_log_weight(w)
+            lw_p = math.log(plain.weight(w)) - 0.5 * plain.play_log_weight(w)
+            assert math.isclose(lw_s, 2 * lw_p, rel_tol=1e-9, abs_tol=1e-9)
+            differ += not math.isclose(lw_s, lw_p, abs_tol=1e-12)
+    assert differ

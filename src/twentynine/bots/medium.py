@@ -188,9 +188,13 @@ class MediumBot(BaseBot):
                  race_eps: float = 0.01, ismcts_tricks: int = 0, ismcts_c: float = 0.7,
                  ismcts_iters: int = 0, ismcts_seats: str = "all",
                  lead_master: float = 0.75, ask_high: float = 0.75, ask_low: float = 0.2,
-                 tune_bid: bool = False) -> None:
+                 tune_bid: bool = False, play_scale: float | None = None) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.infer_scale = float(infer_scale)
+        self.play_scale = self.infer_scale if play_scale is None else float(play_scale)
+        """How strongly card play's worlds are tilted by the auction's evidence (with the
+        marker's suit and quiet discards), as ``infer_scale`` is for the auction's own
+        worlds; None: the same."""
         self.bid_time = float(time_budget * self.bid_factor if bid_time is None else bid_time)
         """The clock's cap in seconds for the auction, trump and doubling decisions (play
         uses time_budget).  The search is bounded by its sample counts; the clock only stops
@@ -405,7 +409,7 @@ class MediumBot(BaseBot):
     # ------------------------------------------------------------------ play
     def _play_sampler(self, view: SeatView) -> WorldSampler:
         """Card play's worlds: the deals the view allows, weighted by the inference."""
-        return WorldSampler(view, infer=self.infer, scale=self.infer_scale,
+        return WorldSampler(view, infer=self.infer, scale=self.play_scale,
                             no_ask=self.no_ask, marker_tilt=self.marker_tilt,
                             play_infer=self.play_infer)
 
