@@ -20,9 +20,9 @@ decisions; the clock (``time_budget``, 0.35 s a decision) is a safety cap for a 
 too busy to finish them.  Compiled, on this project's 2-core machine with the other core
 busy, that is about 35-75 ms a decision at the median and 0.35 s at most; a single legal
 action is returned at once.  These settings were ``hard``'s candidate of sessions 14-20
-(issue 10): against ``hard`` as it was before (commit 0849e73), seven matches of 500
-boards came out between -0.012 and +0.044 game points a deal, about +0.03 pooled with
-the interval above zero, at half its time (docs/bots.md).  Every setting is an option of
+(issue 10): against ``hard`` as it was before (commit 0849e73), their four matches of 500
+boards came out at +0.024 to +0.070 game points a deal, +0.044 +- 0.023 pooled, at about
+two thirds of its time (docs/bots.md, "``hard`` becomes the candidate").  Every setting is an option of
 the constructor: ``HardBot(**EARLIER)`` plays as ``hard`` did before.
 """
 
