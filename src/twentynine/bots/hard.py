@@ -22,8 +22,8 @@ busy, that is about 35-75 ms a decision at the median and 0.35 s at most; a sing
 action is returned at once.  These settings were ``hard``'s candidate of sessions 14-20
 (issue 10): against ``hard`` as it was before (commit 0849e73), their four matches of 500
 boards came out at +0.024 to +0.070 game points a deal, +0.044 +- 0.023 pooled, at about
-two thirds of its time (docs/bots.md, "``hard`` becomes the candidate").  Every setting is an option of
-the constructor: ``HardBot(**EARLIER)`` plays as ``hard`` did before.
+two thirds of its time (docs/bots.md, "``hard`` becomes the candidate").  Every setting
+is an option of the constructor: ``HardBot(**EARLIER)`` plays as ``hard`` did before.
 """
 
 from __future__ import annotations
