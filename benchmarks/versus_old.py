@@ -45,8 +45,7 @@ import twentynine
 from twentynine.arena import board_seed, bot_seed
 from twentynine.bots import decide, make_bot
 from twentynine.bots.hard import HardBot
-from twentynine.bots.worlds import FULL_SUITS, WorldSampler
-from twentynine.cards import SUIT_MASKS, mask_cards
+from twentynine.bots.worlds import WorldSampler
 from twentynine.deal import Deal
 from twentynine.rules import Rules
 from twentynine.views import SeatView
@@ -106,27 +105,10 @@ def first_sampler(view: SeatView, truth: Deal, **kw: Any) -> WorldSampler:
     reading of the auction, an upper bound on what inference from the bidding can bring
     to card play.  (A function, not a subclass: the sampler is compiled.)"""
     w = WorldSampler(view, **kw)
-    if w.preplay:
-        return w
-    unseen = w.unseen
-    for s in w.others:
-        if s == w.bidder and w.sample_fd:
-            continue
-        known = truth.first[s] & truth.hands[s] & unseen
-        w.forced[s] |= known
-        w.need[s] -= known.bit_count()
-        unseen &= ~known
-    w.unseen = unseen
-    w.targets = [s for s in range(4) if w.need[s] > 0]
-    w.free = all(w.allowed[s] == FULL_SUITS for s in w.targets)
-    w.suit_seats = [[s for s in w.targets if w.allowed[s] & SUIT_MASKS[u]] for u in range(4)]
-    w.fd_pool = unseen
-    if w.sample_fd and not w.free:
-        ok = 0
-        for x in mask_cards(unseen):
-            if w._feasible(unseen & ~(1 << x)):
-                ok |= 1 << x
-        w.fd_pool = ok or unseen
+    if not w.preplay:
+        for s in w.others:
+            if not (s == w.bidder and w.sample_fd):
+                w.place(s, truth.first[s] & truth.hands[s])
     return w
 
 
@@ -140,7 +122,7 @@ class Reader(HardBot):
 
     def _play_sampler(self, view: SeatView) -> Any:
         assert self.truth is not None
-        return first_sampler(view, self.truth, infer=self.infer, scale=self.infer_scale,
+        return first_sampler(view, self.truth, infer=self.infer, scale=self.play_scale,
                             no_ask=self.no_ask, marker_tilt=self.marker_tilt,
                             play_infer=self.play_infer)
 

@@ -257,3 +257,25 @@ def test_play_scale_tilts_card_plays_worlds_only() -> None:
             assert math.isclose(lw_s, 2 * lw_p, rel_tol=1e-9, abs_tol=1e-9)
             differ += not math.isclose(lw_s, lw_p, abs_tol=1e-12)
     assert differ
+
+
+def test_a_sampler_told_where_cards_are_deals_them_there_in_every_world() -> None:
+    """``WorldSampler.place`` (for measuring what a knowledge is worth): the placed cards
+    are in that seat's hand in every world, hand sizes and voids still hold."""
+    for d in _positions(4, Rules(), 31) + _positions(4, TOURNAMENT, 32):
+        view = d.view(d.turn)
+        sampler = WorldSampler(view)
+        placed = {}
+        for s in sampler.others:
+            if s == sampler.bidder and sampler.sample_fd:
+                continue
+            placed[s] = d.hands[s] & ~(d.hands[s] & -d.hands[s])  # all but its lowest card
+            sampler.place(s, placed[s])
+        rng = random.Random(5)
+        for _ in range(30):
+            w = sampler.sample(rng)
+            for s, cards in placed.items():
+                assert w.hands[s] & cards == cards
+            assert [h.bit_count() for h in w.hands] == [h.bit_count() for h in d.hands]
+            for s in sampler.others:
+                assert w.hands[s] & ~sampler.allowed[s] & ~placed.get(s, 0) == 0

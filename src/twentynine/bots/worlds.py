@@ -338,6 +338,22 @@ class WorldSampler:
             self._voids()
         self.unseen = unseen
         self.others = [s for s in range(4) if s != me]
+        self.targets: list[int] = []
+        self.free = True
+        self.suit_seats: list[list[int]] = []
+        self.fd_pool = unseen
+        self._derive()
+        self.template: Deal | None = None
+        self.failures = 0
+        self._bid_info = self._auction_tilts() if infer else []
+        self._quiet = self._quiet_discards() if infer and no_ask > 0 else []
+        self._plays = self._play_records() if infer and play_infer > 0 else []
+
+    def _derive(self) -> None:
+        """What dealing reads from ``need``, ``allowed`` and ``unseen``: the seats to deal
+        to, whether any void constrains them, who may take each suit, and the cards the
+        face-down one may be (those that still leave a legal deal)."""
+        unseen = self.unseen
         self.targets = [s for s in range(4) if self.need[s] > 0]
         self.free = all(self.allowed[s] == FULL_SUITS for s in self.targets)
         self.suit_seats = [[s for s in self.targets if self.allowed[s] & SUIT_MASKS[u]]
@@ -349,11 +365,19 @@ class WorldSampler:
                 if self._feasible(unseen & ~(1 << x)):
                     ok |= 1 << x
             self.fd_pool = ok or unseen
-        self.template: Deal | None = None
-        self.failures = 0
-        self._bid_info = self._auction_tilts() if infer else []
-        self._quiet = self._quiet_discards() if infer and no_ask > 0 else []
-        self._plays = self._play_records() if infer and play_infer > 0 else []
+
+    def place(self, seat: int, cards: int) -> None:
+        """Every world gives ``seat`` these ``cards`` (a mask of cards the viewer has not
+        seen), as if the view had shown them (for measuring what a knowledge is worth,
+        ``benchmarks/versus_old.py --a-knows-first``; never in a bot's fair play)."""
+        cards &= self.unseen
+        if not cards or seat == self.me:
+            return
+        self.forced[seat] |= cards
+        self.need[seat] -= cards.bit_count()
+        self.unseen &= ~cards
+        self.template = None
+        self._derive()
 
     # ------------------------------------------------------------------ inference
     def _voids(self) -> None:
