@@ -98,18 +98,15 @@ class Seer(HardBot):
         return Truth(self.truth)
 
 
-def first_sampler(view: SeatView, truth: Deal, **kw: Any) -> WorldSampler:
-    """Card play's worlds for ``--a-knows-first``: the usual sampler, but every other
-    seat holds the cards of its first four that it still holds in the real deal (but a
-    bidder whose card lies face down: its first four would name the trump): a perfect
-    reading of the auction, an upper bound on what inference from the bidding can bring
-    to card play.  (A function, not a subclass: the sampler is compiled.)"""
-    w = WorldSampler(view, **kw)
+def place_first_fours(w: WorldSampler, truth: Deal) -> None:
+    """For ``--a-knows-first``: in card play, every other seat holds the cards of its first
+    four that it still holds in the real deal (but a bidder whose card lies face down: its
+    first four would name the trump): a perfect reading of the auction, an upper bound on
+    what inference from the bidding can bring to card play."""
     if not w.preplay:
         for s in w.others:
             if not (s == w.bidder and w.sample_fd):
                 w.place(s, truth.first[s] & truth.hands[s])
-    return w
 
 
 class Reader(HardBot):
@@ -120,11 +117,11 @@ class Reader(HardBot):
         super().__init__(**options)
         self.truth: Deal | None = None
 
-    def _play_sampler(self, view: SeatView) -> Any:
+    def _play_sampler(self, view: SeatView) -> WorldSampler:
         assert self.truth is not None
-        return first_sampler(view, self.truth, infer=self.infer, scale=self.play_scale,
-                            no_ask=self.no_ask, marker_tilt=self.marker_tilt,
-                            play_infer=self.play_infer)
+        w = super()._play_sampler(view)
+        place_first_fours(w, self.truth)
+        return w
 
 
 class Remote:
