@@ -188,8 +188,13 @@ class MediumBot(BaseBot):
                  race_eps: float = 0.01, ismcts_tricks: int = 0, ismcts_c: float = 0.7,
                  ismcts_iters: int = 0, ismcts_seats: str = "all",
                  lead_master: float = 0.75, ask_high: float = 0.75, ask_low: float = 0.2,
-                 tune_bid: bool = False, play_scale: float | None = None) -> None:
+                 tune_bid: bool = False, play_scale: float | None = None,
+                 bid_model: float = 0.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
+        self.bid_model = float(bid_model)
+        """With ``infer``: read the other seats' bids through the model of what ``hard``
+        bids with which first four, at this strength (its log-odds multiplied by it), in
+        place of the strength tilt (:class:`~.worlds.WorldSampler`); 0: the tilt."""
         self.infer_scale = float(infer_scale)
         self.play_scale = self.infer_scale if play_scale is None else float(play_scale)
         """How strongly card play's worlds are tilted by the auction's evidence (with the
@@ -327,7 +332,8 @@ class MediumBot(BaseBot):
     # ------------------------------------------------------------------ worlds
     def _worlds(self, view: SeatView, n: int, deadline: float) -> list[Deal]:
         """``n`` worlds; with inference, resampled by their likelihood."""
-        sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale)
+        sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale,
+                               bid_model=self.bid_model)
         rng = self.rng
         if not self.infer or self.oversample == 1:
             return sampler.sample_many(rng, n)
@@ -411,7 +417,7 @@ class MediumBot(BaseBot):
         """Card play's worlds: the deals the view allows, weighted by the inference."""
         return WorldSampler(view, infer=self.infer, scale=self.play_scale,
                             no_ask=self.no_ask, marker_tilt=self.marker_tilt,
-                            play_infer=self.play_infer)
+                            play_infer=self.play_infer, bid_model=self.bid_model)
 
     def _play(self, view: SeatView, acts: list[Action], deadline: float) -> Action:
         codes = [a.code for a in acts]
