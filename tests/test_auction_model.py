@@ -113,7 +113,7 @@ def test_a_strong_four_explains_a_high_bid_and_a_weak_one_a_pass() -> None:
 
 
 def test_off_by_default_and_the_tilt_unchanged() -> None:
-    assert HardBot().bid_model == 0.0
+    assert HardBot().bid_model == 0.0 and HardBot().auction_bid_model == 0.0
     d = Deal.from_seed(3)
     d.apply("bid 16")
     view = d.view(d.turn)
@@ -184,3 +184,25 @@ def test_card_plays_worlds_follow_the_bids() -> None:
                 break
         assert checked == 3
     assert POINT_MASK  # the point cards are what the model counts
+
+
+def test_card_play_and_the_auction_each_have_their_own_strength() -> None:
+    """``bid_model`` is card play's, ``auction_bid_model`` the auction's own worlds'."""
+    bots = [HardBot(seed=s) for s in range(4)]
+    d = _self_play(Rules(), 7, bots)
+    assert d.phase_code == PLAY
+    view = d.view(d.turn)
+    play_only = HardBot(seed=1, bid_model=1.0)
+    assert play_only._play_sampler(view).bid_model == 1.0
+    assert play_only._play_sampler(view)._bid_obs
+    both = HardBot(seed=1, bid_model=0.5, auction_bid_model=2.0)
+    assert both._play_sampler(view).bid_model == 0.5
+    # the auction's worlds: a view in the auction, after two choices
+    d = Deal.from_seed(3)
+    d.apply("bid 16")
+    d.apply("pass")
+    auction_view = d.view(d.turn)
+    assert both._auction_sampler(auction_view).bid_model == 2.0
+    assert both._auction_sampler(auction_view)._bid_obs
+    assert play_only._auction_sampler(auction_view)._bid_obs == []
+    assert play_only._auction_sampler(auction_view)._bid_info

@@ -67,7 +67,7 @@ class HardBot(MediumBot):
                  ismcts_iters: int = 0, ismcts_seats: str = "all",
                  lead_master: float = 0.75, ask_high: float = 0.75, ask_low: float = 0.2,
                  tune_bid: bool = False, play_scale: float | None = None,
-                 bid_model: float = 0.0) -> None:
+                 bid_model: float = 0.0, auction_bid_model: float = 0.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget, samples=samples,
                          bid_samples=bid_samples, bid_threshold=bid_threshold,
                          partner_margin=partner_margin, infer=infer,
@@ -86,4 +86,5 @@ class HardBot(MediumBot):
                          ismcts_c=ismcts_c, ismcts_iters=ismcts_iters,
                          ismcts_seats=ismcts_seats, lead_master=lead_master,
                          ask_high=ask_high, ask_low=ask_low, tune_bid=tune_bid,
-                         play_scale=play_scale, bid_model=bid_model)
+                         play_scale=play_scale, bid_model=bid_model,
+                         auction_bid_model=auction_bid_model)

@@ -189,12 +189,14 @@ class MediumBot(BaseBot):
                  ismcts_iters: int = 0, ismcts_seats: str = "all",
                  lead_master: float = 0.75, ask_high: float = 0.75, ask_low: float = 0.2,
                  tune_bid: bool = False, play_scale: float | None = None,
-                 bid_model: float = 0.0) -> None:
+                 bid_model: float = 0.0, auction_bid_model: float = 0.0) -> None:
         super().__init__(seed=seed, time_budget=time_budget)
         self.bid_model = float(bid_model)
-        """With ``infer``: read the other seats' bids through the model of what ``hard``
-        bids with which first four, at this strength (its log-odds multiplied by it), in
-        place of the strength tilt (:class:`~.worlds.WorldSampler`); 0: the tilt."""
+        """With ``infer``: card play reads the other seats' bids through the model of what
+        ``hard`` bids with which first four, at this strength (its log-odds multiplied by
+        it), in place of the strength tilt (:class:`~.worlds.WorldSampler`); 0: the tilt."""
+        self.auction_bid_model = float(auction_bid_model)
+        """The same for the worlds of the auction, trump and doubling decisions."""
         self.infer_scale = float(infer_scale)
         self.play_scale = self.infer_scale if play_scale is None else float(play_scale)
         """How strongly card play's worlds are tilted by the auction's evidence (with the
@@ -330,10 +332,15 @@ class MediumBot(BaseBot):
         return self._trump(view, acts, deadline)
 
     # ------------------------------------------------------------------ worlds
+    def _auction_sampler(self, view: SeatView) -> WorldSampler:
+        """The worlds of the auction, trump and doubling decisions, weighted by the
+        inference."""
+        return WorldSampler(view, infer=self.infer, scale=self.infer_scale,
+                            bid_model=self.auction_bid_model)
+
     def _worlds(self, view: SeatView, n: int, deadline: float) -> list[Deal]:
         """``n`` worlds; with inference, resampled by their likelihood."""
-        sampler = WorldSampler(view, infer=self.infer, scale=self.infer_scale,
-                               bid_model=self.bid_model)
+        sampler = self._auction_sampler(view)
         rng = self.rng
         if not self.infer or self.oversample == 1:
             return sampler.sample_many(rng, n)
