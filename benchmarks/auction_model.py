@@ -20,8 +20,15 @@ import random
 
 from twentynine.actions import ActionKind
 from twentynine.bots.hard import HardBot
-from twentynine.bots.worlds import AUCTION_CONTEXT, BID_FEATURES, auction_choices, bid_features
-from twentynine.deal import AUCTION, Deal
+from twentynine.bots.worlds import (
+    AUCTION_CONTEXT,
+    BID_FEATURES,
+    TRUMP_FEATURES,
+    auction_choices,
+    bid_features,
+    trump_log_prob,
+)
+from twentynine.deal import AUCTION, TRUMP, Deal
 from twentynine.rules import Rules
 
 RULES = {
@@ -49,6 +56,15 @@ def selfplay(rules_name: str, deals: int, seed: int) -> None:
                                   "dealer": d.dealer, "bids": list(view.bids),
                                   "bid": act.bid}), flush=True)
             d.apply(act)
+        if d.phase_code == TRUMP:
+            seat = d.turn
+            view = d.view(seat)
+            act = bots[seat].choose(view, view.legal_actions)
+            suit = act.card.suit if act.card is not None else act.suit
+            if suit is not None and len(view.legal_actions) > 1:
+                print(json.dumps({"rules": rules_name, "kind": "trump", "four": d.first[seat],
+                                  "suit": suit, "card": act.card.index
+                                  if act.card is not None else None}), flush=True)
 
 
 def decisions(path: str) -> list[tuple[list[float], bool]]:
@@ -57,6 +73,8 @@ def decisions(path: str) -> list[tuple[list[float], bool]]:
     with open(path) as f:
         for line in f:
             r = json.loads(line)
+            if r.get("kind") == "trump":
+                continue
             rules = RULES[r["rules"]]
             bids = [(int(s), None if b is None else int(b)) for s, b in r["bids"]]
             bids.append((int(r["seat"]), None if r["bid"] is None else int(r["bid"])))
@@ -153,6 +171,72 @@ def fit(paths: list[str]) -> None:
     print("all choices: (" + ", ".join(f"{v:.3f}" for v in full) + ")")
 
 
+def trump_choices_of(paths: list[str]) -> list[tuple[int, int, bool]]:
+    """(first four, suit named, a marker) per trump line of ``--selfplay``'s output."""
+    out: list[tuple[int, int, bool]] = []
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                r = json.loads(line)
+                if r.get("kind") == "trump":
+                    marker = RULES[r["rules"]].trump_indicator == "marker"
+                    out.append((int(r["four"]), int(r["suit"]), marker))
+    return out
+
+
+def fit_trump(paths: list[str]) -> None:
+    """Fits :data:`~twentynine.bots.worlds.TRUMP_FEATURES`' weights (a choice among the
+    suits, by maximum likelihood) and prints them with the held-out log-likelihood."""
+    rows = trump_choices_of(paths)
+    if not rows:
+        return
+    random.Random(6).shuffle(rows)
+    cut = len(rows) * 4 // 5
+
+    def total(w: list[float], part: list[tuple[int, int, bool]]) -> float:
+        return sum(trump_log_prob(four, suit, tuple(w), marker) for four, suit, marker in part)
+
+    def feats(four: int, u: int) -> list[float]:
+        m = (four >> (8 * u)) & 0xFF
+        p = 3 * (m & 1) + 2 * (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
+        return [float(m.bit_count()), float(p), float(m & 1), float(m >> 1 & 1)]
+
+    def newton_trump(part: list[tuple[int, int, bool]]) -> list[float]:
+        w = [0.0] * 4
+        for _ in range(30):
+            g = [-1e-3 * x for x in w]
+            h = [[1e-3 if i == j else 0.0 for j in range(4)] for i in range(4)]
+            for four, suit, marker in part:
+                opts = [u for u in range(4) if marker or (four >> (8 * u)) & 0xFF]
+                fs = {u: feats(four, u) for u in opts}
+                ut = {u: sum(a * b for a, b in zip(w, fs[u], strict=True)) for u in opts}
+                top = max(ut.values())
+                ex = {u: math.exp(ut[u] - top) for u in opts}
+                z = sum(ex.values())
+                mean = [sum(ex[u] * fs[u][i] for u in opts) / z for i in range(4)]
+                for i in range(4):
+                    g[i] += fs[suit][i] - mean[i]
+                    for j in range(4):
+                        h[i][j] += sum(ex[u] * fs[u][i] * fs[u][j] for u in opts) / z \
+                            - mean[i] * mean[j]
+            step = solve(h, g)
+            w = [a + b for a, b in zip(w, step, strict=True)]
+            if max(abs(x) for x in step) < 1e-7:
+                break
+        return w
+
+    w = newton_trump(rows[:cut])
+    test = rows[cut:]
+    uniform = -sum(math.log(4 if marker else sum(1 for u in range(4) if four >> (8 * u) & 0xFF))
+                   for four, _, marker in test)
+    print(f"trump choices {len(rows)} ({cut} fitted); held-out log-likelihood per choice "
+          f"{total(w, test) / len(test):.4f} (uniform: {uniform / len(test):.4f})")
+    for name, v in zip(TRUMP_FEATURES, w, strict=True):
+        print(f"  {name:58s} {v:+.3f}")
+    full = newton_trump(rows)
+    print("all trump choices: (" + ", ".join(f"{v:.3f}" for v in full) + ")")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=sorted(RULES), default="standard")
@@ -164,6 +248,7 @@ def main() -> None:
         selfplay(a.rules, a.selfplay, a.seed)
     if a.fit:
         fit(a.fit)
+        fit_trump(a.fit)
 
 
 if __name__ == "__main__":

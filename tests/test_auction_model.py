@@ -19,9 +19,13 @@ from twentynine.bots.worlds import (
     BID_FEATURES,
     BID_WEIGHTS_CARD,
     BID_WEIGHTS_MARKER,
+    TRUMP_FLOOR,
+    TRUMP_WEIGHTS_CARD,
+    TRUMP_WEIGHTS_MARKER,
     WorldSampler,
     auction_choices,
     bid_features,
+    trump_log_prob,
 )
 from twentynine.cards import POINT_MASK, Card
 from twentynine.deal import AUCTION, PLAY, Deal
@@ -206,3 +210,47 @@ def test_card_play_and_the_auction_each_have_their_own_strength() -> None:
     assert both._auction_sampler(auction_view)._bid_obs
     assert play_only._auction_sampler(auction_view)._bid_obs == []
     assert play_only._auction_sampler(auction_view)._bid_info
+
+
+def test_a_bidder_names_its_long_suit() -> None:
+    four = m("JH", "9H", "7H", "AS")
+    for marker, weights in ((False, TRUMP_WEIGHTS_CARD), (True, TRUMP_WEIGHTS_MARKER)):
+        lp = [trump_log_prob(four, u, weights, marker) for u in range(4)]
+        hearts = Card.parse("JH").suit
+        assert max(range(4), key=lambda u: lp[u]) == hearts
+        total = sum(math.exp(x) for x in lp)
+        # a marker may name any suit; a card only a suit held in the four
+        assert math.isclose(total, 1.0) if marker else total > 0.999
+        assert min(lp) >= math.log(TRUMP_FLOOR / 4) - 1e-9 if marker else True
+    # with a card, a suit not in the four cannot be trump
+    assert trump_log_prob(four, Card.parse("JD").suit, TRUMP_WEIGHTS_CARD, False) <= -30
+
+
+def test_hidden_trump_worlds_follow_the_bidders_four() -> None:
+    """With a marker, a defender's worlds weighted by the model name the real trump more
+    often than unweighted ones do."""
+    bots = [HardBot(seed=s) for s in range(4)]
+    hits_w = 0.0
+    hits_raw = 0.0
+    n = 0
+    for seed in range(12):
+        d = _self_play(TOURNAMENT, 300 + seed, bots)
+        if d.phase_code != PLAY or d.bidder in (d.turn, d.turn ^ 2):
+            continue
+        sampler = WorldSampler(d.view(d.turn), infer=True, scale=0.5, bid_model=1.0)
+        assert sampler.sample_suit and sampler._trump_evidence
+        rng = random.Random(seed)
+        wsum = 0.0
+        hit = 0.0
+        raw = 0
+        for _ in range(200):
+            w = sampler.sample(rng)
+            wt = sampler.weight(w)
+            wsum += wt
+            hit += wt * (w.trump_suit == d.trump_suit)
+            raw += w.trump_suit == d.trump_suit
+        hits_w += hit / wsum
+        hits_raw += raw / 200
+        n += 1
+    assert n >= 3
+    assert hits_w / n > hits_raw / n + 0.05

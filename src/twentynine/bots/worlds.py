@@ -108,14 +108,25 @@ AUCTION_CONTEXT: Final = (
 # where the trump is a face-down card and one where it is a marker.  (Not ``Final``: mypyc
 # 1.x compiled a read of these two as "value for final name was not set".)
 BID_WEIGHTS_CARD: tuple[float, ...] = (
-    1.521, 2.262, -1.526, -2.215, 4.509, 1.470, -2.775, -0.347, -0.762,
-    -7.658, -3.367, 4.456, -2.039, 0.331, -1.460, -0.593)
+    1.542, 2.303, -1.501, -2.365, 4.579, 1.838, -3.577, -1.022, -0.792,
+    -7.792, -3.353, 4.621, -2.378, 0.431, -1.327, -0.790)
 BID_WEIGHTS_MARKER: tuple[float, ...] = (
-    2.065, 2.904, -2.034, -2.579, 4.657, 1.453, -3.639, 0.557, -1.522,
-    -9.236, -3.292, 5.155, -3.701, -0.104, -1.937, -1.722)
-"""(3,792 choices of 1,800 deals under the standard rules: held-out log-likelihood per choice
--0.212, against -0.691 for one rate for all; 3,342 choices with a marker: -0.122 against
--0.688.)"""
+    1.943, 2.756, -1.965, -2.393, 4.509, 1.765, -4.191, -0.097, -1.605,
+    -8.694, -3.556, 4.920, -3.483, 0.0, -1.934, -1.361)
+"""(7,274 choices of 3,300 deals under the standard rules: held-out log-likelihood per
+choice -0.175, against -0.691 for one rate for all; 6,341 choices with a marker: -0.160
+against -0.690.)"""
+TRUMP_FEATURES: Final = ("cards of the suit", "points of the suit", "its jack", "its nine")
+"""What :func:`trump_log_prob` measures of each suit in the bidder's first four."""
+TRUMP_WEIGHTS_CARD: tuple[float, ...] = (4.877, 3.233, -5.998, -2.228)
+TRUMP_WEIGHTS_MARKER: tuple[float, ...] = (5.020, 1.911, -4.705, -1.067)
+"""The log-odds per unit of :data:`TRUMP_FEATURES` that ``hard``'s bidder names a suit
+trump (a face-down card, a marker), fitted as the auction's weights (556 and 560 choices:
+held-out log-likelihood per choice -0.195 and -0.127, against -0.883 and -1.386 for a
+uniform choice).  Its jack counts against a suit as it is already counted in the points:
+a long suit is named even without it."""
+TRUMP_FLOOR: Final = 0.05
+"""The share of a bidder's trump choices taken as made at random among its options."""
 BID_FLOOR: Final = 0.05
 """The least probability the model gives any choice: ``hard``'s bids are simulated (noisy),
 and the other seats need not be ``hard``, so no four is ruled out by one choice."""
@@ -166,6 +177,38 @@ def auction_choices(bids: tuple[tuple[int, int | None], ...] | list[tuple[int, i
             passed += 1
             said_pass[s] = True
     return out
+
+
+def trump_log_prob(four: int, suit: int, weights: tuple[float, ...], marker: bool) -> float:
+    """The log-probability that a bidder whose first four were ``four`` names ``suit``
+    trump: a choice by the :data:`TRUMP_FEATURES` ``weights`` among the suits it holds
+    there (a face-down card) or among all four suits (a ``marker``), or with probability
+    :data:`TRUMP_FLOOR` any of them at random.
+
+    >>> w = (1.0, 0.5, 0.0, 0.0)
+    >>> round(math.exp(trump_log_prob(0b111 | 1 << 8, 0, w, False)), 3)  # JS 9S AS JH
+    0.947
+    """
+    top = -1e9
+    utils = [0.0, 0.0, 0.0, 0.0]
+    for u in range(4):
+        m = (four >> (8 * u)) & 0xFF
+        if not m and not marker:
+            utils[u] = -1e9
+            continue
+        p = 3 * (m & 1) + 2 * (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
+        utils[u] = (weights[0] * m.bit_count() + weights[1] * p + weights[2] * (m & 1)
+                    + weights[3] * (m >> 1 & 1))
+        top = max(top, utils[u])
+    if utils[suit] <= -1e9:
+        return -30.0
+    acc = 0.0
+    n = 0
+    for u in range(4):
+        if utils[u] > -1e9:
+            acc += math.exp(utils[u] - top)
+            n += 1
+    return math.log(TRUMP_FLOOR / n + (1.0 - TRUMP_FLOOR) * math.exp(utils[suit] - top) / acc)
 
 
 _COMBOS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
@@ -481,6 +524,15 @@ class WorldSampler:
         self._bid_weights = BID_WEIGHTS_MARKER if self.marker else BID_WEIGHTS_CARD
         self._bid_obs = self._auction_decisions() if infer and bid_model > 0 else []
         self._bid_cache: list[dict[int, float]] = [{}, {}, {}, {}]
+        self._trump_weights = TRUMP_WEIGHTS_MARKER if self.marker else TRUMP_WEIGHTS_CARD
+        self._trump_evidence = (infer and bid_model > 0 and bidder >= 0 and bidder != me
+                                and trump_set and view.rules.trump_choice != "seventh"
+                                and view.single_hand is None)
+        """The bidder named the trump from its first four: each world's trump suit is
+        evidence of them (:func:`trump_log_prob`), in place of the long-suit tilt."""
+        self._model_seats = [s for s, _ in self._bid_obs]
+        if self._trump_evidence and bidder not in self._model_seats:
+            self._model_seats.append(bidder)
         self._bid_rng = random.Random(0x29)
         self._quiet = self._quiet_discards() if infer and no_ask > 0 else []
         self._plays = self._play_records() if infer and play_infer > 0 else []
@@ -608,13 +660,18 @@ class WorldSampler:
         sampled ones before play; in play any four of the cards it held (the bidder's
         face-down card among them), averaged over :data:`BID_SUBSETS` random guesses."""
         total = 0.0
+        trump = world.trump_suit if self._trump_evidence else -1
+        bidder = world.bidder
         if self.preplay:
-            for s, _ in self._bid_obs:
+            for s in self._model_seats:
                 total += self.bid_log_likelihood(s, world.first[s])
+                if s == bidder and trump >= 0:
+                    total += trump_log_prob(world.first[s], trump, self._trump_weights,
+                                            self.marker)
             return total
         rng = self._bid_rng
         hidden = not self.view.trump_shown
-        for s, _ in self._bid_obs:
+        for s in self._model_seats:
             held = world.hands[s] | self.played_by[s]
             fixed = 0
             if s == world.bidder and world.trump_card >= 0:
@@ -634,7 +691,10 @@ class WorldSampler:
                 four = fixed
                 for i in combos[int(rng.random() * len(combos))]:
                     four |= 1 << pool[i]
-                lls.append(self.bid_log_likelihood(s, four))
+                ll = self.bid_log_likelihood(s, four)
+                if s == bidder and trump >= 0:
+                    ll += trump_log_prob(four, trump, self._trump_weights, self.marker)
+                lls.append(ll)
             top = max(lls)
             acc = 0.0
             for v in lls:
@@ -744,7 +804,8 @@ class WorldSampler:
                     held |= 1 << world.trump_card
                 st = (_strength(held) - 11.5) * 0.6
             logw += tilt * st
-        if (self.sample_fd or self.sample_suit) and world.trump_suit >= 0:
+        if (self.sample_fd or self.sample_suit) and world.trump_suit >= 0 and \
+                not self._trump_evidence:
             b = self.bidder
             held = world.hands[b] | self.played_by[b]
             if world.trump_card >= 0:
@@ -757,7 +818,7 @@ class WorldSampler:
                 if (world.hands[s] | then) & tm:
                     logw -= self.no_ask * k
         logw *= self.scale
-        if self._bid_obs:
+        if self._model_seats:
             logw += self._bid_model_log_weight(world)
         if self._plays:
             logw += self.play_infer * self.play_log_weight(world)
