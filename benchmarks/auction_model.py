@@ -17,6 +17,7 @@ import argparse
 import json
 import math
 import random
+import statistics
 
 from twentynine.actions import ActionKind
 from twentynine.bots.hard import HardBot
@@ -24,10 +25,12 @@ from twentynine.bots.worlds import (
     AUCTION_CONTEXT,
     BID_FEATURES,
     TRUMP_FEATURES,
+    WorldSampler,
     auction_choices,
     bid_features,
     trump_log_prob,
 )
+from twentynine.cards import mask_cards
 from twentynine.deal import AUCTION, TRUMP, Deal
 from twentynine.rules import Rules
 
@@ -237,15 +240,70 @@ def fit_trump(paths: list[str]) -> None:
     print("all trump choices: (" + ", ".join(f"{v:.3f}" for v in full) + ")")
 
 
+def beliefs(rules_name: str, deals: int, seed: int, worlds: int, strengths: list[float]
+            ) -> None:
+    """How well card play's worlds believe the truth at each ``bid_model`` strength (0:
+    the strength tilt), as ``benchmarks/play_beliefs.py`` measures ``play_infer``: at card
+    play decisions of self-play, the weighted share of worlds putting each hidden card
+    where it is, and (a hidden trump) naming the real trump; paired against the first
+    strength."""
+    from play_beliefs import holder_masks, positions
+
+    pos = positions(RULES[rules_name], deals, seed)
+    rng = random.Random(seed + 7)
+    rows: dict[float, list[tuple[float, float, float]]] = {k: [] for k in strengths}
+    for d, seat in pos:
+        view = d.view(seat)
+        samplers = {k: WorldSampler(view, infer=True, scale=0.5, no_ask=1.0,
+                                    marker_tilt=1.5, play_infer=0.5, bid_model=k)
+                    for k in strengths}
+        first = samplers[strengths[0]]
+        ws = [first.sample(rng) for _ in range(worlds)]
+        truth = holder_masks(d)
+        hm = [holder_masks(w) for w in ws]
+        hidden = mask_cards(first.unseen)
+        for k, sampler in samplers.items():
+            wt = [sampler.weight(w) for w in ws]
+            tot = sum(wt)
+            lls = []
+            for c in hidden:
+                t = next(q for q in range(4) if truth[q] >> c & 1)
+                p = sum(x for x, h in zip(wt, hm, strict=True) if h[t] >> c & 1) / tot
+                lls.append(math.log(max(p, 0.5 / worlds)))
+            trump = math.nan
+            if first.sample_suit or first.sample_fd:
+                trump = sum(x for x, w in zip(wt, ws, strict=True)
+                            if w.trump_suit == d.trump_suit) / tot
+            ess = tot * tot / sum(x * x for x in wt) / worlds
+            rows[k].append((statistics.fmean(lls) if lls else 0.0, trump, ess))
+    print(f"{rules_name}: {len(pos)} positions, {worlds} worlds each")
+    ref = rows[strengths[0]]
+    for k in strengths:
+        diff = [a[0] - b[0] for a, b in zip(rows[k], ref, strict=True)]
+        se = statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
+        tr = [a[1] for a in rows[k] if not math.isnan(a[1])]
+        print(f"  bid_model={k:<4} log-likelihood per hidden card "
+              f"{statistics.fmean(a[0] for a in rows[k]):+.4f} (vs {strengths[0]}: "
+              f"{statistics.fmean(diff):+.4f} ± {1.96 * se:.4f}); hidden trump named "
+              f"{statistics.fmean(tr) if tr else math.nan:.3f}; "
+              f"ess {statistics.fmean(a[2] for a in rows[k]):.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", choices=sorted(RULES), default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--selfplay", type=int, default=0, help="deals of self-play auctions")
     ap.add_argument("--fit", nargs="*")
+    ap.add_argument("--beliefs", type=int, default=0, help="deals of self-play to measure")
+    ap.add_argument("--worlds", type=int, default=300)
+    ap.add_argument("--strengths", default="0,0.5,1,1.5")
     a = ap.parse_args()
     if a.selfplay:
         selfplay(a.rules, a.selfplay, a.seed)
+    if a.beliefs:
+        beliefs(a.rules, a.beliefs, a.seed, a.worlds,
+                [float(x) for x in a.strengths.split(",")])
     if a.fit:
         fit(a.fit)
         fit_trump(a.fit)
