@@ -19,6 +19,8 @@ import math
 import random
 import statistics
 
+from play_beliefs import RULES, holder_masks, positions
+
 from twentynine.actions import ActionKind
 from twentynine.bots.hard import HardBot
 from twentynine.bots.worlds import (
@@ -32,12 +34,6 @@ from twentynine.bots.worlds import (
 )
 from twentynine.cards import mask_cards
 from twentynine.deal import AUCTION, TRUMP, Deal
-from twentynine.rules import Rules
-
-RULES = {
-    "standard": Rules(),
-    "tournament": Rules(trump_indicator="marker", pair=False, last_trick_point=False),
-}
 
 
 def selfplay(rules_name: str, deals: int, seed: int) -> None:
@@ -247,8 +243,6 @@ def beliefs(rules_name: str, deals: int, seed: int, worlds: int, strengths: list
     play decisions of self-play, the weighted share of worlds putting each hidden card
     where it is, and (a hidden trump) naming the real trump; paired against the first
     strength."""
-    from play_beliefs import holder_masks, positions
-
     pos = positions(RULES[rules_name], deals, seed)
     rng = random.Random(seed + 7)
     rows: dict[float, list[tuple[float, float, float]]] = {k: [] for k in strengths}

@@ -24,6 +24,17 @@ RULE_SETS: dict[str, Rules] = {
 }
 """The rule sets the issue asks the engine to play: standard, 28pt, pagat, minimum bid 15."""
 
+TOURNAMENT = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
+"""Issue 10's tournament rules: a marker names the trump, no pair, no last-trick point."""
+
+
+def mask(*names: str) -> int:
+    """The bit mask of the cards named, as the bots' code holds a hand: ``mask("JH", "9S")``."""
+    out = 0
+    for c in names:
+        out |= 1 << Card.parse(c).index
+    return out
+
 
 def cards(text: str) -> list[Card]:
     """Cards from text such as ``"JS 9S | AD TC"``."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 import random
 
+from helpers import TOURNAMENT, mask
+
 from twentynine.bots.hard import HardBot
 from twentynine.bots.worlds import (
     AUCTION_CONTEXT,
@@ -31,14 +33,7 @@ from twentynine.cards import POINT_MASK, Card
 from twentynine.deal import AUCTION, PLAY, Deal
 from twentynine.rules import Rules
 
-TOURNAMENT = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
-
-
-def m(*cards: str) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << Card.parse(c).index
-    return out
+m = mask
 
 
 def points(mask: int) -> int:

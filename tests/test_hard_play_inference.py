@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import random
 
+from helpers import TOURNAMENT, mask
+
 from twentynine.bots import make_bot
 from twentynine.bots.hard import HardBot
 from twentynine.bots.worlds import (
@@ -27,14 +29,7 @@ from twentynine.cards import SUIT_MASKS, Card
 from twentynine.deal import DEAL_OVER, PLAY, Deal
 from twentynine.rules import Rules
 
-TOURNAMENT = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
-
-
-def m(*cards: str) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << Card.parse(c).index
-    return out
+m = mask
 
 
 def i(card: str) -> int:
