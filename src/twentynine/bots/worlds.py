@@ -105,8 +105,8 @@ AUCTION_CONTEXT: Final = (
 # The auction model's weights: the log-odds that ``hard`` bids rather than passes, per unit
 # of each of :data:`BID_FEATURES` then :data:`AUCTION_CONTEXT`; fitted by maximum likelihood
 # to the choices of ``hard``'s self-play auctions (``benchmarks/auction_model.py``), one set
-# where the trump is a face-down card and one where it is a marker.  (Not ``Final``: mypyc
-# 1.x compiled a read of these two as "value for final name was not set".)
+# where the trump is a face-down card and one where it is a marker.  (Not ``Final``: compiled
+# with mypyc, every read of these two raised "value for final name was not set".)
 BID_WEIGHTS_CARD: tuple[float, ...] = (
     1.542, 2.303, -1.501, -2.365, 4.579, 1.838, -3.577, -1.022, -0.792,
     -7.792, -3.353, 4.621, -2.378, 0.431, -1.327, -0.790)
