@@ -30,6 +30,7 @@ from twentynine.bots.worlds import (
     WorldSampler,
     auction_choices,
     bid_features,
+    trump_features,
     trump_log_prob,
 )
 from twentynine.cards import mask_cards
@@ -195,11 +196,6 @@ def fit_trump(paths: list[str]) -> None:
     def total(w: list[float], part: list[tuple[int, int, bool]]) -> float:
         return sum(trump_log_prob(four, suit, tuple(w), marker) for four, suit, marker in part)
 
-    def feats(four: int, u: int) -> list[float]:
-        m = (four >> (8 * u)) & 0xFF
-        p = 3 * (m & 1) + 2 * (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
-        return [float(m.bit_count()), float(p), float(m & 1), float(m >> 1 & 1)]
-
     def newton_trump(part: list[tuple[int, int, bool]]) -> list[float]:
         w = [0.0] * 4
         for _ in range(30):
@@ -207,7 +203,7 @@ def fit_trump(paths: list[str]) -> None:
             h = [[1e-3 if i == j else 0.0 for j in range(4)] for i in range(4)]
             for four, suit, marker in part:
                 opts = [u for u in range(4) if marker or (four >> (8 * u)) & 0xFF]
-                fs = {u: feats(four, u) for u in opts}
+                fs = {u: trump_features(four, u) for u in opts}
                 ut = {u: sum(a * b for a, b in zip(w, fs[u], strict=True)) for u in opts}
                 top = max(ut.values())
                 ex = {u: math.exp(ut[u] - top) for u in opts}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from helpers import TOURNAMENT, mask
 
@@ -122,6 +123,20 @@ def test_off_by_default_and_the_tilt_unchanged() -> None:
     assert model._bid_info == [] and model._bid_obs
 
 
+def _means(sampler: WorldSampler, rng: random.Random, n: int,
+           value: Callable[[Deal], float]) -> tuple[float, float]:
+    """``value``'s mean over ``n`` sampled worlds, weighted by the sampler and not."""
+    wsum = weighted = raw = 0.0
+    for _ in range(n):
+        w = sampler.sample(rng)
+        v = value(w)
+        wt = sampler.weight(w)
+        wsum += wt
+        weighted += wt * v
+        raw += v
+    return weighted / wsum, raw / n
+
+
 def _self_play(rules: Rules, seed: int, bots: list[HardBot]) -> Deal:
     d = Deal.from_seed(seed, seed % 4, rules)
     while d.phase_code != PLAY and d.outcome is None:
@@ -165,19 +180,13 @@ def test_card_plays_worlds_follow_the_bids() -> None:
             if bidder in (viewer, viewer ^ 2):
                 continue
             sampler = WorldSampler(d.view(viewer), infer=True, scale=0.5, bid_model=1.0)
-            rng = random.Random(seed)
-            raw = 0.0
-            weighted = 0.0
-            wsum = 0.0
-            for _ in range(400):
-                w = sampler.sample(rng)
-                held = w.hands[bidder] | (1 << w.trump_card if w.trump_card >= 0 else 0)
-                pts = points(held & 0xFFFFFFFF)
-                wt = sampler.weight(w)
-                raw += pts
-                weighted += wt * pts
-                wsum += wt
-            assert weighted / wsum > raw / 400
+
+            def bidders_points(w: Deal, b: int = bidder) -> float:
+                held = w.hands[b] | (1 << w.trump_card if w.trump_card >= 0 else 0)
+                return points(held & 0xFFFFFFFF)
+
+            weighted, raw = _means(sampler, random.Random(seed), 400, bidders_points)
+            assert weighted > raw
             checked += 1
             if checked == 3:
                 break
@@ -234,18 +243,14 @@ def test_hidden_trump_worlds_follow_the_bidders_four() -> None:
             continue
         sampler = WorldSampler(d.view(d.turn), infer=True, scale=0.5, bid_model=1.0)
         assert sampler.sample_suit and sampler._trump_evidence
-        rng = random.Random(seed)
-        wsum = 0.0
-        hit = 0.0
-        raw = 0
-        for _ in range(200):
-            w = sampler.sample(rng)
-            wt = sampler.weight(w)
-            wsum += wt
-            hit += wt * (w.trump_suit == d.trump_suit)
-            raw += w.trump_suit == d.trump_suit
-        hits_w += hit / wsum
-        hits_raw += raw / 200
+        trump = d.trump_suit
+
+        def names_trump(w: Deal, t: int = trump) -> float:
+            return float(w.trump_suit == t)
+
+        weighted, raw = _means(sampler, random.Random(seed), 200, names_trump)
+        hits_w += weighted
+        hits_raw += raw
         n += 1
     assert n >= 3
     assert hits_w / n > hits_raw / n + 0.05

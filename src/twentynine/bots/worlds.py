@@ -55,6 +55,11 @@ def _strength(mask: int) -> float:
     return pts + 1.5 * longest
 
 
+def _suit_points(m: int) -> int:
+    """The card points among one suit's cards ``m`` (8 bits, the jack lowest)."""
+    return 3 * (m & 1) + 2 * (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
+
+
 BID_FEATURES: Final = (
     "points", "jacks", "nines", "aces and tens", "cards of the long suit",
     "points of the long suit", "the long suit's jack", "the long suit's nine",
@@ -84,7 +89,7 @@ def bid_features(mask: int) -> list[float]:
             continue
         suits += 1
         n = m.bit_count()
-        p = 3 * (m & 1) + 2 * (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
+        p = _suit_points(m)
         pts += p
         jacks += m & 1
         nines += m >> 1 & 1
@@ -179,6 +184,12 @@ def auction_choices(bids: tuple[tuple[int, int | None], ...] | list[tuple[int, i
     return out
 
 
+def trump_features(four: int, suit: int) -> list[float]:
+    """The :data:`TRUMP_FEATURES` of ``suit`` in the cards of ``four``."""
+    m = (four >> (8 * suit)) & 0xFF
+    return [float(m.bit_count()), float(_suit_points(m)), float(m & 1), float(m >> 1 & 1)]
+
+
 def trump_log_prob(four: int, suit: int, weights: tuple[float, ...], marker: bool) -> float:
     """The log-probability that a bidder whose first four were ``four`` names ``suit``
     trump: a choice by the :data:`TRUMP_FEATURES` ``weights`` among the suits it holds
@@ -189,26 +200,20 @@ def trump_log_prob(four: int, suit: int, weights: tuple[float, ...], marker: boo
     >>> round(math.exp(trump_log_prob(0b111 | 1 << 8, 0, w, False)), 3)  # JS 9S AS JH
     0.947
     """
-    top = -1e9
-    utils = [0.0, 0.0, 0.0, 0.0]
-    for u in range(4):
-        m = (four >> (8 * u)) & 0xFF
-        if not m and not marker:
-            utils[u] = -1e9
-            continue
-        p = 3 * (m & 1) + 2 * (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
-        utils[u] = (weights[0] * m.bit_count() + weights[1] * p + weights[2] * (m & 1)
-                    + weights[3] * (m >> 1 & 1))
-        top = max(top, utils[u])
-    if utils[suit] <= -1e9:
+    options = [u for u in range(4) if marker or (four >> (8 * u)) & 0xFF]
+    if suit not in options:
         return -30.0
+    utils = []
+    for u in options:
+        f = trump_features(four, u)
+        utils.append(weights[0] * f[0] + weights[1] * f[1] + weights[2] * f[2]
+                     + weights[3] * f[3])
+    top = max(utils)
     acc = 0.0
-    n = 0
-    for u in range(4):
-        if utils[u] > -1e9:
-            acc += math.exp(utils[u] - top)
-            n += 1
-    return math.log(TRUMP_FLOOR / n + (1.0 - TRUMP_FLOOR) * math.exp(utils[suit] - top) / acc)
+    for v in utils:
+        acc += math.exp(v - top)
+    mine = math.exp(utils[options.index(suit)] - top) / acc
+    return math.log(TRUMP_FLOOR / len(options) + (1.0 - TRUMP_FLOOR) * mine)
 
 
 _COMBOS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
@@ -221,7 +226,6 @@ def _combos(n: int, k: int) -> list[tuple[int, ...]]:
         got = list(itertools.combinations(range(n), k))
         _COMBOS[(n, k)] = got
     return got
-
 
 
 SURPRISE_CAP: Final = 5.0
@@ -674,7 +678,7 @@ class WorldSampler:
         for s in self._model_seats:
             held = world.hands[s] | self.played_by[s]
             fixed = 0
-            if s == world.bidder and world.trump_card >= 0:
+            if s == bidder and world.trump_card >= 0:
                 if hidden:
                     held |= 1 << world.trump_card
                 if self.view.rules.trump_choice == "seventh":
