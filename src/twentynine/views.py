@@ -128,21 +128,51 @@ class SeatView:
         return any(t.winner & 1 == team for t in self.tricks[self.shown_in_trick:])
 
 
+_TRICKS: dict[tuple[tuple[tuple[int, tuple[int, ...], int, int], ...], int],
+              tuple[TrickRecord, ...]] = {}
+"""Finished tricks as records, by a deal's history and the seat sitting out (if any)."""
+
+
+def trick_records(deal: Deal) -> tuple[TrickRecord, ...]:
+    """The deal's finished tricks as records.  A deal's history only grows, and every
+    seat's view holds the same records, so they are made once and shared (they are
+    frozen); the cache is emptied when it grows past 2,048 histories."""
+    key = (deal.history, deal.sitting_out)
+    out = _TRICKS.get(key)
+    if out is None:
+        out = tuple(
+            TrickRecord(lead, tuple((s, CARDS[c]) for s, c in zip(
+                deal.trick_seats(lead), cards, strict=False)), w, p)
+            for lead, cards, w, p in deal.history)
+        if len(_TRICKS) >= 2048:
+            _TRICKS.clear()
+        _TRICKS[key] = out
+    return out
+
+
+def own_fields(deal: Deal, seat: int
+               ) -> tuple[tuple[Card, ...], int | None, Card | None, tuple[Action, ...], bool]:
+    """The fields of ``seat``'s view that no other seat's view shares: its hand, the trump
+    suit and card (only for the bidder, or once shown), its legal actions (only on its
+    turn) and whether it knows the deal is played without trumps."""
+    sees_trump = deal.shown or seat == deal.bidder
+    return (
+        tuple(CARDS[c] for c in mask_cards(deal.hands[seat])),
+        deal.trump_suit if sees_trump and deal.trump_suit >= 0 else None,
+        CARDS[deal.trump_card] if sees_trump and deal.trump_card >= 0 else None,
+        tuple(ACTIONS[c] for c in deal.legal_codes()) if seat == deal.turn else (),
+        deal.no_trump and sees_trump,
+    )
+
+
 def make_view(deal: Deal, seat: int) -> SeatView:
     """The view of ``deal`` for ``seat``."""
     if seat not in (0, 1, 2, 3):
         raise ValueError(f"a seat is 0, 1, 2 or 3, not {seat!r}")
     shown = deal.shown
-    sees_trump = shown or seat == deal.bidder
-    face_down = deal.trump_card >= 0 and not shown
+    hand, trump_suit, trump_card, legal, no_trumps = own_fields(deal, seat)
     seats = deal.trick_seats(deal.leader)
     trick = tuple((seats[i], CARDS[c]) for i, c in enumerate(deal.trick))
-    tricks = tuple(
-        TrickRecord(lead, tuple((s, CARDS[c]) for s, c in zip(deal.trick_seats(lead), cards,
-                                                               strict=False)), w, p)
-        for lead, cards, w, p in deal.history
-    )
-    legal = tuple(ACTIONS[c] for c in deal.legal_codes()) if seat == deal.turn else ()
     return SeatView(
         seat=seat,
         rules=deal.rules,
@@ -151,28 +181,28 @@ def make_view(deal: Deal, seat: int) -> SeatView:
         phase=deal.phase,
         turn=deal.turn,
         scores=deal.scores,
-        hand=tuple(CARDS[c] for c in mask_cards(deal.hands[seat])),
+        hand=hand,
         hand_sizes=(deal.hands[0].bit_count(), deal.hands[1].bit_count(),
                     deal.hands[2].bit_count(), deal.hands[3].bit_count()),
         bids=tuple((s, b or None) for s, b in deal.bids),
         high_bid=deal.high_bid or None,
         bidder=deal.bidder if deal.bidder >= 0 else None,
-        trump_suit=deal.trump_suit if sees_trump and deal.trump_suit >= 0 else None,
-        trump_card=CARDS[deal.trump_card] if sees_trump and deal.trump_card >= 0 else None,
+        trump_suit=trump_suit,
+        trump_card=trump_card,
         trump_shown=shown,
-        face_down=face_down,
+        face_down=deal.trump_card >= 0 and not shown,
         shown_in_trick=deal.shown_trick if shown else None,
         asker=deal.asker if deal.asker >= 0 else None,
         leader=deal.leader,
         trick=trick,
-        tricks=tricks,
+        tricks=trick_records(deal),
         points=(deal.points[0], deal.points[1]),
         tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
         target=deal.target or None,
         pair_seat=deal.pair_seat if deal.pair_seat >= 0 else None,
         legal_actions=legal,
         outcome=deal.outcome,
-        no_trumps=deal.no_trump and sees_trump,
+        no_trumps=no_trumps,
         multiplier=deal.multiplier,
         single_hand=deal.single if deal.single >= 0 else None,
         sitting_out=deal.sitting_out if deal.sitting_out >= 0 else None,

@@ -23,15 +23,16 @@ import functools
 import json
 import types
 import typing
+from collections.abc import Iterable
 from typing import Any, Union
 
 from .. import events as ev
 from ..actions import ACTIONS, Action
 from ..cards import Card
-from ..deal import Phase
+from ..deal import Deal, Phase
 from ..rules import Rules
 from ..scoring import DealOutcome
-from ..views import SeatView, TrickRecord
+from ..views import SeatView, TrickRecord, own_fields
 
 VERSION = 1
 """The protocol's version: every message carries it as ``"v"``; a client or server that
@@ -229,6 +230,15 @@ PRIVATE_VIEW_FIELDS = frozenset({"seat", "hand", "trump_suit", "trump_card", "le
 all four seats' views (a test checks it), so the server encodes those once per change."""
 
 
+def _own(seat: int, hand: Iterable[Card], trump_suit: int | None, trump_card: Card | None,
+         legal: Iterable[Action], no_trumps: bool) -> dict[str, Any]:
+    return {
+        "seat": seat, "hand": [c.name for c in hand], "trump_suit": trump_suit,
+        "trump_card": trump_card.name if trump_card is not None else None,
+        "legal_actions": [ACTION_TEXT[a.code] for a in legal], "no_trumps": no_trumps,
+    }
+
+
 def encode_private(view: SeatView) -> dict[str, Any]:
     """Only the seat's own fields of :func:`encode_view` (the server makes the shared
     fields once for all four seats).
@@ -239,12 +249,19 @@ def encode_private(view: SeatView) -> dict[str, Any]:
     True
     """
     v = view
-    return {
-        "seat": v.seat, "hand": [c.name for c in v.hand], "trump_suit": v.trump_suit,
-        "trump_card": v.trump_card.name if v.trump_card is not None else None,
-        "legal_actions": [ACTION_TEXT[a.code] for a in v.legal_actions],
-        "no_trumps": v.no_trumps,
-    }
+    return _own(v.seat, v.hand, v.trump_suit, v.trump_card, v.legal_actions, v.no_trumps)
+
+
+def encode_own(deal: Deal, seat: int) -> dict[str, Any]:
+    """:func:`encode_private` of ``seat``'s view, made from the deal without the rest of
+    the view (the server makes one seat's own fields after most actions).
+
+    >>> from twentynine.game import Game
+    >>> g = Game(5)
+    >>> encode_own(g.deal, 1) == encode_private(g.view(1))
+    True
+    """
+    return _own(seat, *own_fields(deal, seat))
 
 
 def view_parts(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

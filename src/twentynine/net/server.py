@@ -45,7 +45,7 @@ from .protocol import (
     VERSION,
     ProtocolError,
     encode_event,
-    encode_private,
+    encode_own,
     encode_view,
     message,
     normal_code,
@@ -169,8 +169,9 @@ class Connection:
         self.times: deque[float] = deque(maxlen=FLOOD_COUNT)
         self.sent_actions = -1
         """The number of game actions this client's last state showed."""
-        self.last_view: dict[str, Any] | None = None
-        """The view (encoded) this client was last sent: later states send changes."""
+        self.last_view: tuple[dict[str, Any], dict[str, Any]] | None = None
+        """The view (encoded: the seat's own fields, the shared ones) this client was last
+        sent, or None: later states send the changes to it."""
         self._order = asyncio.Lock()
 
     def flooding(self, now: float) -> bool:
@@ -224,6 +225,8 @@ class Table:
         self._private: list[tuple[object, tuple[object, ...], dict[str, Any]] | None] = \
             [None] * 4
         """Each seat's own view fields, with the deal and the key they were made from."""
+        self._last_common: dict[str, Any] | None = None
+        """The views' shared fields at the last broadcast (changes are found against it)."""
         self.save_problem: str | None = None
         self.closed = False
         self._saved_n = -1
@@ -392,10 +395,27 @@ class Table:
             elif cached is not None and cached[0] is d and cached[1] == key:
                 mine = cached[2]
             else:
-                mine = encode_private(g.view(s))
+                mine = encode_own(d, s)
             self._private[s] = (d, key, mine)
             own.append(mine)
         return shared, own
+
+    def _broadcast_parts(self, shared: dict[str, Any]) -> None:
+        """Fill ``shared`` (one dict per broadcast) with what is the same for every seat:
+        the views' shared fields and their changes since the last broadcast (each found
+        and encoded once), and the message's closing fields."""
+        g = self.game
+        common, own_fields = self.views_now()
+        before = self._last_common
+        changes = {k: v for k, v in common.items() if before is None or before.get(k) != v}
+        shared["views"] = (common, own_fields)
+        shared["before"] = before
+        shared["changes"] = _inner(changes) if changes else ""
+        self._last_common = common
+        shared["rest"] = _inner({
+            "actions": len(g.log), "scores": list(g.scores), "game_over": g.is_over,
+            "winner": g.winner, "turn": g.turn, "clock": self.clock_left(),
+            "seats": self.roster()})
 
     def state_for(self, seat: int, events: list[Event], ref: Any = None,
                   shared: dict[str, Any] | None = None, conn: Connection | None = None
@@ -403,22 +423,18 @@ class Table:
         """The ``state`` message for ``seat``: its own view and its own filtered events.
 
         ``shared`` (one dict per broadcast) keeps what is the same for every seat (the
-        views, the scores, the roster), so that it is made and encoded once for the four
-        seats.  With ``conn`` whose last view is known, the message carries only the view's
-        fields that changed since (``view_changes``); the connection's copy is updated.
+        views, the changes to them, the scores, the roster), so that it is made and encoded
+        once for the four seats.  With ``conn`` whose last view is known, the message
+        carries only the view's fields that changed since (``view_changes``); the
+        connection keeps what it was sent.
         """
         g = self.game
         if shared is None:
             shared = {}
         if "views" not in shared:
-            common, own_fields = self.views_now()
-            shared["views"] = (common, own_fields)
-            shared["rest"] = _inner({
-                "actions": len(g.log), "scores": list(g.scores), "game_over": g.is_over,
-                "winner": g.winner, "turn": g.turn, "clock": self.clock_left(),
-                "seats": self.roster()})
+            self._broadcast_parts(shared)
         common, own_fields = shared["views"]
-        view = {**own_fields[seat], **common}
+        own = own_fields[seat]
         # an event every seat sees alike (most) is encoded once per broadcast
         known: dict[int, str] = shared.setdefault("events", {})
         texts = []
@@ -431,22 +447,30 @@ class Table:
             if text is None:
                 text = known[id(e)] = json.dumps(encode_event(e), separators=(",", ":"))
             texts.append(text)
-        head: dict[str, Any] = {
-            "v": VERSION, "type": "state", "seat": seat,
-            "next_deal": (g.phase is Phase.DEAL_OVER and not self.seats[seat].ready
-                          and self.seats[seat].player is not None),
-        }
+        next_deal = (g.phase is Phase.DEAL_OVER and not self.seats[seat].ready
+                     and self.seats[seat].player is not None)
+        head = (f'"v":{VERSION},"type":"state","seat":{seat},'
+                f'"next_deal":{"true" if next_deal else "false"}')
         if ref is not None:
-            head["ref"] = ref
-        base = conn.last_view if conn is not None else None
-        if base is not None:
-            head["view_changes"] = {k: v for k, v in view.items()
-                                    if k not in base or base[k] != v}
+            head += f',"ref":{json.dumps(ref)}'
+        sent = conn.last_view if conn is not None else None
+        if sent is not None:
+            sent_own, sent_common = sent
+            mine = {k: v for k, v in own.items() if sent_own.get(k) != v}
+            if sent_common is shared["before"]:  # the usual case: the changes made once
+                theirs = shared["changes"]
+            else:
+                theirs = _inner({k: v for k, v in common.items()
+                                 if k not in sent_common or sent_common[k] != v})
+            parts = [_inner(mine)] if mine else []
+            if theirs:
+                parts.append(theirs)
+            view_text = f'"view_changes":{{{",".join(parts)}}}'
         else:
-            head["view"] = view
+            view_text = f'"view":{json.dumps({**own, **common}, separators=(",", ":"))}'
         if conn is not None:
-            conn.last_view = view
-        return f'{{{_inner(head)},"events":[{",".join(texts)}],{shared["rest"]}}}'
+            conn.last_view = (own, common)
+        return f'{{{head},{view_text},"events":[{",".join(texts)}],{shared["rest"]}}}'
 
     def clock_left(self) -> float | None:
         if self.settings.clock is None or self.game.is_over:
@@ -455,19 +479,23 @@ class Table:
 
     async def broadcast(self, events: list[Event], ref_for: tuple[int, Any] | None = None
                         ) -> None:
-        sends = []
-        shared: dict[str, str] = {}
+        """Send each seated client its state (and each waiting one what it may see).  The
+        messages are all made first, then sent one after the other: a send only waits
+        when a client's buffer is full, and creating a task per send cost more than the
+        send itself."""
+        out: list[tuple[Connection, str]] = []
+        shared: dict[str, Any] = {}
         for s, seat in enumerate(self.seats):
             for p in (seat.player, seat.incoming):
                 if p is None or p.conn is None:
                     continue
                 if p is seat.incoming:
-                    sends.append(p.conn.send(self.waiting_for(s)))
+                    out.append((p.conn, self.waiting_for(s)))
                     continue
                 ref = ref_for[1] if ref_for is not None and ref_for[0] == s else None
-                sends.append(p.conn.send(self.state_for(s, events, ref, shared, p.conn)))
-        if sends:
-            await asyncio.gather(*sends)
+                out.append((p.conn, self.state_for(s, events, ref, shared, p.conn)))
+        for conn, text in out:
+            await conn.send(text)
 
     def waiting_for(self, seat: int) -> str:
         """What a player waiting to take a bot's seat sees: the seats, and the deal as
