@@ -62,10 +62,7 @@ class Client:
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
-            try:
-                msg = await self.ws.receive(timeout=5)
-            except TimeoutError:
-                continue
+            msg = await self.ws.receive()  # the run ends with the connection's close
             if msg.type != aiohttp.WSMsgType.TEXT:
                 return
             data = json.loads(msg.data)
@@ -75,8 +72,10 @@ class Client:
                 continue
             if kind != "state":
                 continue
-            self.view = data["view"] if "view" in data else {**self.view,
-                                                              **data["view_changes"]}
+            if "view" in data:
+                self.view = data["view"]
+            else:
+                self.view.update(data["view_changes"])
             ref = data.get("ref")
             if ref is not None and ref in self.sent:
                 self.stats["rtt"].append(time.perf_counter() - self.sent.pop(ref))

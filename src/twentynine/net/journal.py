@@ -34,6 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..records import RecordError
+from .protocol import compact_json as _compact
 
 PREFIX = "journal-"
 SUFFIX = ".jsonl"
@@ -99,18 +100,24 @@ class Journal:
 
     @staticmethod
     def line(table: str, n: int, action: str) -> bytes:
-        return (json.dumps({"t": table, "n": n, "a": action}, separators=(",", ":"))
+        return (_compact({"t": table, "n": n, "a": action})
                 + "\n").encode()
 
-    async def append(self, data: bytes) -> None:
-        """Write ``data`` (whole lines) and fsync it, together with whatever else is
-        waiting; OSError if the disk refused."""
+    def submit(self, data: bytes) -> asyncio.Future[None]:
+        """Queue ``data`` (whole lines) to be written and fsynced together with whatever
+        else is waiting: the future is done once it is on disk (an OSError if the disk
+        refused).  Cancelling the future does not undo the write."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         self._pending.append((data, done))
         if self._flusher is None:
             self._flusher = loop.create_task(self._flush())
-        await asyncio.shield(done)  # a cancelled waiter does not undo a write in flight
+        return done
+
+    async def append(self, data: bytes) -> None:
+        """Write ``data`` (whole lines) and fsync it, together with whatever else is
+        waiting; OSError if the disk refused."""
+        await asyncio.shield(self.submit(data))  # a cancelled waiter does not undo a write
 
     async def _flush(self) -> None:
         try:

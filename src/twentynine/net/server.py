@@ -44,6 +44,7 @@ from .protocol import (
     MAX_MESSAGE,
     VERSION,
     ProtocolError,
+    compact_json,
     encode_event,
     encode_own,
     encode_view,
@@ -72,7 +73,7 @@ BOT_SEED_MIX = 0x9E3779B1
 
 def _inner(data: dict[str, Any]) -> str:
     """A JSON object's text without its braces (objects here are never empty)."""
-    return json.dumps(data, separators=(",", ":"))[1:-1]
+    return compact_json(data)[1:-1]
 
 
 def game_record_header(game: Game) -> dict[str, Any]:
@@ -271,8 +272,7 @@ class Table:
             await self.write_record()
             return
         assert journal is not None
-        self._saving = asyncio.ensure_future(journal.append(
-            journal.line(self.id, n - 1, ACTION_TEXT[g.log[-1]])))
+        self._saving = journal.submit(journal.line(self.id, n - 1, ACTION_TEXT[g.log[-1]]))
         try:
             await asyncio.shield(self._saving)
             self._saved_n = n
@@ -286,7 +286,7 @@ class Table:
         table)."""
         n = len(self.game.log)
         self._record_dirty = False
-        text = json.dumps(self.record(), separators=(",", ":"))
+        text = compact_json(self.record())
         self._saving = asyncio.ensure_future(asyncio.to_thread(
             self._write, self.record_path, text, self.game.is_over))
         try:
@@ -441,18 +441,18 @@ class Table:
         for e in events:
             mine_e = event_for_seat(e, seat)
             if mine_e is not e:
-                texts.append(json.dumps(encode_event(mine_e), separators=(",", ":")))
+                texts.append(compact_json(encode_event(mine_e)))
                 continue
             text = known.get(id(e))
             if text is None:
-                text = known[id(e)] = json.dumps(encode_event(e), separators=(",", ":"))
+                text = known[id(e)] = compact_json(encode_event(e))
             texts.append(text)
         next_deal = (g.phase is Phase.DEAL_OVER and not self.seats[seat].ready
                      and self.seats[seat].player is not None)
         head = (f'"v":{VERSION},"type":"state","seat":{seat},'
                 f'"next_deal":{"true" if next_deal else "false"}')
         if ref is not None:
-            head += f',"ref":{json.dumps(ref)}'
+            head += f',"ref":{compact_json(ref)}'
         sent = conn.last_view if conn is not None else None
         if sent is not None:
             sent_own, sent_common = sent
@@ -467,7 +467,7 @@ class Table:
                 parts.append(theirs)
             view_text = f'"view_changes":{{{",".join(parts)}}}'
         else:
-            view_text = f'"view":{json.dumps({**own, **common}, separators=(",", ":"))}'
+            view_text = f'"view":{compact_json({**own, **common})}'
         if conn is not None:
             conn.last_view = (own, common)
         return f'{{{head},{view_text},"events":[{",".join(texts)}],{shared["rest"]}}}'
@@ -553,7 +553,18 @@ class Table:
             for seat in self.seats:
                 seat.ready = False
         await self.broadcast(events, ref_for)
-        self._wake.set()
+        if self._step_may_act():
+            self._wake.set()
+
+    def _step_may_act(self) -> bool:
+        """Whether the table's own task (:meth:`_step`) could have anything to do now.  Not
+        while every seat has a connected player, none is waiting to take a seat, no clock
+        runs and the deal goes on: then only a message can change anything (and waking the
+        task after each action cost as much as the action's journal line)."""
+        if self.settings.clock is not None or self.game.phase is Phase.DEAL_OVER:
+            return True
+        return any(seat.incoming is not None or seat.player is None
+                   or seat.player.conn is None for seat in self.seats)
 
     async def _maybe_next_deal(self, force: bool = False) -> None:
         """Deal again once every connected player has seen the result (or ``force``)."""
