@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import glob
 import json
 import os
@@ -69,6 +70,7 @@ class Client:
             kind = data["type"]
             if kind == "error":
                 self.stats["errors"] += 1
+                self.stats["error_texts"][f'{data.get("code")}: {data.get("message")}'] += 1
                 continue
             if kind != "state":
                 continue
@@ -126,7 +128,8 @@ def start_server(tables: int, folder: str, profile: str | None = None
 async def main(opts: argparse.Namespace) -> int:
     folder = tempfile.mkdtemp(prefix="twentynine-load-")
     proc, port, codes = start_server(opts.tables, folder, opts.profile)
-    stats: dict[str, Any] = {"rtt": [], "actions": 0, "errors": 0}
+    stats: dict[str, Any] = {"rtt": [], "actions": 0, "errors": 0,
+                             "error_texts": collections.Counter()}
     load_before = os.getloadavg()
     try:
         connector = aiohttp.TCPConnector(limit=0)
@@ -185,6 +188,8 @@ async def main(opts: argparse.Namespace) -> int:
     print(f"tables {opts.tables}, clients {4 * opts.tables}, joined in {joined:.1f} s, "
           f"played {elapsed:.1f} s")
     print(f"actions {done_actions}  ({done_actions / elapsed:.0f}/s)  errors {stats['errors']}")
+    for text, n in stats["error_texts"].most_common(5):
+        print(f"  {n} x {text}")
     print(f"round trip ms: p50 {q[49] * 1000:.1f}  p95 {q[94] * 1000:.1f}  "
           f"p99 {q[98] * 1000:.1f}  max {rtts[-1] * 1000:.1f}")
     print(f"the server's records hold {recorded} actions (next deal included)")

@@ -90,3 +90,30 @@ def test_a_new_deal_remakes_every_seats_own_fields() -> None:
     _, own = table.views_now()
     for seat in range(4):
         assert own[seat]["hand"] == [c.name for c in game.view(seat).hand]
+
+
+def test_every_seats_own_fields_follow_every_action() -> None:
+    """After each action of many random games (with the pair, doubling and no trumps),
+    the own fields the server sends each seat are the engine's: also when an action leaves
+    the same seat to move with the same hand (declaring the pair, asking for trump), where
+    only its legal actions change."""
+    from twentynine.net.protocol import encode_private
+
+    kinds = {"pair": 0, "show trump": 0}
+    for seed in range(40):
+        rules = RULE_SETS[seed % 3]
+        game = Game(seed, Rules(**{**rules.to_dict(), "game_to": 2}))
+        table = Table(GameServer(Path(tempfile.mkdtemp(prefix="twentynine-own-"))), "t",
+                      "C" * 16, game, Settings(rules=game.rules))
+        rng = random.Random(seed)
+        while not game.is_over:
+            _, own = table.views_now()
+            assert own == [encode_private(game.view(s)) for s in range(4)], game.actions
+            legal = game.legal_actions()
+            # a seat that may declare its pair or ask for trump does so, to reach the case
+            wanted = [a for a in legal if str(a) in kinds]
+            action = wanted[0] if wanted and rng.random() < 0.7 else rng.choice(legal)
+            if str(action) in kinds:
+                kinds[str(action)] += 1
+            game.apply(action, game.turn)
+    assert kinds["pair"] > 0 and kinds["show trump"] > 0, kinds

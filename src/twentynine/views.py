@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import ACTIONS, Action
 from .cards import CARDS, Card, as_card, cards_mask, mask_cards
@@ -165,49 +165,49 @@ def own_fields(deal: Deal, seat: int
     )
 
 
+def public_fields(deal: Deal) -> dict[str, Any]:
+    """The fields every seat's view shares, by name (the keywords of :class:`SeatView`
+    but the seat's own: see :func:`own_fields`)."""
+    shown = deal.shown
+    seats = deal.trick_seats(deal.leader)
+    return {
+        "rules": deal.rules,
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "phase": deal.phase,
+        "turn": deal.turn,
+        "scores": deal.scores,
+        "hand_sizes": (deal.hands[0].bit_count(), deal.hands[1].bit_count(),
+                       deal.hands[2].bit_count(), deal.hands[3].bit_count()),
+        "bids": tuple((s, b or None) for s, b in deal.bids),
+        "high_bid": deal.high_bid or None,
+        "bidder": deal.bidder if deal.bidder >= 0 else None,
+        "trump_shown": shown,
+        "face_down": deal.trump_card >= 0 and not shown,
+        "shown_in_trick": deal.shown_trick if shown else None,
+        "asker": deal.asker if deal.asker >= 0 else None,
+        "leader": deal.leader,
+        "trick": tuple((seats[i], CARDS[c]) for i, c in enumerate(deal.trick)),
+        "tricks": trick_records(deal),
+        "points": (deal.points[0], deal.points[1]),
+        "tricks_won": (deal.tricks_won[0], deal.tricks_won[1]),
+        "target": deal.target or None,
+        "pair_seat": deal.pair_seat if deal.pair_seat >= 0 else None,
+        "outcome": deal.outcome,
+        "multiplier": deal.multiplier,
+        "single_hand": deal.single if deal.single >= 0 else None,
+        "sitting_out": deal.sitting_out if deal.sitting_out >= 0 else None,
+        "single_hand_offers": deal.single_offers,
+    }
+
+
 def make_view(deal: Deal, seat: int) -> SeatView:
-    """The view of ``deal`` for ``seat``."""
+    """The view of ``deal`` for ``seat``: the fields all seats share and its own."""
     if seat not in (0, 1, 2, 3):
         raise ValueError(f"a seat is 0, 1, 2 or 3, not {seat!r}")
-    shown = deal.shown
     hand, trump_suit, trump_card, legal, no_trumps = own_fields(deal, seat)
-    seats = deal.trick_seats(deal.leader)
-    trick = tuple((seats[i], CARDS[c]) for i, c in enumerate(deal.trick))
-    return SeatView(
-        seat=seat,
-        rules=deal.rules,
-        number=deal.number,
-        dealer=deal.dealer,
-        phase=deal.phase,
-        turn=deal.turn,
-        scores=deal.scores,
-        hand=hand,
-        hand_sizes=(deal.hands[0].bit_count(), deal.hands[1].bit_count(),
-                    deal.hands[2].bit_count(), deal.hands[3].bit_count()),
-        bids=tuple((s, b or None) for s, b in deal.bids),
-        high_bid=deal.high_bid or None,
-        bidder=deal.bidder if deal.bidder >= 0 else None,
-        trump_suit=trump_suit,
-        trump_card=trump_card,
-        trump_shown=shown,
-        face_down=deal.trump_card >= 0 and not shown,
-        shown_in_trick=deal.shown_trick if shown else None,
-        asker=deal.asker if deal.asker >= 0 else None,
-        leader=deal.leader,
-        trick=trick,
-        tricks=trick_records(deal),
-        points=(deal.points[0], deal.points[1]),
-        tricks_won=(deal.tricks_won[0], deal.tricks_won[1]),
-        target=deal.target or None,
-        pair_seat=deal.pair_seat if deal.pair_seat >= 0 else None,
-        legal_actions=legal,
-        outcome=deal.outcome,
-        no_trumps=no_trumps,
-        multiplier=deal.multiplier,
-        single_hand=deal.single if deal.single >= 0 else None,
-        sitting_out=deal.sitting_out if deal.sitting_out >= 0 else None,
-        single_hand_offers=deal.single_offers,
-    )
+    return SeatView(seat=seat, hand=hand, trump_suit=trump_suit, trump_card=trump_card,
+                    legal_actions=legal, no_trumps=no_trumps, **public_fields(deal))
 
 
 class WorldError(ValueError):

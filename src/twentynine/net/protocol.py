@@ -196,38 +196,60 @@ ACTION_TEXT: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
 
 def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     """A seat's view as JSON-ready data: the same as :func:`encode_value` gives, written
-    out by hand because the server encodes four views per action (the tests check that
+    out by hand because the server encodes views after every action (the tests check that
     both agree).  The server leaves the rules out (``with_rules=False``): a client has
     them from its welcome."""
     v = view
-    out = {
-        "seat": v.seat, "number": v.number,
-        "dealer": v.dealer, "phase": v.phase.value, "turn": v.turn, "scores": list(v.scores),
-        "hand": [c.name for c in v.hand], "hand_sizes": list(v.hand_sizes),
-        "bids": [[s, b] for s, b in v.bids], "high_bid": v.high_bid, "bidder": v.bidder,
-        "trump_suit": v.trump_suit,
-        "trump_card": v.trump_card.name if v.trump_card is not None else None,
-        "trump_shown": v.trump_shown, "face_down": v.face_down,
-        "shown_in_trick": v.shown_in_trick, "asker": v.asker, "leader": v.leader,
-        "trick": [[s, c.name] for s, c in v.trick],
-        "tricks": [{"leader": t.leader, "cards": [[s, c.name] for s, c in t.cards],
-                    "winner": t.winner, "points": t.points} for t in v.tricks],
-        "points": list(v.points), "tricks_won": list(v.tricks_won), "target": v.target,
-        "pair_seat": v.pair_seat,
-        "legal_actions": [ACTION_TEXT[a.code] for a in v.legal_actions],
-        "outcome": encode_value(v.outcome) if v.outcome is not None else None,
-        "no_trumps": v.no_trumps, "multiplier": v.multiplier, "single_hand": v.single_hand,
-        "sitting_out": v.sitting_out, "single_hand_offers": v.single_hand_offers,
-    }
+    out = _own(v.seat, v.hand, v.trump_suit, v.trump_card, v.legal_actions, v.no_trumps)
+    out.update(encode_public({k: getattr(v, k) for k in _PUBLIC_NAMES}))
     if with_rules:
         out["rules"] = rules_data(v.rules)
     return out
+
+
+def encode_public(fields: dict[str, Any], tricks_cache: list[Any] | None = None
+                  ) -> dict[str, Any]:
+    """The fields every seat's view shares (:func:`~twentynine.views.public_fields`, or a
+    view's), encoded as :func:`encode_view` encodes them, without the rules.
+
+    ``tricks_cache`` (a list the caller keeps, empty at first) holds the last finished
+    tricks encoded: while they are the same records (a deal's tricks are made once, see
+    :func:`~twentynine.views.trick_records`) they are not encoded again.  The caller must
+    not change what it is given."""
+    tricks = fields["tricks"]
+    if tricks_cache and tricks_cache[0] is tricks:
+        encoded_tricks = tricks_cache[1]
+    else:
+        encoded_tricks = [{"leader": t.leader, "cards": [[s, c.name] for s, c in t.cards],
+                           "winner": t.winner, "points": t.points} for t in tricks]
+        if tricks_cache is not None:
+            tricks_cache[:] = [tricks, encoded_tricks]
+    outcome = fields["outcome"]
+    return {
+        "number": fields["number"], "dealer": fields["dealer"],
+        "phase": fields["phase"].value, "turn": fields["turn"],
+        "scores": list(fields["scores"]), "hand_sizes": list(fields["hand_sizes"]),
+        "bids": [[s, b] for s, b in fields["bids"]], "high_bid": fields["high_bid"],
+        "bidder": fields["bidder"], "trump_shown": fields["trump_shown"],
+        "face_down": fields["face_down"], "shown_in_trick": fields["shown_in_trick"],
+        "asker": fields["asker"], "leader": fields["leader"],
+        "trick": [[s, c.name] for s, c in fields["trick"]],
+        "tricks": encoded_tricks,
+        "points": list(fields["points"]), "tricks_won": list(fields["tricks_won"]),
+        "target": fields["target"], "pair_seat": fields["pair_seat"],
+        "outcome": encode_value(outcome) if outcome is not None else None,
+        "multiplier": fields["multiplier"], "single_hand": fields["single_hand"],
+        "sitting_out": fields["sitting_out"],
+        "single_hand_offers": fields["single_hand_offers"],
+    }
 
 
 PRIVATE_VIEW_FIELDS = frozenset({"seat", "hand", "trump_suit", "trump_card", "legal_actions",
                                  "no_trumps"})
 """The fields of a view that differ from seat to seat; every other field is the same in
 all four seats' views (a test checks it), so the server encodes those once per change."""
+_PUBLIC_NAMES = tuple(f.name for f in dataclasses.fields(SeatView)
+                      if f.name not in PRIVATE_VIEW_FIELDS and f.name != "rules")
 
 
 def _own(seat: int, hand: Iterable[Card], trump_suit: int | None, trump_card: Card | None,
