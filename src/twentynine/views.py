@@ -137,13 +137,17 @@ def trick_records(deal: Deal) -> tuple[TrickRecord, ...]:
     """The deal's finished tricks as records.  A deal's history only grows, and every
     seat's view holds the same records, so they are made once and shared (they are
     frozen); the cache is emptied when it grows past 2,048 histories."""
-    key = (deal.history, deal.sitting_out)
+    history = deal.history
+    key = (history, deal.sitting_out)
     out = _TRICKS.get(key)
     if out is None:
-        out = tuple(
+        # usually one trick more than a history already seen: only that one is made
+        before = _TRICKS.get((history[:-1], deal.sitting_out)) if history else None
+        made = before if before is not None else ()
+        out = made + tuple(
             TrickRecord(lead, tuple((s, CARDS[c]) for s, c in zip(
                 deal.trick_seats(lead), cards, strict=False)), w, p)
-            for lead, cards, w, p in deal.history)
+            for lead, cards, w, p in history[len(made):])
         if len(_TRICKS) >= 2048:
             _TRICKS.clear()
         _TRICKS[key] = out

@@ -302,11 +302,20 @@ def decode_view(data: Any, rules: Rules | None = None) -> SeatView:
     return out
 
 
+_EVENT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def encode_event(event: ev.Event) -> dict[str, Any]:
-    """An (already filtered) event as JSON-ready data, its class named by ``"event"``."""
-    out = encode_value(event)
-    assert isinstance(out, dict)
-    return {"event": type(event).__name__, **out}
+    """An (already filtered) event as JSON-ready data, its class named by ``"event"``:
+    its fields as :func:`encode_value` encodes them."""
+    cls = type(event)
+    names = _EVENT_FIELDS.get(cls)
+    if names is None:
+        names = _EVENT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(event))
+    out: dict[str, Any] = {"event": cls.__name__}
+    for name in names:
+        out[name] = encode_value(getattr(event, name))
+    return out
 
 
 def decode_event(data: Any) -> ev.Event:

@@ -437,18 +437,16 @@ class Table:
             self._broadcast_parts(shared)
         common, own_fields = shared["views"]
         own = own_fields[seat]
-        # an event every seat sees alike (most) is encoded once per broadcast
-        known: dict[int, str] = shared.setdefault("events", {})
-        texts = []
-        for e in events:
-            mine_e = event_for_seat(e, seat)
-            if mine_e is not e:
-                texts.append(compact_json(encode_event(mine_e)))
-                continue
-            text = known.get(id(e))
-            if text is None:
-                text = known[id(e)] = compact_json(encode_event(e))
-            texts.append(text)
+        # an event every seat sees alike (most) is encoded once per broadcast, and when
+        # all of them are, their list too
+        mine_events = [event_for_seat(e, seat) for e in events]
+        if all(m is e for m, e in zip(mine_events, events, strict=True)):
+            events_text = shared.get("events_text")
+            if events_text is None:
+                events_text = shared["events_text"] = ",".join(
+                    compact_json(encode_event(e)) for e in events)
+        else:
+            events_text = ",".join(compact_json(encode_event(m)) for m in mine_events)
         next_deal = (g.phase is Phase.DEAL_OVER and not self.seats[seat].ready
                      and self.seats[seat].player is not None)
         head = (f'"v":{VERSION},"type":"state","seat":{seat},'
@@ -458,21 +456,22 @@ class Table:
         sent = conn.last_view if conn is not None else None
         if sent is not None:
             sent_own, sent_common = sent
-            mine = {k: v for k, v in own.items() if sent_own.get(k) != v}
+            # a seat's own fields that did not change are the very dict it was sent
+            mine = {} if own is sent_own else {k: v for k, v in own.items()
+                                               if sent_own.get(k) != v}
             if sent_common is shared["before"]:  # the usual case: the changes made once
                 theirs = shared["changes"]
             else:
                 theirs = _inner({k: v for k, v in common.items()
                                  if k not in sent_common or sent_common[k] != v})
-            parts = [_inner(mine)] if mine else []
-            if theirs:
-                parts.append(theirs)
-            view_text = f'"view_changes":{{{",".join(parts)}}}'
+            if mine:
+                theirs = f"{_inner(mine)},{theirs}" if theirs else _inner(mine)
+            view_text = f'"view_changes":{{{theirs}}}'
         else:
             view_text = f'"view":{compact_json({**own, **common})}'
         if conn is not None:
             conn.last_view = (own, common)
-        return f'{{{head},{view_text},"events":[{",".join(texts)}],{shared["rest"]}}}'
+        return f'{{{head},{view_text},"events":[{events_text}],{shared["rest"]}}}'
 
     def clock_left(self) -> float | None:
         if self.settings.clock is None or self.game.is_over:
