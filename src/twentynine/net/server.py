@@ -452,7 +452,7 @@ class Table:
         head = (f'"v":{VERSION},"type":"state","seat":{seat},'
                 f'"next_deal":{"true" if next_deal else "false"}')
         if ref is not None:
-            head += f',"ref":{compact_json(ref)}'
+            head += f',"ref":{ref if type(ref) is int else compact_json(ref)}'
         sent = conn.last_view if conn is not None else None
         if sent is not None:
             sent_own, sent_common = sent
@@ -525,7 +525,7 @@ class Table:
                 if g.phase is not Phase.DEAL_OVER:
                     return "the deal is not over yet"
                 self.seats[seat].ready = True
-                await self._maybe_next_deal()
+                await self._maybe_next_deal(ready=seat)
                 return None
             if g.turn != seat:
                 return "it is not your turn"
@@ -567,14 +567,20 @@ class Table:
         return any(seat.incoming is not None or seat.player is None
                    or seat.player.conn is None for seat in self.seats)
 
-    async def _maybe_next_deal(self, force: bool = False) -> None:
-        """Deal again once every connected player has seen the result (or ``force``)."""
+    async def _maybe_next_deal(self, force: bool = False, ready: int | None = None) -> None:
+        """Deal again once every connected player has seen the result (or ``force``).
+        Until then only the seat that said it is ``ready`` hears of it (its ``next_deal``
+        is now false): nothing changed for the others."""
         g = self.game
         if g.phase is not Phase.DEAL_OVER:
             return
         waiting = [s for s in self.humans() if not self.seats[s].ready]
         if waiting and not force:
-            await self.broadcast([])
+            p = self.seats[ready].player if ready is not None else None
+            if p is None or p.conn is None:
+                await self.broadcast([])
+            else:
+                await p.conn.send(self.state_for(ready, [], conn=p.conn))
             return
         for seat in self.seats:  # seats change hands between deals
             if seat.incoming is not None:
