@@ -577,7 +577,7 @@ class Table:
         waiting = [s for s in self.humans() if not self.seats[s].ready]
         if waiting and not force:
             p = self.seats[ready].player if ready is not None else None
-            if p is None or p.conn is None:
+            if ready is None or p is None or p.conn is None:
                 await self.broadcast([])
             else:
                 await p.conn.send(self.state_for(ready, [], conn=p.conn))
