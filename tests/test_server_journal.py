@@ -149,3 +149,21 @@ def test_a_new_server_keeps_the_journal_of_tables_it_did_not_resume(tmp_path: Pa
     longest = max(tables, key=lambda t: len(t.game.log))
     got = [str(a) for a in longest.game.actions]
     assert len(got) >= 40 and got == actions[:len(got)]
+
+
+@pytest.mark.parametrize("table,n,action", [
+    ("table-0a1b2c3d", 0, "play JH"), ("table-ffffffff", 311, "bid 17"),
+    ('odd "id" \\ é \u2665', 7, "trump suit H"), ("t", 2**40, "next deal"),
+])
+def test_a_journal_line_is_the_json_object_it_stands_for(table: str, n: int,
+                                                         action: str) -> None:
+    """Journal.line writes its text by hand (it runs once an action); it is exactly the
+    compact JSON of the same object, one line, and reads back as it."""
+    import json
+
+    from twentynine.net.protocol import compact_json
+
+    line = journal_module.Journal.line(table, n, action)
+    assert line == (compact_json({"t": table, "n": n, "a": action}) + "\n").encode()
+    assert json.loads(line) == {"t": table, "n": n, "a": action}
+    assert line.count(b"\n") == 1

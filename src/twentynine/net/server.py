@@ -230,6 +230,7 @@ class Table:
         """Each seat's own view fields, with the deal and the key they were made from."""
         self._last_common: dict[str, Any] | None = None
         self._tricks_cache: list[Any] = []
+        self._roster_cache: tuple[tuple[object, ...], str] | None = None
         """The deal's finished tricks, encoded (see :func:`~.protocol.encode_public`)."""
         """The views' shared fields at the last broadcast (changes are found against it)."""
         self.save_problem: str | None = None
@@ -416,8 +417,18 @@ class Table:
         self._last_common = common
         shared["rest"] = _inner({
             "actions": len(g.log), "scores": list(g.scores), "game_over": g.is_over,
-            "winner": g.winner, "turn": g.turn, "clock": self.clock_left(),
-            "seats": self.roster()})
+            "winner": g.winner, "turn": g.turn, "clock": self.clock_left()}) + \
+            f',"seats":{self._roster_text()}'
+
+    def _roster_text(self) -> str:
+        """:meth:`roster` as JSON, made again only when who sits where changed (it is in
+        every state)."""
+        key = tuple((seat.player, seat.player.conn is None if seat.player else None,
+                     seat.player.name if seat.player else None, seat.incoming,
+                     seat.incoming.name if seat.incoming else None) for seat in self.seats)
+        if self._roster_cache is None or self._roster_cache[0] != key:
+            self._roster_cache = (key, compact_json(self.roster()))
+        return self._roster_cache[1]
 
     def state_for(self, seat: int, events: list[Event], ref: Any = None,
                   shared: dict[str, Any] | None = None, conn: Connection | None = None
