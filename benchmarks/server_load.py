@@ -8,7 +8,7 @@ the state that shows it applied) at p50/p95/p99.
 The server is a separate process (``twentynine host`` on 127.0.0.1, any free port, bots
 never needed: every seat has a client); the clients share this one process and one event
 loop: uvloop's when it is installed (``pip install uvloop``; not a dependency of
-twentynine), which makes the 800 clients about a quarter cheaper, so that they leave the
+twentynine), which makes the 800 clients about a third cheaper, so that they leave the
 machine's other core to the server (``--asyncio-clients`` keeps asyncio's own loop).  The
 server always runs on asyncio's own loop.  Bounded: it stops after ``--seconds`` of play
 (or ``--actions`` in all), and gives up if the clients cannot all join within
