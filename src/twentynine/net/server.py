@@ -229,10 +229,11 @@ class Table:
             [None] * 4
         """Each seat's own view fields, with the deal and the key they were made from."""
         self._last_common: dict[str, Any] | None = None
-        self._tricks_cache: list[Any] = []
-        self._roster_cache: tuple[tuple[object, ...], str] | None = None
-        """The deal's finished tricks, encoded (see :func:`~.protocol.encode_public`)."""
         """The views' shared fields at the last broadcast (changes are found against it)."""
+        self._tricks_cache: list[Any] = []
+        """The deal's finished tricks, encoded (see :func:`~.protocol.encode_public`)."""
+        self._roster_cache: tuple[tuple[object, ...], str] | None = None
+        """:meth:`roster`'s JSON, with who sat where when it was made."""
         self.save_problem: str | None = None
         self.closed = False
         self._saved_n = -1
