@@ -213,6 +213,8 @@ class Table:
         self.game = game
         self.settings = settings
         self.events: list[Event] = events if events is not None else game.opening_events()
+        """The events since the current deal began (those of a resumed table: from the
+        start of the game), as the engine emitted them; each client gets its own filter."""
         self.deal_start = 0
         """Index in :attr:`events` where the current deal's events begin."""
         self._mark_deal_start()
@@ -599,7 +601,11 @@ class Table:
                 seat.player, seat.incoming = seat.incoming, None
             seat.ready = False
         events = g.apply(NEXT_DEAL, g.turn)
-        self.deal_start = len(self.events)
+        # the finished deals' events are no longer sent to anyone (a client that joins
+        # gets the current deal's; the record keeps every action): a long game's tables
+        # would otherwise hold them all, and the collector walk them
+        self.events.clear()
+        self.deal_start = 0
         await self._after(events, None)
 
     # ------------------------------------------------------------ the table's clock
