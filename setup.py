@@ -37,9 +37,10 @@ COMPILED = [
     # the table server (twentynine host): its work per action, the states it makes for
     # the four seats, is its load limit (compiled: 4,400-4,600 actions/s instead of
     # 4,000, docs/server.md); mypyc reads aiohttp's types, so the build needs aiohttp
-    # (pyproject.toml).  protocol.py stays plain Python: compiled, its decoder's
-    # "except ProtocolError: raise / except ValueError" mistyped the exception
-    "net/server",
+    # (pyproject.toml); and its encoders of a seat's view fields (net/wire).  protocol.py
+    # stays plain Python: compiled, its decoder's "except ProtocolError: raise / except
+    # ValueError" mistyped the exception
+    "net/server", "net/wire",
 ]
 
 

@@ -23,16 +23,18 @@ import functools
 import json
 import types
 import typing
-from collections.abc import Callable, Iterable
 from typing import Any, Union
 
 from .. import events as ev
-from ..actions import ACTIONS, Action
+from ..actions import Action
 from ..cards import Card
-from ..deal import Deal, Phase
+from ..deal import Phase
 from ..rules import Rules
 from ..scoring import DealOutcome
-from ..views import SeatView, TrickRecord, own_fields
+from ..views import SeatView, TrickRecord
+from .wire import ACTION_TEXT as ACTION_TEXT  # the server's hot encoders (compiled)
+from .wire import _own, encode_public
+from .wire import compact_json as compact_json
 
 VERSION = 1
 """The protocol's version: every message carries it as ``"v"``; a client or server that
@@ -191,9 +193,6 @@ def rules_data(rules: Rules) -> dict[str, Any]:
     return rules.to_dict()
 
 
-ACTION_TEXT: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
-
-
 def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     """A seat's view as JSON-ready data: the same as :func:`encode_value` gives, written
     out by hand because the server encodes views after every action (the tests check that
@@ -207,58 +206,12 @@ def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     return out
 
 
-def encode_public(fields: dict[str, Any], tricks_cache: list[Any] | None = None
-                  ) -> dict[str, Any]:
-    """The fields every seat's view shares (:func:`~twentynine.views.public_fields`, or a
-    view's), encoded as :func:`encode_view` encodes them, without the rules.
-
-    ``tricks_cache`` (a list the caller keeps, empty at first) holds the last finished
-    tricks encoded: while they are the same records (a deal's tricks are made once, see
-    :func:`~twentynine.views.trick_records`) they are not encoded again.  The caller must
-    not change what it is given."""
-    tricks = fields["tricks"]
-    if tricks_cache and tricks_cache[0] is tricks:
-        encoded_tricks = tricks_cache[1]
-    else:
-        encoded_tricks = [{"leader": t.leader, "cards": [[s, c.name] for s, c in t.cards],
-                           "winner": t.winner, "points": t.points} for t in tricks]
-        if tricks_cache is not None:
-            tricks_cache[:] = [tricks, encoded_tricks]
-    outcome = fields["outcome"]
-    return {
-        "number": fields["number"], "dealer": fields["dealer"],
-        "phase": fields["phase"].value, "turn": fields["turn"],
-        "scores": list(fields["scores"]), "hand_sizes": list(fields["hand_sizes"]),
-        "bids": [[s, b] for s, b in fields["bids"]], "high_bid": fields["high_bid"],
-        "bidder": fields["bidder"], "trump_shown": fields["trump_shown"],
-        "face_down": fields["face_down"], "shown_in_trick": fields["shown_in_trick"],
-        "asker": fields["asker"], "leader": fields["leader"],
-        "trick": [[s, c.name] for s, c in fields["trick"]],
-        "tricks": encoded_tricks,
-        "points": list(fields["points"]), "tricks_won": list(fields["tricks_won"]),
-        "target": fields["target"], "pair_seat": fields["pair_seat"],
-        "outcome": encode_value(outcome) if outcome is not None else None,
-        "multiplier": fields["multiplier"], "single_hand": fields["single_hand"],
-        "sitting_out": fields["sitting_out"],
-        "single_hand_offers": fields["single_hand_offers"],
-    }
-
-
 PRIVATE_VIEW_FIELDS = frozenset({"seat", "hand", "trump_suit", "trump_card", "legal_actions",
                                  "no_trumps"})
 """The fields of a view that differ from seat to seat; every other field is the same in
 all four seats' views (a test checks it), so the server encodes those once per change."""
 _PUBLIC_NAMES = tuple(f.name for f in dataclasses.fields(SeatView)
                       if f.name not in PRIVATE_VIEW_FIELDS and f.name != "rules")
-
-
-def _own(seat: int, hand: Iterable[Card], trump_suit: int | None, trump_card: Card | None,
-         legal: Iterable[Action], no_trumps: bool) -> dict[str, Any]:
-    return {
-        "seat": seat, "hand": [c.name for c in hand], "trump_suit": trump_suit,
-        "trump_card": trump_card.name if trump_card is not None else None,
-        "legal_actions": [ACTION_TEXT[a.code] for a in legal], "no_trumps": no_trumps,
-    }
 
 
 def encode_private(view: SeatView) -> dict[str, Any]:
@@ -272,18 +225,6 @@ def encode_private(view: SeatView) -> dict[str, Any]:
     """
     v = view
     return _own(v.seat, v.hand, v.trump_suit, v.trump_card, v.legal_actions, v.no_trumps)
-
-
-def encode_own(deal: Deal, seat: int) -> dict[str, Any]:
-    """:func:`encode_private` of ``seat``'s view, made from the deal without the rest of
-    the view (the server makes one seat's own fields after most actions).
-
-    >>> from twentynine.game import Game
-    >>> g = Game(5)
-    >>> encode_own(g.deal, 1) == encode_private(g.view(1))
-    True
-    """
-    return _own(seat, *own_fields(deal, seat))
 
 
 def view_parts(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -325,11 +266,6 @@ def decode_event(data: Any) -> ev.Event:
     fields_ = {k: v for k, v in data.items() if k != "event"}
     out: ev.Event = decode_value(EVENT_TYPES[data["event"]], fields_)
     return out
-
-
-compact_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).encode
-"""``json.dumps(value, separators=(",", ":"))`` without making a new encoder at each call
-(the server writes some ten texts an action)."""
 
 
 def message(type_: str, **fields: Any) -> str:

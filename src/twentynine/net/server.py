@@ -42,20 +42,17 @@ from ..rules import Rules
 from ..views import public_fields
 from .journal import ROTATE_BYTES, Journal, extend_actions, journal_paths, parse_lines
 from .protocol import (
-    ACTION_TEXT,
     MAX_MESSAGE,
     VERSION,
     ProtocolError,
-    compact_json,
     encode_event,
-    encode_own,
-    encode_public,
     encode_view,
     message,
     normal_code,
     parse_message,
     rules_data,
 )
+from .wire import ACTION_TEXT, compact_json, encode_own, encode_public
 
 LOG = logging.getLogger("twentynine.server")
 
@@ -233,7 +230,7 @@ class Table:
         self._last_common: dict[str, Any] | None = None
         """The views' shared fields at the last broadcast (changes are found against it)."""
         self._tricks_cache: list[Any] = []
-        """The deal's finished tricks, encoded (see :func:`~.protocol.encode_public`)."""
+        """The deal's finished tricks, encoded (see :func:`~.wire.encode_public`)."""
         self._roster_cache: tuple[tuple[object, ...], str] | None = None
         """:meth:`roster`'s JSON, with who sat where when it was made."""
         self.save_problem: str | None = None
