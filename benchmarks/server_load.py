@@ -25,6 +25,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -185,6 +186,7 @@ async def main(opts: argparse.Namespace) -> int:
             os.path.join(folder, "finished", "*.json")):
         with open(path) as f:
             recorded += len(json.load(f)["game"]["actions"])
+    shutil.rmtree(folder, ignore_errors=True)  # the server's records, counted: not kept
     if not rtts:
         print("no action completed")
         return 1
