@@ -33,8 +33,8 @@ from ..rules import Rules
 from ..scoring import DealOutcome
 from ..views import SeatView, TrickRecord
 from .wire import ACTION_TEXT as ACTION_TEXT  # the server's hot encoders (compiled)
-from .wire import _own, encode_public
 from .wire import compact_json as compact_json
+from .wire import encode_own_fields, encode_public
 
 VERSION = 1
 """The protocol's version: every message carries it as ``"v"``; a client or server that
@@ -199,7 +199,8 @@ def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     both agree).  The server leaves the rules out (``with_rules=False``): a client has
     them from its welcome."""
     v = view
-    out = _own(v.seat, v.hand, v.trump_suit, v.trump_card, v.legal_actions, v.no_trumps)
+    out = encode_own_fields(v.seat, v.hand, v.trump_suit, v.trump_card, v.legal_actions,
+                            v.no_trumps)
     out.update(encode_public({k: getattr(v, k) for k in _PUBLIC_NAMES}))
     if with_rules:
         out["rules"] = rules_data(v.rules)
@@ -224,7 +225,8 @@ def encode_private(view: SeatView) -> dict[str, Any]:
     True
     """
     v = view
-    return _own(v.seat, v.hand, v.trump_suit, v.trump_card, v.legal_actions, v.no_trumps)
+    return encode_own_fields(v.seat, v.hand, v.trump_suit, v.trump_card, v.legal_actions,
+                            v.no_trumps)
 
 
 def view_parts(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

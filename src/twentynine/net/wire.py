@@ -59,10 +59,10 @@ def encode_public(fields: dict[str, Any], tricks_cache: list[Any] | None = None
     }
 
 
-
-
-def _own(seat: int, hand: Iterable[Card], trump_suit: int | None, trump_card: Card | None,
-         legal: Iterable[Action], no_trumps: bool) -> dict[str, Any]:
+def encode_own_fields(seat: int, hand: Iterable[Card], trump_suit: int | None,
+                      trump_card: Card | None, legal: Iterable[Action], no_trumps: bool
+                      ) -> dict[str, Any]:
+    """A seat's own view fields (:func:`~twentynine.views.own_fields`) as JSON-ready data."""
     return {
         "seat": seat, "hand": [c.name for c in hand], "trump_suit": trump_suit,
         "trump_card": trump_card.name if trump_card is not None else None,
@@ -71,8 +71,8 @@ def _own(seat: int, hand: Iterable[Card], trump_suit: int | None, trump_card: Ca
 
 
 def encode_own(deal: Deal, seat: int) -> dict[str, Any]:
-    """:func:`~.protocol.encode_private` of ``seat``'s view, made from the deal without the rest of
-    the view (the server makes one seat's own fields after most actions).
+    """:func:`~.protocol.encode_private` of ``seat``'s view, made from the deal without
+    the rest of the view (the server makes one seat's own fields after most actions).
 
     >>> from twentynine.game import Game
     >>> g = Game(5)
@@ -80,9 +80,7 @@ def encode_own(deal: Deal, seat: int) -> dict[str, Any]:
     >>> encode_own(g.deal, 1) == encode_private(g.view(1))
     True
     """
-    return _own(seat, *own_fields(deal, seat))
-
-
+    return encode_own_fields(seat, *own_fields(deal, seat))
 
 
 def _encode_outcome(outcome: object) -> Any:
