@@ -137,6 +137,12 @@ def _means(sampler: WorldSampler, rng: random.Random, n: int,
     return weighted / wsum, raw / n
 
 
+def _seated_bots() -> list[HardBot]:
+    """Four self-playing ``hard`` bots whose clock (a safety cap) is out of the way, so the
+    positions they reach depend on the seeds alone, not on the machine's load."""
+    return [HardBot(seed=s, time_budget=60.0, bid_time=60.0) for s in range(4)]
+
+
 def _self_play(rules: Rules, seed: int, bots: list[HardBot]) -> Deal:
     d = Deal.from_seed(seed, seed % 4, rules)
     while d.phase_code != PLAY and d.outcome is None:
@@ -151,7 +157,7 @@ def test_the_model_predicts_hards_own_choices() -> None:
     total = 0.0
     n = 0
     for rules in (Rules(), TOURNAMENT):
-        bots = [HardBot(seed=s, time_budget=60.0, bid_time=60.0) for s in range(4)]
+        bots = _seated_bots()
         for seed in range(6):
             d = _self_play(rules, seed, bots)
             if d.phase_code != PLAY:
@@ -196,7 +202,7 @@ def test_card_plays_worlds_follow_the_bids() -> None:
 
 def test_card_play_and_the_auction_each_have_their_own_strength() -> None:
     """``bid_model`` is card play's, ``auction_bid_model`` the auction's own worlds'."""
-    bots = [HardBot(seed=s, time_budget=60.0, bid_time=60.0) for s in range(4)]
+    bots = _seated_bots()
     d = _self_play(Rules(), 7, bots)
     assert d.phase_code == PLAY
     view = d.view(d.turn)
@@ -233,7 +239,7 @@ def test_a_bidder_names_its_long_suit() -> None:
 def test_hidden_trump_worlds_follow_the_bidders_four() -> None:
     """With a marker, a defender's worlds weighted by the model name the real trump more
     often than unweighted ones do."""
-    bots = [HardBot(seed=s, time_budget=60.0, bid_time=60.0) for s in range(4)]
+    bots = _seated_bots()
     hits_w = 0.0
     hits_raw = 0.0
     n = 0

@@ -198,12 +198,10 @@ def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     out by hand because the server encodes views after every action (the tests check that
     both agree).  The server leaves the rules out (``with_rules=False``): a client has
     them from its welcome."""
-    v = view
-    out = encode_own_fields(v.seat, v.hand, v.trump_suit, v.trump_card, v.legal_actions,
-                            v.no_trumps)
-    out.update(encode_public({k: getattr(v, k) for k in _PUBLIC_NAMES}))
+    out = encode_private(view)
+    out.update(encode_public({k: getattr(view, k) for k in _PUBLIC_NAMES}))
     if with_rules:
-        out["rules"] = rules_data(v.rules)
+        out["rules"] = rules_data(view.rules)
     return out
 
 
