@@ -1,20 +1,21 @@
-"""A hash of ``hard``'s decisions with its clock lifted, to show two builds are one bot.
+"""A hash of the search bots' decisions with their clock lifted: are two builds one bot?
 
-Run with each install's Python (it uses only the API that commit 0849e73 already had)::
+Four bots of one level play ``N`` whole deals (seeds 1000, 1001, ...; the dealer turns;
+the standard and the tournament rules alternate) with ``time_budget=100``, so that the
+sample counts, not the clock, bound every search.  Every decision of every seat with more
+than one legal action goes into a SHA-256 hash; equal hashes mean the same decisions.
+The same numbers come from the pure and the compiled build, and from any change that
+must not change how a bot plays::
 
-    /tmp/old-hard/.venv/bin/python benchmarks/same_decisions.py 6     # pure
-    /tmp/old-hard-c/.venv/bin/python benchmarks/same_decisions.py 6   # compiled
+    PYTHONPATH=src python benchmarks/same_decisions.py              # medium and hard, 6 deals
+    PYTHONPATH=src python benchmarks/same_decisions.py 10 hard      # 10 deals of hard only
+    PYTHONPATH=src python benchmarks/same_decisions.py 6 medium -v  # and every decision
 
-Four ``hard`` bots play ``N`` deals (seeds 1000..), alternating the standard and the
-tournament rules, with ``time_budget=100`` so the sample counts, not the clock, bound every
-search; the line printed names the build (the deal module's file), the number of
-decisions, their hash and the CPU time.  Equal hashes: the same decisions.
-
-A third argument ``earlier`` plays ``hard`` with :data:`twentynine.bots.hard.EARLIER`, the
-settings it had until session 21 (that name is newer than commit 0849e73)::
-
-    python benchmarks/same_decisions.py 4 hard earlier    # hash a466b5f456e1484e
+It prints, for each level, one line per deal (seed, dealer, rules, the number of
+decisions and, with ``-v``, their action codes) and then the level's hash.
 """
+
+from __future__ import annotations
 
 import hashlib
 import sys
@@ -25,34 +26,57 @@ from twentynine.bots import make_bot
 from twentynine.deal import DEAL_OVER, Deal
 from twentynine.rules import Rules
 
-RULESETS = [Rules(), Rules(trump_indicator="marker", pair=False, last_trick_point=False)]
+RULESETS = (("standard", Rules()),
+            ("tournament", Rules(trump_indicator="marker", pair=False,
+                                 last_trick_point=False)))
+"""The two rule sets the deals alternate between (the marker exercises the hidden trump)."""
+
+FIRST_SEED = 1000
+TIME_BUDGET = 100.0
+"""Far above any decision's search, so the clock never stops one."""
 
 
-def main() -> None:
-    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 6
-    level = sys.argv[2] if len(sys.argv) > 2 else "hard"
-    options: dict[str, object] = {}
-    if len(sys.argv) > 3 and sys.argv[3] == "earlier":
-        from twentynine.bots.hard import EARLIER
-        options = {k: v for k, v in EARLIER.items() if k != "time_budget"}
+def level_hash(level: str, deals: int, verbose: bool) -> str:
+    """Play ``deals`` deals with four ``level`` bots; print them; return the hash."""
     digest = hashlib.sha256()
-    n = 0
+    total = 0
     t0 = time.process_time()
     for k in range(deals):
-        d = Deal.from_seed(1000 + k, dealer=k % 4, rules=RULESETS[k % 2])
-        bots = [make_bot(level, seed=77 * k + s, time_budget=100.0, **options) for s in range(4)]
+        seed = FIRST_SEED + k
+        rules_name, rules = RULESETS[k % 2]
+        d = Deal.from_seed(seed, dealer=k % 4, rules=rules)
+        bots = [make_bot(level, seed=77 * k + s, time_budget=TIME_BUDGET) for s in range(4)]
+        codes: list[int] = []
         while d.phase_code != DEAL_OVER:
             seat = d.turn
             view = d.view(seat)
             acts = view.legal_actions
             a = bots[seat].choose(view, acts) if len(acts) > 1 else acts[0]
-            digest.update(str(a.code).encode())
-            n += 1
+            if len(acts) > 1:
+                codes.append(a.code)
+                digest.update(f"{seat}:{a.code};".encode())
             d.apply(a, seat=seat)
+        digest.update(b"|")
+        total += len(codes)
+        line = f"{level} deal seed {seed} dealer {k % 4} {rules_name}: {len(codes)} decisions"
+        print(line + (" " + " ".join(map(str, codes)) if verbose else ""), flush=True)
     build = deal_module.__file__.rsplit("/", 1)[-1]
-    print(f"{build}: {n} decisions, hash {digest.hexdigest()[:16]}, "
-          f"cpu {time.process_time() - t0:.1f} s")
+    hexd = digest.hexdigest()
+    print(f"{level}: {deals} deals, {total} decisions, sha256 {hexd} "
+          f"({build}, cpu {time.process_time() - t0:.0f} s)", flush=True)
+    return hexd
+
+
+def main(argv: list[str]) -> int:
+    """Parse ``[DEALS] [LEVEL] [-v]`` and print the hashes."""
+    verbose = "-v" in argv
+    args = [a for a in argv if a != "-v"]
+    deals = int(args[0]) if args else 6
+    levels = [args[1]] if len(args) > 1 else ["medium", "hard"]
+    for level in levels:
+        level_hash(level, deals, verbose)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))
