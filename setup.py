@@ -34,13 +34,11 @@ COMPILED = [
     # the bots' hot path: sampled worlds, rollout policies, the exact endgame search and
     # the information-set tree search
     "bots/worlds", "bots/search", "bots/ismcts",
-    # the table server (twentynine host): its work per action, the states it makes for
-    # the four seats, is its load limit (compiled: 4,400-4,600 actions/s instead of
-    # 4,000, docs/server.md); mypyc reads aiohttp's types, so the build needs aiohttp
-    # (pyproject.toml); and its encoders of a seat's view fields (net/wire).  protocol.py
-    # stays plain Python: compiled, its decoder's "except ProtocolError: raise / except
-    # ValueError" mistyped the exception
-    "net/server", "net/wire",
+    # the table server's work per action, the states it makes for the four seats, is its
+    # load limit (docs/server.md): the states (net/broadcast) and the encoders of a seat's
+    # view fields (net/wire).  protocol.py stays plain Python: compiled, its decoder's
+    # "except ProtocolError: raise / except ValueError" mistyped the exception
+    "net/broadcast", "net/wire",
 ]
 
 

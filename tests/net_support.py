@@ -12,6 +12,7 @@ from typing import Any
 
 from twentynine.events import DealScored
 from twentynine.net.client import Connection, State, decode_state
+from twentynine.net.gate import Limits
 from twentynine.net.server import GameServer, Settings, Table
 
 
@@ -25,9 +26,10 @@ def run(coro: Awaitable[Any], timeout: float = 60) -> Any:
 
 @asynccontextmanager
 async def serving(tables_dir: Path, settings: Settings | None = None, seed: int = 11,
-                  tables: int = 1, resume: bool = False
+                  tables: int = 1, resume: bool = False, limits: Limits | None = None
                   ) -> AsyncIterator[tuple[GameServer, list[Table]]]:
-    server = GameServer(tables_dir, settings or Settings(bots="random", bot_delay=0.0))
+    server = GameServer(tables_dir, settings or Settings(bots="random", bot_delay=0.0),
+                        limits)
     made = server.resume() if resume else [server.new_table(seed=seed + i)
                                            for i in range(tables)]
     await server.start("127.0.0.1", 0)

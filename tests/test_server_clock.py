@@ -50,7 +50,7 @@ def test_a_table_that_waits_does_not_move_for_a_dropped_player(tmp_path: Path) -
             await south.conn.close()
             await asyncio.sleep(1.5)
             assert len(table.game.log) == before
-            assert table.roster()[0]["kind"] == "away"
+            assert table.roster.listing()[0]["kind"] == "away"
 
     run(main(), timeout=60)
 

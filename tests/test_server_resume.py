@@ -32,12 +32,18 @@ def test_a_dropped_client_comes_back_and_the_game_goes_on(tmp_path: Path) -> Non
             await asyncio.sleep(0.3)
             assert table.seats[0].player is not None and table.seats[0].player.conn is None
             assert len(table.game.log) == n  # the table waits for south ("wait")
-            # nobody else may take the seat, nor come back without the token
-            with pytest.raises(JoinError, match="south is taken"):
-                await Connection.join("127.0.0.1", server.port, table.code, "thief", "south")
-            assert token
-            # the code and the same name bring south back (a new terminal has no token)
-            back = await Connection.join("127.0.0.1", server.port, table.code, "A", "south")
+            # nobody else may take the seat: not under another name, nor under south's own
+            # name in any case without the token (a name never gives a seat)
+            for who in ("thief", "A", "a", " A "):
+                with pytest.raises(JoinError, match="south is taken"):
+                    await Connection.join("127.0.0.1", server.port, table.code, who, "south")
+            with pytest.raises(JoinError, match="token"):
+                await Connection.join("127.0.0.1", server.port, table.code, "A", "south",
+                                      token=token[:-2] + "xx")
+            assert table.seats[0].player is not None and table.seats[0].player.conn is None
+            # the seat's token brings south back
+            back = await Connection.join("127.0.0.1", server.port, table.code, "A", "south",
+                                         token=token)
             assert back.welcome["rejoined"] is True and back.seat == 0
             again = Player(back, seed=9)
             await again.play(lambda p: len(p.states) >= 1, act=False)

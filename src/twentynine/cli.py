@@ -359,7 +359,8 @@ def _host(opts: argparse.Namespace, rules: Rules) -> int:
     import asyncio
     from pathlib import Path
 
-    from .net.server import Settings, default_tables_dir, host_main
+    from .net.host import default_tables_dir, host_main
+    from .net.roster import Settings
 
     settings = Settings(rules=rules, bots=opts.bots, clock=opts.clock, away=opts.away,
                         bot_delay=opts.bot_delay)

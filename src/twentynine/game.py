@@ -12,31 +12,65 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .actions import ACTIONS, NEXT_DEAL, NEXT_DEAL_CODE, Action
+from .cards import CARDS, mask_cards
 from .deal import DEAL_OVER, Deal, DealError, IllegalActionError, Phase, check_seat
 from .events import Event, GameOver
 from .rules import Rules
 from .scoring import game_winner
 from .views import SeatView
 
+DealtCards = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""One deal's cards as dealt: each seat's first four and second four (card masks), and
+each seat's seventh card (the first of its second four; -1 where not recorded)."""
+
 
 class Game:
-    """A seeded game of Twenty-Nine: the current :attr:`deal` and the game score."""
+    """A game of Twenty-Nine: the current :attr:`deal` and the game score.
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, first_dealer: int = 3) -> None:
-        """Start a game from ``seed``; seat 3 deals first, so seat 0 speaks first."""
+    A game is dealt from ``seed`` (the same seed deals the same cards: replays, tests,
+    ``--seed``), or with ``secret=True`` from the operating system's randomness, each deal
+    shuffled anew, so that nobody can work out a deal from any other (the table server's
+    games).  A secret game keeps the cards it dealt (:attr:`dealt`): its record holds them
+    instead of a seed, and ``preset`` deals them again when the record is replayed.
+    """
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None, first_dealer: int = 3,
+                 *, secret: bool = False, preset: Sequence[DealtCards] = ()) -> None:
+        """Start a game; seat 3 deals first, so seat 0 speaks first."""
         if type(seed) is not int:
             raise DealError(f"the seed must be a whole number, not {seed!r}")
-        self.seed = seed
+        self.secret = secret
+        self.seed = 0 if secret else seed
+        """The seed the deals come from (0 and unused in a secret game)."""
         self.rules = Rules() if rules is None else rules
         self.first_dealer = first_dealer
-        self._rng = random.Random(seed)
+        self._rng: random.Random = random.SystemRandom() if secret else random.Random(seed)
+        self._preset = list(preset)
+        self.dealt: list[DealtCards] = []
+        """A secret game's deals, as dealt (empty for a seeded game)."""
         self.scores: tuple[int, int] = (0, 0)
         self.winner: int | None = None
         self.deals_played = 0
-        self.deal = Deal.from_rng(self._rng, first_dealer, self.rules, number=1)
+        self.deal = self._deal(first_dealer, 1, (0, 0))
         self.log: list[int] = []
+
+    def _deal(self, dealer: int, number: int, scores: tuple[int, int]) -> Deal:
+        if number <= len(self._preset):
+            first, second, seventh = self._preset[number - 1]
+            seconds = [[c for c in ([seventh[s]] if seventh[s] >= 0 else [])]
+                       + [c for c in mask_cards(second[s]) if c != seventh[s]]
+                       for s in range(4)]
+            deal = Deal([[CARDS[c] for c in mask_cards(m)] for m in first],
+                        [[CARDS[c] for c in cs] for cs in seconds], dealer, self.rules,
+                        number=number, scores=scores)
+        else:
+            deal = Deal.from_rng(self._rng, dealer, self.rules, number=number, scores=scores)
+        if self.secret:
+            self.dealt.append((tuple(deal.first), tuple(deal.second), tuple(deal.seventh)))
+        return deal
 
     def opening_events(self) -> list[Event]:
         """The events of the first deal's start (dealer and first four cards)."""
@@ -115,8 +149,7 @@ class Game:
 
     def _next_deal(self) -> list[Event]:
         dealer = self._next_dealer()
-        self.deal = Deal.from_rng(self._rng, dealer, self.rules,
-                                  number=self.deal.number + 1, scores=self.scores)
+        self.deal = self._deal(dealer, self.deal.number + 1, self.scores)
         return self.deal.opening_events()
 
     def view(self, seat: int) -> SeatView:

@@ -19,7 +19,7 @@ from .actions import Action, ActionError
 from .cards import CARDS, CardError, mask_cards, parse_cards
 from .deal import Deal, DealError, IllegalActionError
 from .events import Event
-from .game import Game
+from .game import DealtCards, Game
 from .rules import Rules, RulesError
 
 SCHEMA = 1
@@ -59,16 +59,36 @@ def deal_record(deal: Deal) -> dict[str, Any]:
     }
 
 
-def game_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` so far: rules, seed and every action."""
-    return {
+def dealt_cards_record(cards: DealtCards) -> dict[str, list[str]]:
+    """One dealt deal's cards as a record writes them (the second four with the seventh
+    card first)."""
+    first, second, seventh = cards
+    seconds = []
+    for s in range(4):
+        lead = CARDS[seventh[s]].name + " " if seventh[s] >= 0 else ""
+        rest = second[s] & ~(1 << seventh[s]) if seventh[s] >= 0 else second[s]
+        seconds.append(lead + _hand_text(rest))
+    return {"first": [_hand_text(m) for m in first], "second": seconds}
+
+
+def game_header(game: Game) -> dict[str, Any]:
+    """A game record's fields but its actions: the rules, the first dealer, and the seed
+    the deals come from, or (a secret game: the seed is null) every deal's cards."""
+    head: dict[str, Any] = {
         "schema": SCHEMA,
         "kind": "game",
         "rules": game.rules.to_dict(),
-        "seed": game.seed,
+        "seed": None if game.secret else game.seed,
         "first_dealer": game.first_dealer,
-        "actions": [str(a) for a in game.actions],
     }
+    if game.secret:
+        head["deals"] = [dealt_cards_record(c) for c in game.dealt]
+    return head
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` so far: rules, seed (or dealt cards) and every action."""
+    return {**game_header(game), "actions": [str(a) for a in game.actions]}
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -156,14 +176,38 @@ def replay_deal(record: dict[str, Any]) -> tuple[Deal, list[Event]]:
     return deal, events
 
 
+def _dealt(record: dict[str, Any]) -> list[DealtCards]:
+    """The dealt cards of a secret game's record, each deal checked."""
+    deals = record.get("deals")
+    if not isinstance(deals, list) or not deals:
+        raise RecordError("a record with no seed must hold its deals' cards")
+    out: list[DealtCards] = []
+    for i, d in enumerate(deals):
+        try:
+            first = [parse_cards(h) for h in d["first"]]
+            second = [parse_cards(h) for h in d["second"]]
+            deal = Deal(first, second)
+        except (KeyError, TypeError, AttributeError):
+            raise RecordError(f"deal {i + 1}'s cards must hold 'first' and 'second' "
+                              "hands") from None
+        except (CardError, DealError) as exc:
+            raise RecordError(f"deal {i + 1}'s cards are wrong: {exc}") from None
+        out.append((tuple(deal.first), tuple(deal.second), tuple(deal.seventh)))
+    return out
+
+
 def replay_game(record: dict[str, Any]) -> tuple[Game, list[Event]]:
     """Rebuild a game from its record; returns the game and all its events."""
     rules = _check_header(record, "game")
     seed = record.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError("the record's seed must be a whole number")
     first_dealer = _int(record, "first_dealer", 0, 3)
-    game = Game(seed, rules, first_dealer)
+    if seed is None:
+        game = Game(0, rules, first_dealer, secret=True, preset=_dealt(record))
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("the record's seed must be a whole number (or null, with the "
+                          "deals' cards)")
+    else:
+        game = Game(seed, rules, first_dealer)
     events = game.opening_events()
     for i, a in enumerate(_actions(record)):
         try:

@@ -56,11 +56,19 @@ def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
 
 async def join_and_play(host: str, port: int, code: str, name: str | None,
                         seat: str | None, speed: str | None) -> int:
+    from ..tui.save import data_dir
+    from .tokens import TokenFile
+
+    tokens = TokenFile(data_dir() / "seats.json")
     try:
-        remote = await RemoteTable.join(host, port, code, name or default_name(), seat)
+        remote = await RemoteTable.join(host, port, code, name or default_name(), seat,
+                                        token=tokens.get(host, port, code))
     except JoinError as exc:
         print(f"twentynine: {exc}", file=sys.stderr)
         return 1
+    if tokens.problem:
+        print(f"twentynine: {tokens.problem}", file=sys.stderr)
+    tokens.put(host, port, code, remote.conn.token)
     app = make_app(remote, speed)
     remote.start()
     try:

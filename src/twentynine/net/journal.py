@@ -91,7 +91,10 @@ class Journal:
         self.folder = folder
         self.number = number
         self.path = folder / f"{PREFIX}{number}{SUFFIX}"
-        self._file = open(self.path, "ab")  # noqa: SIM115  (closed in close())
+        # private to the user, like the records: it holds the face-down trump
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.fchmod(fd, 0o600)
+        self._file = os.fdopen(fd, "ab")  # closed in close()
         self._pending: list[tuple[bytes, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self.size = self.path.stat().st_size

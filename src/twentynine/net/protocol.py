@@ -280,11 +280,13 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("too_big", f"a message may be at most {MAX_MESSAGE} bytes")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except RecursionError:
+        raise ProtocolError("malformed", "the message's JSON is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as exc:  # a number of over 4,300 digits too
         raise ProtocolError("malformed", f"the message is not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message must be a JSON object")
-    if data.get("v") != VERSION:
+    if type(data.get("v")) is not int or data.get("v") != VERSION:
         raise ProtocolError("version", f"this server speaks protocol version {VERSION}, "
                                        f"not {data.get('v')!r}")
     if not isinstance(data.get("type"), str):

@@ -132,8 +132,15 @@ class RemoteTable:
 
     @classmethod
     async def join(cls, host: str, port: int, code: str, name: str,
-                   seat: int | str | None = None) -> RemoteTable:
-        conn = await Connection.join(host, port, code, name, seat)
+                   seat: int | str | None = None, token: str | None = None) -> RemoteTable:
+        """Sit down at a hosted table: with ``token`` (kept from an earlier join) back in
+        that seat, if the server still holds it for us; otherwise in a free seat."""
+        conn = None
+        if token:
+            with contextlib.suppress(JoinError):
+                conn = await Connection.join(host, port, code, name, seat, token=token)
+        if conn is None:
+            conn = await Connection.join(host, port, code, name, seat)
         table = cls(conn, host, port, code, name)
         await table.first_state()
         return table
@@ -439,7 +446,7 @@ class RemoteTable:
     def leave_text(self) -> tuple[str, str]:
         """What the quit dialog says at this table, and its yes button: the server keeps
         the game and holds the seat; ``join`` again brings the player back."""
-        from .server import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS
+        from .roster import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS
 
         minutes = round(RECONNECT_SECONDS / 60)
         welcome = self.conn.welcome

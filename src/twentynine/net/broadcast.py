@@ -1,0 +1,171 @@
+"""What a hosted table sends: each seat's own state after every change, made once for the
+four seats where it is the same, and sent as the changes to what the client last had.
+
+This is the wall between the engine and the players: a seat's message is made from that
+seat's view (:meth:`twentynine.game.Game.view`) and the events filtered for that seat
+(:func:`twentynine.events.event_for_seat`), never from the engine's state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..deal import Phase
+from ..events import Event, event_for_seat
+from ..views import public_fields
+from .protocol import VERSION, encode_event, encode_view, message
+from .wire import compact_json, encode_own, encode_public
+
+if TYPE_CHECKING:
+    from .connection import Connection
+    from .table import Table
+
+
+def _inner(data: dict[str, Any]) -> str:
+    """A JSON object's text without its braces (objects here are never empty)."""
+    return compact_json(data)[1:-1]
+
+
+class Broadcaster:
+    """One table's states for its seats, with what it keeps between broadcasts."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._private: list[tuple[object, tuple[object, ...], dict[str, Any]] | None] = \
+            [None] * 4
+        """Each seat's own view fields, with the deal and the key they were made from."""
+        self._last_common: dict[str, Any] | None = None
+        """The views' shared fields at the last broadcast (changes are found against it)."""
+        self._tricks_cache: list[Any] = []
+        """The deal's finished tricks, encoded (see :func:`~.wire.encode_public`)."""
+
+    def _private_key(self, seat: int) -> tuple[object, ...]:
+        """Everything the seat's own view fields (:data:`~.protocol.PRIVATE_VIEW_FIELDS`)
+        are made from (as :func:`~twentynine.views.make_view` reads the deal): while it is
+        unchanged, so are they.  A test holds this against the engine's views."""
+        d = self.table.game.deal
+        return (d.number, d.phase_code, d.hands[seat], d.turn == seat, d.shown, d.bidder,
+                d.trump_card, d.trump_suit, d.no_trump)
+
+    def views_now(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The encoded views of the four seats now: the fields they share (encoded once),
+        and each seat's own fields; a seat's own fields are made again only when what they
+        come from changed (most actions change one or two seats')."""
+        d = self.table.game.deal
+        shared = encode_public(public_fields(d), self._tricks_cache)
+        own: list[dict[str, Any]] = []
+        for s in range(4):
+            key = self._private_key(s)
+            cached = self._private[s]
+            # the seat to move always gets its own fields anew: its legal actions
+            # depend on more than the key (a pair declared, a trump asked for)
+            if s != d.turn and cached is not None and cached[0] is d and cached[1] == key:
+                mine = cached[2]
+            else:
+                mine = encode_own(d, s)
+            self._private[s] = (d, key, mine)
+            own.append(mine)
+        return shared, own
+
+    def _parts(self, shared: dict[str, Any]) -> None:
+        """Fill ``shared`` (one dict per broadcast) with what is the same for every seat:
+        the views' shared fields and their changes since the last broadcast (each found
+        and encoded once), and the message's closing fields."""
+        t = self.table
+        g = t.game
+        common, own_fields = self.views_now()
+        before = self._last_common
+        changes = {k: v for k, v in common.items() if before is None or before.get(k) != v}
+        shared["views"] = (common, own_fields)
+        shared["before"] = before
+        shared["changes"] = _inner(changes) if changes else ""
+        self._last_common = common
+        shared["rest"] = _inner({
+            "actions": len(g.log), "scores": list(g.scores), "game_over": g.is_over,
+            "winner": g.winner, "turn": g.turn, "clock": t.clock_left()}) + \
+            f',"seats":{t.roster.text()}'
+
+    def state_for(self, seat: int, events: list[Event], ref: Any = None,
+                  shared: dict[str, Any] | None = None, conn: Connection | None = None
+                  ) -> str:
+        """The ``state`` message for ``seat``: its own view and its own filtered events.
+
+        ``shared`` (one dict per broadcast) keeps what is the same for every seat (the
+        views, the changes to them, the scores, the roster), so that it is made and encoded
+        once for the four seats.  With ``conn`` whose last view is known, the message
+        carries only the view's fields that changed since (``view_changes``); the
+        connection keeps what it was sent.
+        """
+        t = self.table
+        g = t.game
+        if shared is None:
+            shared = {}
+        if "views" not in shared:
+            self._parts(shared)
+        common, own_fields = shared["views"]
+        own = own_fields[seat]
+        # an event every seat sees alike (most) is encoded once per broadcast, and when
+        # all of them are, their list too
+        mine_events = [event_for_seat(e, seat) for e in events]
+        if all(m is e for m, e in zip(mine_events, events, strict=True)):
+            events_text = shared.get("events_text")
+            if events_text is None:
+                events_text = shared["events_text"] = ",".join(
+                    compact_json(encode_event(e)) for e in events)
+        else:
+            events_text = ",".join(compact_json(encode_event(m)) for m in mine_events)
+        st = t.roster.seats[seat]
+        next_deal = g.phase is Phase.DEAL_OVER and not st.ready and st.player is not None
+        head = (f'"v":{VERSION},"type":"state","seat":{seat},'
+                f'"next_deal":{"true" if next_deal else "false"}')
+        if ref is not None:
+            head += f',"ref":{ref if type(ref) is int else compact_json(ref)}'
+        sent = conn.last_view if conn is not None else None
+        if sent is not None:
+            sent_own, sent_common = sent
+            # a seat's own fields that did not change are the very dict it was sent
+            mine = {} if own is sent_own else {k: v for k, v in own.items()
+                                               if sent_own.get(k) != v}
+            if sent_common is shared["before"]:  # the usual case: the changes made once
+                theirs = shared["changes"]
+            else:
+                theirs = _inner({k: v for k, v in common.items()
+                                 if k not in sent_common or sent_common[k] != v})
+            if mine:
+                theirs = f"{_inner(mine)},{theirs}" if theirs else _inner(mine)
+            view_text = f'"view_changes":{{{theirs}}}'
+        else:
+            view_text = f'"view":{compact_json({**own, **common})}'
+        if conn is not None:
+            conn.last_view = (own, common)
+        return f'{{{head},{view_text},"events":[{events_text}],{shared["rest"]}}}'
+
+    def broadcast(self, events: list[Event], ref_for: tuple[int, Any] | None = None
+                  ) -> None:
+        """Queue for each seated client its state (and for each waiting one what it may
+        see).  Nothing here waits on a socket: each client has its own queue."""
+        shared: dict[str, Any] = {}
+        for s, seat in enumerate(self.table.roster.seats):
+            for p in (seat.player, seat.incoming):
+                if p is None or p.conn is None:
+                    continue
+                if p is seat.incoming:
+                    p.conn.send(self.waiting_for(s))
+                    continue
+                ref = ref_for[1] if ref_for is not None and ref_for[0] == s else None
+                p.conn.send(self.state_for(s, events, ref, shared, p.conn))
+
+    def waiting_for(self, seat: int) -> str:
+        """What a player waiting to take a bot's seat sees: the seats, and the deal as
+        anyone may see it (``view``: the seat's view without its hand, its trump unless it
+        is shown, or its legal actions), so their table can follow the bot's play."""
+        t = self.table
+        g = t.game
+        view = encode_view(g.view(seat), with_rules=False)
+        view.update(hand=[], legal_actions=[])
+        if not view["trump_shown"]:
+            view.update(trump_suit=None, trump_card=None, no_trumps=False)
+        return message("waiting", seat=seat, seats=t.roster.listing(), actions=len(g.log),
+                       scores=list(g.scores), view=view, turn=g.turn, game_over=g.is_over,
+                       winner=g.winner, clock=t.clock_left(), events=[],
+                       next_deal=False)

@@ -1,0 +1,161 @@
+"""One client's WebSocket at the table server, and the only way anything is sent to it.
+
+Nothing at a table ever waits on a socket.  A message for a client goes into that
+client's own bounded queue and a writer task of its own sends it; a client that lets
+:attr:`~.gate.Limits.send_queue` messages pile up, or does not take one within
+:attr:`~.gate.Limits.write_seconds`,
+is cut off (its seat is held for it as for any drop), and the table plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from .gate import Limits
+from .protocol import message
+
+if TYPE_CHECKING:
+    from .roster import Player
+    from .table import Table
+
+FLOOD_COUNT = 20
+"""At most this many messages from one client in any one second."""
+
+
+class Connection:
+    """One client's WebSocket: its seat once it said hello, its message rate, and the
+    queue of what is to be sent to it."""
+
+    def __init__(self, ws: web.WebSocketResponse, peer: str,
+                 transport: asyncio.Transport | None = None,
+                 limits: Limits | None = None) -> None:
+        self.ws = ws
+        self.limits = limits or Limits()
+        self.peer = peer
+        self.transport = transport
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.player: Player | None = None
+        self.times: deque[float] = deque(maxlen=FLOOD_COUNT)
+        self.last_view: tuple[dict[str, Any], dict[str, Any]] | None = None
+        """The view (encoded: the seat's own fields, the shared ones) this client was last
+        sent, or None: later states send the changes to it."""
+        self._queue: deque[str | tuple[int, str]] = deque()
+        self._more = asyncio.Event() if _loop_running() else None
+        self._writer: asyncio.Task[None] | None = None
+        self._busy = False
+        self.cut_off: str | None = None
+        """Why the server stopped writing to this client (None while it writes)."""
+
+    def flooding(self, now: float) -> bool:
+        """Record one message; True when it is more than FLOOD_COUNT in a second."""
+        full = len(self.times) == FLOOD_COUNT
+        first = self.times[0] if full else 0.0
+        self.times.append(now)
+        return full and now - first < 1.0
+
+    @property
+    def queued(self) -> int:
+        """Messages waiting to be sent."""
+        return len(self._queue)
+
+    def send(self, text: str) -> None:
+        """Queue ``text`` for the client (never waits).  Messages go out in the order they
+        were queued: changes build on the view before them."""
+        if self.cut_off is not None or self.ws is None:
+            return
+        if len(self._queue) >= self.limits.send_queue:
+            self.drop(f"more than {self.limits.send_queue} messages waited for it")
+            return
+        self._queue.append(text)
+        self._kick()
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the WebSocket once what is queued before has been sent."""
+        if self.cut_off is None and self.ws is not None:
+            self._queue.append((code, reason))
+            self._kick()
+
+    def error(self, code: str, text: str, ref: Any = None, close: bool = False) -> None:
+        """Queue the protocol's error message (and, with ``close``, a close after it)."""
+        fields: dict[str, Any] = {"code": code, "message": text}
+        if ref is not None:
+            fields["ref"] = ref
+        self.send(message("error", **fields))
+        if close:
+            self.close(4000 if code != "too_big" else 1009, code)
+
+    def drop(self, why: str) -> None:
+        """Cut the client off now: no more writes, the socket aborted (its reader then
+        sees the close and the seat is held as for any drop)."""
+        if self.cut_off is not None:
+            return
+        self.cut_off = why
+        self._queue.clear()
+        if self.transport is not None:
+            self.transport.abort()
+        if self._writer is not None and not self._writer.done():
+            self._writer.cancel()
+
+    async def flush(self, timeout: float = 12.0) -> None:
+        """Wait (up to ``timeout``) until what is queued has been sent."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while (self._queue or self._busy) and self.cut_off is None \
+                        and self._writer is not None and not self._writer.done():
+                    await asyncio.sleep(0.01)
+
+    async def finish(self) -> None:
+        """The conversation is over: send what is queued (briefly), then stop writing."""
+        await self.flush()
+        if self._writer is not None and not self._writer.done():
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+
+    def _kick(self) -> None:
+        if self._more is None:
+            self._more = asyncio.Event()
+        self._more.set()
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write_all())
+
+    async def _write_all(self) -> None:
+        assert self._more is not None
+        ws = self.ws
+        while self.cut_off is None:
+            if not self._queue:
+                self._more.clear()
+                await self._more.wait()
+                continue
+            item = self._queue.popleft()
+            if ws.closed:
+                self._queue.clear()
+                continue
+            self._busy = True
+            try:
+                async with asyncio.timeout(self.limits.write_seconds):
+                    if isinstance(item, str):
+                        await ws.send_str(item)
+                    else:
+                        await ws.close(code=item[0], message=item[1].encode())
+            except TimeoutError:
+                self.drop(f"it took no message for {self.limits.write_seconds:g} s")
+                return
+            except (ConnectionError, RuntimeError):
+                self._queue.clear()
+            finally:
+                self._busy = False
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

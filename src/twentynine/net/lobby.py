@@ -1,0 +1,259 @@
+"""The table server's WebSocket conversation with one client: read its messages, answer
+each (an error with a reason for anything wrong, as docs/protocol.md says), seat it by the
+join code, bring it back by its seat's token, and hold its seat when it drops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType
+
+from ..actions import Action, ActionError
+from ..deal import Phase
+from .connection import FLOOD_COUNT, Connection
+from .protocol import MAX_MESSAGE, ProtocolError, message, parse_message
+from .roster import SEAT_NAMES, Player, new_token
+
+if TYPE_CHECKING:
+    from .server import GameServer
+    from .table import Table
+
+LOG = logging.getLogger("twentynine.server")
+
+HELLO_SECONDS = 10.0
+"""A new connection must say hello within this time."""
+MAX_REF = 2**53
+"""A ``ref`` is a whole number below this (exact in JavaScript) or text of 64 characters."""
+
+
+class Lobby:
+    """The WebSocket conversations of one server's clients."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+
+    async def serve(self, conn: Connection) -> None:
+        """Read and answer ``conn``'s messages until it closes (or is closed)."""
+        ws = conn.ws
+        hello_deadline = time.monotonic() + HELLO_SECONDS
+        while not ws.closed and conn.cut_off is None:
+            timeout = None if conn.table else max(0.01, hello_deadline - time.monotonic())
+            try:
+                msg = await ws.receive(timeout=timeout)
+            except TimeoutError:
+                conn.error("timeout", "say hello (with the table's code) first", close=True)
+                return
+            if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                            WSMsgType.ERROR):
+                return
+            if conn.flooding(time.monotonic()):
+                conn.error("flood", f"more than {FLOOD_COUNT} messages in a second: goodbye",
+                           close=True)
+                return
+            if msg.type == WSMsgType.BINARY:
+                conn.error("malformed", "messages are JSON text, not binary")
+                continue
+            if msg.type != WSMsgType.TEXT:
+                continue
+            text = msg.data
+            if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+                conn.error("too_big", f"a message may be at most {MAX_MESSAGE} bytes",
+                           close=True)
+                return
+            try:
+                data = parse_message(text)
+                await self.handle(conn, data)
+            except ProtocolError as exc:
+                close = exc.code in ("version", "bad_code", "seat_taken", "too_many_tries")
+                conn.error(exc.code, str(exc), close=close)
+                if close:
+                    return
+            except Exception:  # a bug must not leave a client without an answer
+                LOG.exception("while answering %s", conn.peer)
+                conn.error("server_error", "the server could not answer that message; "
+                                           "it was ignored")
+
+    async def handle(self, conn: Connection, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        ref = data.get("ref")
+        if ref is not None and not (
+                (type(ref) is int and -MAX_REF < ref < MAX_REF)
+                or (isinstance(ref, str) and len(ref) <= 64)):
+            raise ProtocolError("malformed", "ref must be a whole number (below 2^53) or "
+                                             "text of up to 64 characters")
+        if kind == "ping":
+            conn.send(message("pong", ref=ref))
+            return
+        if kind == "hello":
+            if conn.table is not None:
+                raise ProtocolError("malformed", "you are already seated")
+            await self.hello(conn, data)
+            return
+        if conn.table is None or conn.seat is None or conn.player is None:
+            raise ProtocolError("malformed", "say hello (with the table's code) first")
+        table = conn.table
+        if kind == "action":
+            text = data.get("action")
+            if not isinstance(text, str) or len(text) > 40:
+                raise ProtocolError("malformed", "an action is text such as \"play JH\"")
+            try:
+                action = Action.parse(text)
+            except ActionError as exc:
+                raise ProtocolError("malformed", str(exc)) from None
+            if table.seats[conn.seat].player is not conn.player:
+                conn.error("not_seated", "you take this seat when the next deal starts", ref)
+                return
+            reason = await table.act(conn.seat, action, ref)
+            if reason is not None:
+                conn.error("illegal", reason, ref)
+            return
+        if kind == "state":
+            if table.seats[conn.seat].player is conn.player:
+                conn.last_view = None  # a full view: the client starts again from it
+                conn.send(table.state_for(conn.seat, table.deal_events(), ref, conn=conn))
+            else:
+                conn.send(table.out.waiting_for(conn.seat))
+            return
+        if kind == "leave":
+            await self.leave(conn)
+            return
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+
+    async def _wrong(self, conn: Connection, text: str) -> ProtocolError:
+        """A wrong code or token: counted against the source, answered late when it
+        keeps coming."""
+        delay = self.server.codes.wrong(_source(conn))
+        if delay:
+            await asyncio.sleep(delay)
+        return ProtocolError("bad_code", text)
+
+    async def hello(self, conn: Connection, data: dict[str, Any]) -> None:
+        code, name, want, token = (data.get("code"), data.get("name"), data.get("seat"),
+                                   data.get("token"))
+        source = _source(conn)
+        if self.server.codes.refused(source):
+            raise ProtocolError("too_many_tries", "too many wrong codes from your address: "
+                                "wait a minute and try again")
+        if not isinstance(code, str) or len(code) > 64:
+            raise ProtocolError("bad_code", "hello needs the table's code")
+        table = self.server.find(code)
+        if table is None:
+            raise await self._wrong(conn, "no table has that code")
+        if name is None:
+            name = "player"
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24 \
+                or not name.isprintable():
+            raise ProtocolError("malformed", "a name is 1 to 24 printable characters")
+        name = " ".join(name.split())
+        if isinstance(want, str) and want.lower() in SEAT_NAMES:
+            want = SEAT_NAMES.index(want.lower())
+        if want is not None and (not isinstance(want, int) or isinstance(want, bool)
+                                 or not 0 <= want <= 3):
+            raise ProtocolError("malformed", "a seat is south, east, north or west (or 0-3)")
+        if token is not None and (not isinstance(token, str) or len(token) > 64):
+            raise ProtocolError("malformed", "a token is text (of up to 64 characters)")
+        table.release_expired(time.monotonic())
+        if token:  # coming back: only the seat's own token brings a player back to it
+            held = table.roster.holder(token)
+            if held is None:
+                raise await self._wrong(conn, "that token is not (or no longer) for a seat "
+                                              "at this table")
+            s, p = held
+            if want is not None and want != s:
+                raise ProtocolError("seat_taken", "that token is for another seat")
+            if p.conn is not None:
+                old = p.conn
+                p.conn = None
+                old.error("replaced", "you joined again elsewhere", close=True)
+                old.table = old.player = None
+            await self.seat(conn, table, s, p, rejoined=True)
+            return
+        if want is None:
+            want = table.roster.free_seat()
+            if want is None:
+                raise ProtocolError("seat_taken", "every seat is taken")
+        seat = table.seats[want]
+        who = seat.player or seat.incoming
+        if who is not None:
+            held_for = " (held for them: their own client brings them back)" \
+                if who.conn is None else ""
+            raise ProtocolError("seat_taken", f"{SEAT_NAMES[want]} is taken by "
+                                              f"{who.name}{held_for}")
+        player = Player(name=name, token=new_token())
+        g = table.game
+        if not g.log or g.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+            seat.player = player
+        else:
+            seat.incoming = player  # the bot finishes this deal
+        table.roster.names[want] = name
+        await self.seat(conn, table, want, player, rejoined=False)
+
+    async def seat(self, conn: Connection, table: Table, seat: int, player: Player,
+                   rejoined: bool) -> None:
+        conn.table, conn.seat, conn.player = table, seat, player
+        player.conn = conn
+        player.away_since = None
+        self.server.gate.seated(conn.transport)
+        incoming = table.seats[seat].incoming is player
+        conn.send(message(
+            "welcome", table=table.id, seat=seat, seat_name=SEAT_NAMES[seat],
+            token=player.token, name=player.name, rules=table.game.rules.to_dict(),
+            bots=table.settings.bots, clock=table.settings.clock,
+            away=table.settings.away, rejoined=rejoined, waiting=incoming,
+            seats=table.roster.listing()))
+        LOG.info("table %s: %s %s seat %d", table.id, player.name,
+                 "rejoined" if rejoined else "took", seat)
+        if incoming:
+            conn.send(table.out.waiting_for(seat))
+        else:
+            conn.last_view = None
+            conn.send(table.state_for(seat, table.deal_events(), conn=conn))
+        if rejoined and player.away_moves:  # after the state: it is news about it
+            moves, player.away_moves = player.away_moves, []
+            conn.send(message("notice", text="While you were away a bot played for "
+                              f"you: {', '.join(moves)}"))
+        table.out.broadcast([])  # everyone sees the new roster
+        if not rejoined:
+            await table.store.seats_changed()  # a restarted server knows them by their token
+        table.wake()
+
+    async def leave(self, conn: Connection) -> None:
+        table, player = conn.table, conn.player
+        if table is None or player is None or conn.seat is None:
+            return
+        seat = table.seats[conn.seat]
+        if seat.player is player:
+            seat.player = None
+        if seat.incoming is player:
+            seat.incoming = None
+        player.conn = None
+        conn.table = conn.player = None
+        self.server.gate.unseat(conn.transport)
+        table.wake()
+        table.out.broadcast([])
+        await table.store.seats_changed()
+        conn.send(message("bye", reason="you left the table; a bot plays your seat"))
+        conn.close(1000, "left")
+
+    async def gone(self, conn: Connection) -> None:
+        """A connection closed: its player is away (the seat waits for them)."""
+        table, player = conn.table, conn.player
+        if table is None or player is None or player.conn is not conn:
+            return
+        player.conn = None
+        player.away_since = time.monotonic()
+        seat = table.seats[conn.seat] if conn.seat is not None else None
+        if seat is not None and seat.incoming is player:
+            seat.incoming = None  # never took the seat: nothing to hold
+        table.out.broadcast([])
+        table.wake()
+
+
+def _source(conn: Connection) -> str:
+    """The client's address, without its port."""
+    peer = conn.transport.get_extra_info("peername") if conn.transport else None
+    return str(peer[0]) if isinstance(peer, tuple) and peer else conn.peer

@@ -1,0 +1,154 @@
+"""How a hosted table keeps its game on disk: every action in the server's journal before
+anyone hears of it, and the whole record (atomically, private to the user) when the seats
+change, the game ends, a journal is closed or the server stops.
+
+A record holds the game (rules, dealt cards or seed, every action), the join code, the
+settings and the seated players' tokens: it is written 0600, like every journal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..records import game_header
+from .wire import ACTION_TEXT, compact_json
+
+if TYPE_CHECKING:
+    from .table import Table
+
+LOG = logging.getLogger("twentynine.server")
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, and
+    readable by the user alone (0600): a temporary file, fsynced, renamed over the old
+    one, and the folder fsynced so that the rename itself survives a power cut."""
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+class TableStore:
+    """One table's record and its writes."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._action_texts: list[str] = []
+        self.saving: asyncio.Future[None] | None = None
+        """The write in progress (a stopping server waits for it)."""
+        self.problem: str | None = None
+        """A failed write's reason, to tell the players once."""
+        self.saved_n = -1
+        """How many actions are on disk (record or journal); -1: no record written yet."""
+        self.dirty = False
+        """The seats changed since the record was written."""
+
+    @property
+    def path(self) -> Path:
+        return self.table.server.tables_dir / f"{self.table.id}.json"
+
+    def _game_record(self) -> dict[str, Any]:
+        """The game's record (:func:`~twentynine.records.game_record`), its action texts
+        kept between calls: the server writes it after every action of long games."""
+        log = self.table.game.log
+        texts = self._action_texts
+        if len(texts) > len(log):
+            texts.clear()
+        texts.extend(ACTION_TEXT[c] for c in log[len(texts):])
+        return {**game_header(self.table.game), "actions": texts}
+
+    def record(self) -> dict[str, Any]:
+        """The table's whole record."""
+        t = self.table
+        return {"table": t.id, "code": t.code, "bots": t.settings.bots,
+                "clock": t.settings.clock, "away": t.settings.away, "bot_key": t.bot_key,
+                "names": t.roster.names, "game": self._game_record(),
+                "players": t.roster.saved()}
+
+    async def save(self) -> None:
+        """Put the table's new action on disk before anyone hears of it: as a line of the
+        server's journal (one fsync shared with every table's actions of the moment), or
+        as the whole record when the game ends, the seats changed, or the table has no
+        record yet.  A failure is logged and told to the players, and the game
+        goes on."""
+        t = self.table
+        g = t.game
+        journal = t.server.files.journal_for_append()
+        n = len(g.log)
+        whole = (journal is None or g.is_over or self.dirty or self.saved_n < 0
+                 or n - self.saved_n != 1 or (g.secret and _new_deal(g.log)))
+        if whole:
+            await self.write_record()
+            return
+        assert journal is not None
+        self.saving = journal.submit(journal.line(t.id, n - 1, ACTION_TEXT[g.log[-1]]))
+        try:
+            await asyncio.shield(self.saving)
+            self.saved_n = n
+        except OSError as exc:
+            LOG.error("table %s: could not write to the journal: %s", t.id, exc)
+            self.problem = f"the server could not save this table: {exc}"
+        t.server.files.maybe_rotate()
+
+    async def write_record(self) -> None:
+        """Write the whole record (atomically, in a thread: the fsync would stall every
+        table)."""
+        t = self.table
+        n = len(t.game.log)
+        self.dirty = False
+        text = compact_json(self.record())
+        self.saving = asyncio.ensure_future(asyncio.to_thread(
+            self._write, self.path, text, t.game.is_over))
+        try:
+            # shielded: a stopping server still finishes the write it started
+            await asyncio.shield(self.saving)
+            self.saved_n = n
+        except OSError as exc:
+            self.dirty = True
+            LOG.error("table %s: could not save its record: %s", t.id, exc)
+            self.problem = f"the server could not save this table: {exc}"
+
+    async def seats_changed(self) -> None:
+        """Someone took, left or came back to a seat: the record says who sits where."""
+        self.dirty = True
+        if self.table.game.is_over:
+            return
+        async with self.table.lock:
+            await self.write_record()
+
+    @staticmethod
+    def _write(path: Path, text: str, finished: bool) -> None:
+        write_private(path, text)
+        if finished:
+            done = path.parent / "finished"
+            done.mkdir(exist_ok=True, mode=0o700)
+            os.replace(path, done / path.name)
+
+
+def _new_deal(log: list[int]) -> bool:
+    """Whether the game's last action dealt a new deal (a secret game's record must then
+    hold the new cards before anyone sees them)."""
+    from ..actions import NEXT_DEAL_CODE
+
+    return bool(log) and log[-1] == NEXT_DEAL_CODE

@@ -1,0 +1,276 @@
+"""One hosted table: its game (the only engine), its seats, and its own task that moves
+for the bots, enforces the move clock and deals again between deals.
+
+What the table sends is made in :mod:`.broadcast`, what it writes in :mod:`.store`, and
+who sits where is :mod:`.roster`'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..actions import NEXT_DEAL, Action
+from ..bots import decide, make_bot
+from ..deal import IllegalActionError, Phase
+from ..events import DealStarted, Event
+from ..game import Game
+from .broadcast import Broadcaster
+from .protocol import message
+from .roster import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS, Roster, Seat, Settings, bot_seed
+from .store import TableStore
+
+if TYPE_CHECKING:
+    from .connection import Connection
+    from .server import GameServer
+
+LOG = logging.getLogger("twentynine.server")
+
+
+class Table:
+    """One game and its four seats."""
+
+    def __init__(self, server: GameServer, table_id: str, code: str, game: Game,
+                 settings: Settings, events: list[Event] | None = None,
+                 names: list[str | None] | None = None, bot_key: int | None = None) -> None:
+        self.server = server
+        self.id = table_id
+        self.code = code
+        self.game = game
+        self.settings = settings
+        self.bot_key = game.seed if bot_key is None else bot_key
+        """What the bots' decisions are seeded from (with the seat and the moment): the
+        game's seed, or for a secret game a secret of the table's, kept in its record."""
+        self.events: list[Event] = events if events is not None else game.opening_events()
+        """The events since the current deal began (those of a resumed table: from the
+        start of the game), as the engine emitted them; each client gets its own filter."""
+        self.deal_start = 0
+        """Index in :attr:`events` where the current deal's events begin."""
+        self._mark_deal_start()
+        self.roster = Roster(settings.bots, names)
+        self.out = Broadcaster(self)
+        self.store = TableStore(self)
+        self.turn_started = time.monotonic()
+        self.lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self.closed = False
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.roster.seats
+
+    # what is sent and written (the tests and the handlers use these names)
+    def state_for(self, seat: int, events: list[Event], ref: Any = None,
+                  shared: dict[str, Any] | None = None, conn: Connection | None = None
+                  ) -> str:
+        return self.out.state_for(seat, events, ref, shared, conn)
+
+    def views_now(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        return self.out.views_now()
+
+    def deal_events(self) -> list[Event]:
+        """The current deal's events (what a client joining now is sent)."""
+        return self.events[self.deal_start:]
+
+    def clock_left(self) -> float | None:
+        if self.settings.clock is None or self.game.is_over:
+            return None
+        return round(max(0.0, self.settings.clock - (time.monotonic() - self.turn_started)), 2)
+
+    def tell_all(self, text: str) -> None:
+        for s in self.roster.humans():
+            p = self.seats[s].player
+            assert p is not None and p.conn is not None
+            p.conn.send(text)
+
+    def _mark_deal_start(self) -> None:
+        for i in range(len(self.events) - 1, -1, -1):
+            if isinstance(self.events[i], DealStarted):
+                self.deal_start = i
+                return
+        self.deal_start = 0
+
+    def release_expired(self, now: float) -> None:
+        """Players gone longer than the reconnect time lose their seat to the bot."""
+        for s, name in self.roster.release_expired(now):
+            LOG.info("table %s: %s's seat %d goes to the bot", self.id, name, s)
+            self.store.dirty = True
+
+    # ------------------------------------------------------------ acting
+    async def act(self, seat: int, action: Action, ref: Any = None) -> str | None:
+        """Apply ``action`` for ``seat``; the engine's reason if it refuses."""
+        async with self.lock:
+            g = self.game
+            if self.closed:
+                return "the server is stopping: your seat is kept for when it is back"
+            if g.is_over:
+                return "the game is over"
+            if action == NEXT_DEAL:
+                if g.phase is not Phase.DEAL_OVER:
+                    return "the deal is not over yet"
+                self.seats[seat].ready = True
+                await self._maybe_next_deal(ready=seat)
+                return None
+            if g.turn != seat:
+                return "it is not your turn"
+            try:
+                events = g.apply(action, seat)
+            except IllegalActionError as exc:
+                return str(exc)
+            await self._after(events, (seat, ref))
+            return None
+
+    async def _after(self, events: list[Event], ref_for: tuple[int, Any] | None) -> None:
+        self.events.extend(events)
+        if any(isinstance(e, DealStarted) for e in events):
+            self._mark_deal_start()
+        self.turn_started = time.monotonic()
+        await self.store.save()
+        if self.store.problem is not None:
+            problem, self.store.problem = self.store.problem, None
+            self.tell_all(message("notice", text=problem.capitalize()))
+        if self.game.phase is Phase.DEAL_OVER:
+            for seat in self.seats:
+                seat.ready = False
+        self.out.broadcast(events, ref_for)
+        if self._step_may_act():
+            self._wake.set()
+
+    def _step_may_act(self) -> bool:
+        """Whether the table's own task (:meth:`_step`) could have anything to do now.  Not
+        while every seat has a connected player, none is waiting to take a seat, no clock
+        runs and the deal goes on: then only a message can change anything."""
+        if self.settings.clock is not None or self.game.phase is Phase.DEAL_OVER:
+            return True
+        return not self.roster.all_present()
+
+    async def _maybe_next_deal(self, force: bool = False, ready: int | None = None) -> None:
+        """Deal again once every connected player has seen the result (or ``force``).
+        Until then only the seat that said it is ``ready`` hears of it (its ``next_deal``
+        is now false): nothing changed for the others."""
+        g = self.game
+        if g.phase is not Phase.DEAL_OVER:
+            return
+        waiting = [s for s in self.roster.humans() if not self.seats[s].ready]
+        if waiting and not force:
+            p = self.seats[ready].player if ready is not None else None
+            if ready is None or p is None or p.conn is None:
+                self.out.broadcast([])
+            else:
+                p.conn.send(self.state_for(ready, [], conn=p.conn))
+            return
+        self.roster.seat_new_players()  # seats change hands between deals
+        events = g.apply(NEXT_DEAL, g.turn)
+        # the finished deals' events are no longer sent to anyone (a client that joins
+        # gets the current deal's; the record keeps every action)
+        self.events.clear()
+        self.deal_start = 0
+        await self._after(events, None)
+
+    # ------------------------------------------------------------ the table's own task
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+
+    async def stop(self) -> None:
+        self.closed = True
+        self._wake.set()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self.store.saving is not None:
+            with contextlib.suppress(Exception):
+                await self.store.saving  # the last record is on disk before we return
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        """Move for bots, enforce the move clock, deal again between deals."""
+        while not self.closed and not self.game.is_over:
+            self._wake.clear()
+            try:
+                delay = await self._step()
+            except Exception:  # a bug must not stop the table: log it, try again soon
+                LOG.exception("table %s", self.id)
+                delay = 1.0
+            if delay is None:
+                await self._wake.wait()
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, delay))
+
+    async def _step(self) -> float | None:
+        """Do what is due now; the seconds until something else may be due (None: only a
+        message can change anything)."""
+        now = time.monotonic()
+        self.release_expired(now)
+        g = self.game
+        if not self.roster.occupied():
+            return None  # nobody at the table: it waits, spending nothing
+        if g.phase is Phase.DEAL_OVER:
+            return await self._between_deals(now)
+        seat = g.turn
+        if self.roster.bot_moves_for(seat, now, self.turn_started, self.settings):
+            due = self.turn_started + self.settings.bot_delay
+            if now < due:
+                return due - now
+            await self._bot_move(seat)
+            return 0
+        p = self.seats[seat].player
+        assert p is not None
+        if p.conn is None:
+            # away: their bot moves when the wait ends
+            if self.settings.away == "wait":
+                return max(0.0, p.away_since + RECONNECT_SECONDS - now) if p.away_since else 1
+            limit = self.settings.clock or AWAY_DEFAULT_CLOCK
+            return max(0.0, max(self.turn_started, p.away_since or now) + limit - now)
+        if self.settings.clock is not None:
+            due = self.turn_started + self.settings.clock
+            if now >= due:
+                await self._bot_move(seat, timed_out=True)
+                return 0
+            return due - now
+        return None
+
+    async def _between_deals(self, now: float) -> float | None:
+        if not self.roster.humans():
+            # players away (or waiting for a seat): deal on only after their wait
+            limit = self.settings.clock or AWAY_DEFAULT_CLOCK
+            due = self.turn_started + limit
+            if now < due:
+                return due - now
+            async with self.lock:
+                await self._maybe_next_deal(force=True)
+            return 0
+        if self.settings.clock is not None:
+            due = self.turn_started + self.settings.clock
+            if now >= due:
+                async with self.lock:
+                    await self._maybe_next_deal(force=True)
+                return 0
+            return due - now
+        return None
+
+    async def _bot_move(self, seat: int, timed_out: bool = False) -> None:
+        g = self.game
+        n = len(g.log)
+        view = g.view(seat)
+        # a new bot for each decision, seeded by the moment: a resumed table decides alike
+        bot = make_bot(self.settings.bots, seed=bot_seed(self.bot_key, seat, n))
+        decision = await asyncio.to_thread(decide, bot, view, None, 2.0)
+        async with self.lock:
+            if len(g.log) != n or g.turn != seat or g.is_over:
+                return  # someone moved meanwhile
+            p = self.seats[seat].player
+            if timed_out and p is not None and p.conn is not None:
+                p.conn.send(message("notice", text="Time is up: a move was made for you "
+                                    f"({decision.action})"))
+            if p is not None and p.conn is None:
+                p.away_moves.append(str(decision.action))
+            events = g.apply(decision.action, seat)
+            await self._after(events, None)
