@@ -11,9 +11,8 @@ import pytest
 from textual.binding import Binding
 from tui_support import make_app, screen_text, settle, wait_for
 
-from twentynine import cli
+from twentynine import cli, saves
 from twentynine.rules import PRESETS, Rules
-from twentynine.tui import save as saves
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import KEYS, TITLE, essentials, intro_text
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path, save_prefs

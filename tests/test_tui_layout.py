@@ -15,11 +15,11 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import make_app, screen_text, settle
 
+from twentynine import saves
 from twentynine.actions import PAIR, PASS, SHOW_TRUMP
 from twentynine.deal import Phase
 from twentynine.game import Game
 from twentynine.rules import Rules
-from twentynine.tui import save as saves
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import SummaryScreen
 from twentynine.tui.widgets import HandView, TrickView

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from tui_support import make_app, screen_text, settle
 
+from twentynine import saves
 from twentynine.deal import Phase
 from twentynine.game import Game
 from twentynine.records import dumps, game_record, loads, replay_game
-from twentynine.tui import save as saves
 from twentynine.tui.screens import NoticeScreen, QuitScreen
 
 

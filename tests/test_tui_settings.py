@@ -14,10 +14,9 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
-from twentynine import cli
+from twentynine import cli, saves
 from twentynine.actions import PASS
 from twentynine.rules import Rules
-from twentynine.tui import save as saves
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path
 from twentynine.tui.screens import (

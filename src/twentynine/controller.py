@@ -39,13 +39,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from . import saves
 from .actions import NEXT_DEAL, Action, ActionKind
 from .bots import BOTS, Bot, Decision, decide, make_bot
 from .deal import IllegalActionError, Phase
 from .events import Event, event_for_seat
 from .game import Game
 from .rules import Rules
-from .tui import save as saves
 from .views import SeatView
 
 HUMAN = 0

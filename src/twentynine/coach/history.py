@@ -1,7 +1,7 @@
 """The history: every finished deal, as its replayable record, in a local SQLite database.
 
 The database is ``history.sqlite3`` in the same data directory as the saved game
-(:func:`twentynine.tui.save.data_dir`: ``TWENTYNINE_DATA_DIR`` or the platform's user
+(:func:`twentynine.files.data_dir`: ``TWENTYNINE_DATA_DIR`` or the platform's user
 data directory).  It is plain SQLite through :mod:`sqlite3`:
 
 * the schema version lives in ``PRAGMA user_version`` and :data:`MIGRATIONS` brings an
@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..files import data_dir, set_aside
 from ..records import RecordError, deal_record, replay_deal
-from ..tui.save import data_dir
 
 HISTORY_NAME = "history.sqlite3"
 
@@ -170,17 +170,11 @@ def _now() -> str:
 
 
 def _set_aside(path: Path, reason: str) -> tuple[str, Path | None]:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     try:
-        path.rename(target)
+        target = set_aside(path)
     except OSError as exc:
         return f"The history database is damaged ({reason}) and could not be moved: {exc}", None
-    for extra in ("-wal", "-shm"):
+    for extra in ("-wal", "-shm"):  # SQLite's side files go with it
         side = path.with_name(path.name + extra)
         with suppress(OSError):
             side.rename(target.with_name(target.name + extra))

@@ -26,7 +26,8 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ..tui.save import ENV_SAVE, data_dir
+from ..files import data_dir
+from ..saves import ENV_SAVE
 
 LOG = logging.getLogger("twentynine.web")
 

@@ -36,6 +36,7 @@ from textual.screen import Screen
 from textual.widgets import Button, RichLog
 from textual.worker import get_current_worker
 
+from .. import saves
 from ..actions import (
     DOUBLE,
     NO_TRUMPS,
@@ -58,7 +59,6 @@ from ..options import rule_flags_given, rules_from
 from ..rules import Rules, RulesError
 from ..scoring import DealOutcome
 from ..views import SeatView
-from . import save as saves
 from .coach import HintPanel, TableCoach, selection_words
 from .footer import ALWAYS, TableFooter
 from .prefs import Preferences, load_prefs, prefs_path, save_prefs

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .save import set_aside, write_atomic
+from ..files import set_aside, write_atomic
 
 PREFS_NAME = "prefs.json"
 SPEED_NAMES = ("slow", "normal", "fast", "instant")

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from .. import saves
 from ..rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
-from . import save as saves
 from .prefs import BOT_NAMES, SPEED_NAMES, Preferences, load_prefs, save_prefs
 
 TIMER_CHOICES: tuple[float | None, ...] = (None, 10.0, 15.0, 20.0, 25.0, 30.0, 45.0, 60.0,

@@ -1,0 +1,125 @@
+"""The player's files on disk: where they live, how they are written so that a crash never
+leaves half of one, and how a damaged one is put out of the way.
+
+Every front end (the terminal table, the browser table, the table server, the coach's
+history and commands) writes through :func:`write_atomic` and sets damaged files aside
+with :func:`set_aside`; nothing here knows what the files hold.
+
+The data directory is ``platformdirs.user_data_dir("twentynine")`` unless the environment
+variable ``TWENTYNINE_DATA_DIR`` (or an explicit ``data_dir``) says otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+import time
+from contextlib import suppress
+from pathlib import Path
+
+import platformdirs
+
+ENV_DIR = "TWENTYNINE_DATA_DIR"
+"""The environment variable that moves the data directory (tests, several profiles)."""
+
+PRIVATE_MODE = 0o600
+"""Permissions of a private file (saves, preferences, a server's tables): the owner's
+alone."""
+
+
+def data_dir(explicit: Path | str | None = None) -> Path:
+    """Where the player's files live: ``explicit`` if given, else ``TWENTYNINE_DATA_DIR``,
+    else the platform's user data directory.
+
+    >>> data_dir("/somewhere")
+    PosixPath('/somewhere')
+    """
+    if explicit is not None:
+        return Path(explicit)
+    env = os.environ.get(ENV_DIR)
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_data_dir("twentynine", appauthor=False))
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it (``os.umask`` can only be read by
+    setting it, which would race with other threads creating files)."""
+    with suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    return 0o022
+
+
+def _mode_for(path: Path, private: bool) -> int:
+    """The permissions the new file gets: the owner's alone for a private file; else those
+    of the file it replaces, or for a new file what the umask allows."""
+    if private:
+        return PRIVATE_MODE
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def write_atomic(path: Path, text: str, *, private: bool = True) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) so that a reader, or a crash at any moment,
+    finds either the old file or the new one, whole: a temporary file in the same
+    directory, flushed and fsynced, renamed over ``path``, and the directory fsynced so
+    that the rename itself survives a power cut.  The directory is created if needed.
+
+    A ``private`` file (the default) is readable by its owner alone (``0600``); any other
+    keeps the permissions of the file it replaces, or the umask's for a new one.  Raises
+    OSError if the file cannot be written; the temporary file is then removed.
+
+    >>> d = Path(tempfile.mkdtemp())
+    >>> write_atomic(d / "a" / "note.json", "{}")
+    >>> (d / "a" / "note.json").read_text(), oct((d / "a" / "note.json").stat().st_mode & 0o777)
+    ('{}', '0o600')
+    >>> sorted(p.name for p in (d / "a").iterdir())  # no temporary file left behind
+    ['note.json']
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(path, private)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            os.fchmod(fh.fileno(), mode)
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with suppress(OSError):  # not every system can open a directory to fsync it
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file out of the way (never delete or overwrite it): to
+    ``<name>.damaged-<time>`` beside it (``-2``, ``-3`` ... if that exists).  Returns where
+    it went; raises OSError if it cannot be moved.
+
+    >>> d = Path(tempfile.mkdtemp())
+    >>> (d / "prefs.json").write_text("{")
+    1
+    >>> moved = set_aside(d / "prefs.json")
+    >>> moved.name.startswith("prefs.json.damaged-"), (d / "prefs.json").exists()
+    (True, False)
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    path.rename(target)
+    return target
