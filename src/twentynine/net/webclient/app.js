@@ -1,0 +1,757 @@
+// The table in a browser: joins a twentynine table server over its WebSocket protocol
+// (docs/protocol.md) and plays one seat.  The server is the only engine: the page shows
+// the view the server sends for its seat and sends the actions the player chooses; a
+// card the rules refuse is still sent, and the server's reason is shown.
+
+import {
+  ACTION_KEYS, SUIT_NAMES, SUIT_SYMBOLS, actionLabel, cardLabel, cardName, eventText, isRed,
+  place, seatWho,
+} from "./view.js";
+
+const VERSION = 1;
+const FATAL = new Set(["version", "bad_code", "seat_taken", "replaced", "timeout", "too_big", "flood"]);
+const $ = (id) => document.getElementById(id);
+
+const s = {
+  code: "",
+  name: "",
+  wantSeat: "",
+  token: null,
+  ws: null,
+  welcome: null,
+  me: 0,
+  clockwise: false,
+  seats: [],
+  view: null,
+  msg: null, // the last state (or waiting) message, its view whole
+  waiting: false,
+  fresh: false,
+  pending: false,
+  ref: 0,
+  seated: false, // a welcome came on this page: a dropped connection is tried again
+  stopped: false, // left, refused or replaced: no more tries
+  tries: 0,
+  retryTimer: null,
+  selected: -1, // the card chosen by keyboard
+  bidIndex: -1, // the bid chosen by keyboard
+  news: [],
+  lastTrick: null,
+  notice: "",
+  error: "",
+  clockTimer: null,
+};
+
+// ------------------------------------------------------------------ storage
+const storeKey = () => `twentynine.seat.${s.code}`;
+
+function loadSaved() {
+  try {
+    return JSON.parse(localStorage.getItem(storeKey()) || "null");
+  } catch {
+    return null;
+  }
+}
+
+function save() {
+  try {
+    localStorage.setItem(storeKey(), JSON.stringify({ token: s.token, name: s.name, seat: s.me }));
+    localStorage.setItem("twentynine.name", s.name);
+  } catch {
+    // private browsing: the seat is still held for this name, and the name brings it back
+  }
+}
+
+function forget() {
+  try {
+    localStorage.removeItem(storeKey());
+  } catch {
+    // nothing kept
+  }
+}
+
+// ------------------------------------------------------------------ the connection
+function connect() {
+  clearTimeout(s.retryTimer);
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws`);
+  s.ws = ws;
+  ws.onopen = () => {
+    const hello = { code: s.code, name: s.name };
+    if (s.token) hello.token = s.token;
+    else if (s.wantSeat) hello.seat = s.wantSeat;
+    send("hello", hello);
+  };
+  ws.onmessage = (ev) => {
+    if (ws !== s.ws) return;
+    let data;
+    try {
+      data = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    if (!data || data.v !== VERSION) return;
+    handle(data);
+  };
+  ws.onclose = () => {
+    if (ws !== s.ws) return;
+    s.ws = null;
+    s.pending = false;
+    if (s.stopped) return;
+    if (!s.seated) {
+      showJoin(s.error || "The table server did not answer. Check the address and try again.");
+      return;
+    }
+    s.tries += 1;
+    setStatusNote(`Connection lost: reconnecting (try ${s.tries})…`);
+    const delay = Math.min(500 * s.tries, 4000);
+    s.retryTimer = setTimeout(connect, delay);
+  };
+}
+
+function send(type, fields = {}) {
+  if (!s.ws || s.ws.readyState !== WebSocket.OPEN) return false;
+  s.ws.send(JSON.stringify({ v: VERSION, type, ...fields }));
+  return true;
+}
+
+function act(action) {
+  if (s.pending) return;
+  s.ref += 1;
+  if (send("action", { action, ref: s.ref })) {
+    s.pending = true;
+    s.error = "";
+    s.notice = "";
+    render();
+  }
+}
+
+function handle(m) {
+  switch (m.type) {
+    case "welcome":
+      s.welcome = m;
+      s.me = m.seat;
+      s.token = m.token;
+      s.name = m.name;
+      s.seated = true;
+      s.tries = 0;
+      s.clockwise = (m.rules && m.rules.direction) === "clockwise";
+      s.seats = m.seats || [];
+      s.waiting = !!m.waiting;
+      s.view = null; // the next state is whole
+      s.fresh = true; // and its events are the deal so far
+      save();
+      showTable();
+      if (m.rejoined) setStatusNote("Back at the table.");
+      break;
+    case "state": {
+      if (m.view_changes) {
+        if (!s.view) return; // cannot happen on an ordered connection
+        s.view = { ...s.view, ...m.view_changes };
+      } else {
+        s.view = m.view;
+      }
+      const first = s.fresh || s.waiting;
+      s.fresh = false;
+      s.waiting = false;
+      s.msg = m;
+      s.seats = m.seats || s.seats;
+      s.pending = false; // our action's answer, or news that makes it moot
+      takeEvents(m.events || [], first);
+      render();
+      break;
+    }
+    case "waiting":
+      s.waiting = true;
+      s.view = m.view;
+      s.msg = m;
+      s.seats = m.seats || s.seats;
+      render();
+      break;
+    case "notice":
+      s.notice = m.text || "";
+      render();
+      break;
+    case "error":
+      s.pending = false;
+      if (FATAL.has(m.code)) {
+        s.error = capital(m.message || m.code);
+        if (m.code === "bad_code" && s.token) {
+          // the seat is no longer held for this token: sit down again
+          forget();
+          s.token = null;
+          s.seated = false;
+        }
+        if (m.code === "replaced") {
+          s.stopped = true;
+          setStatusNote("You joined this table again elsewhere: this page has let go of the seat.");
+        }
+        if (!s.seated) showJoin(s.error);
+      } else {
+        s.error = capital(m.message || "Refused");
+      }
+      render();
+      break;
+    case "bye":
+      s.stopped = true;
+      forget();
+      setStatusNote(capital(m.reason || "You left the table."));
+      break;
+    default:
+      break;
+  }
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : "";
+}
+
+function who(seat) {
+  return seatWho(seat, s.me, s.clockwise, s.seats);
+}
+
+function takeEvents(events, first) {
+  if (first) {
+    s.news = [];
+    s.lastTrick = null;
+  }
+  for (const e of events) {
+    if (e.event === "DealStarted") {
+      s.news = [];
+      s.lastTrick = null;
+    }
+    if (e.event === "TrickWon") s.lastTrick = { cards: e.cards, winner: e.seat, points: e.points };
+    const text = eventText(e, who);
+    if (text) s.news.push(text);
+  }
+  s.news = s.news.slice(-3);
+}
+
+// ------------------------------------------------------------------ the page
+function showJoin(error) {
+  $("table").hidden = true;
+  $("summary").hidden = true;
+  $("join").hidden = false;
+  $("code-row").hidden = !!s.code && !error?.includes("code");
+  $("join-error").textContent = error || "";
+  $("sit").disabled = false;
+  const input = $("name");
+  if (!input.value) input.value = s.name || storedName();
+  input.focus();
+}
+
+function storedName() {
+  try {
+    return localStorage.getItem("twentynine.name") || "";
+  } catch {
+    return "";
+  }
+}
+
+function showTable() {
+  $("join").hidden = true;
+  $("table").hidden = false;
+  $("app").focus();
+}
+
+function setStatusNote(text) {
+  s.notice = text;
+  render();
+}
+
+function legal() {
+  const v = s.view;
+  if (!v || s.waiting || !s.msg || s.msg.game_over || s.msg.turn !== s.me) return [];
+  return v.legal_actions || [];
+}
+
+function render() {
+  const v = s.view;
+  if (!v || $("table").hidden) return;
+  const m = s.msg;
+  const mine = s.me & 1;
+  const us = (pair) => pair[mine];
+  const them = (pair) => pair[1 - mine];
+  const scores = m.scores || v.scores;
+
+  $("score").textContent = `Us ${us(scores)} · Them ${them(scores)}`;
+  $("chip-score").setAttribute("aria-label", `Game score: us ${us(scores)}, them ${them(scores)}`);
+  let contract = "—";
+  if (v.single_hand !== null && v.single_hand !== undefined) {
+    contract = `${who(v.single_hand)}: single hand`;
+  } else if (v.bidder !== null && v.bidder !== undefined) {
+    contract = `${who(v.bidder)} ${v.high_bid}`;
+    if (v.target !== null && v.target !== v.high_bid) contract += ` → ${v.target}`;
+    if (v.multiplier > 1) contract += ` ×${v.multiplier}`;
+  } else if (v.high_bid !== null && v.high_bid !== undefined && v.phase === "auction") {
+    contract = `bidding: ${v.high_bid}`;
+  } else if (v.phase === "auction") {
+    contract = "bidding";
+  }
+  $("contract").textContent = contract;
+  $("trump").textContent = trumpText(v);
+  $("points").textContent = `Us ${us(v.points)} · Them ${them(v.points)}`;
+
+  renderSeats(v, m);
+  renderTrick(v);
+  renderClock(m);
+  renderStatus(v, m);
+  renderActions(v);
+  renderHand(v);
+  renderSummary(v, m);
+}
+
+function trumpText(v) {
+  if (v.no_trumps && (v.trump_shown || v.bidder === s.me)) return "no trumps";
+  if (v.trump_suit !== null && v.trump_suit !== undefined) {
+    const suit = `${SUIT_SYMBOLS[v.trump_suit]} ${SUIT_NAMES[v.trump_suit]}`;
+    if (v.trump_shown) return suit;
+    if (v.trump_card) return `${cardLabel(v.trump_card)} face down (only you know)`;
+    return `${suit} (only you know)`;
+  }
+  if (v.bidder === null || v.bidder === undefined) return "not chosen";
+  if (v.phase === "auction" || v.phase === "trump choice") return "being chosen";
+  return "hidden";
+}
+
+function renderSeats(v, m) {
+  const turn = m.turn;
+  for (let seat = 0; seat < 4; seat++) {
+    const where = place(seat, s.me, s.clockwise);
+    const box = $(`seat-${where}`);
+    const entry = s.seats.find((d) => d && d.seat === seat) || {};
+    const name = seat === s.me ? `You (${s.name})` : who(seat);
+    const kind = entry.kind === "bot" ? "bot" : entry.kind === "away" ? "away" : "";
+    const parts = [];
+    const bids = (v.bids || []).filter((b) => b[0] === seat);
+    if (v.phase === "auction" && bids.length) {
+      const last = bids[bids.length - 1][1];
+      parts.push(last === null ? "pass" : `bid ${last}`);
+    }
+    if (seat !== s.me) parts.push(`${v.hand_sizes[seat]} cards`);
+    if (v.bidder === seat && v.face_down) parts.push("trump face down");
+    if (v.dealer === seat) parts.push("dealer");
+    const toMove = turn === seat && !m.game_over && v.phase !== "deal over";
+    box.replaceChildren();
+    const title = document.createElement("div");
+    title.className = "who";
+    title.textContent = (toMove ? "▶ " : "") + name + (kind && seat !== s.me ? ` · ${kind}` : "");
+    const sub = document.createElement("div");
+    sub.className = "sub";
+    sub.textContent = parts.join(" · ");
+    box.append(title, sub);
+    if (entry.incoming && seat !== s.me) {
+      const inc = document.createElement("div");
+      inc.className = "sub";
+      inc.textContent = `${entry.incoming} sits here next deal`;
+      box.append(inc);
+    }
+    box.classList.toggle("turn", toMove);
+    box.classList.toggle("partner", seat !== s.me && (seat & 1) === (s.me & 1));
+    box.setAttribute("aria-label", `${name}${kind ? `, ${kind}` : ""}${toMove ? ", to move" : ""}${parts.length ? `: ${parts.join(", ")}` : ""}`);
+  }
+}
+
+function cardFace(card, extraLabel) {
+  const el = document.createElement("span");
+  el.className = `face ${isRed(card) ? "red" : "black"}`;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", extraLabel ? `${extraLabel} ${cardName(card)}` : cardName(card));
+  el.textContent = cardLabel(card);
+  return el;
+}
+
+function renderTrick(v) {
+  let cards = v.trick || [];
+  let caption = "";
+  if (!cards.length && s.lastTrick && (v.tricks || []).length) {
+    cards = s.lastTrick.cards;
+    const pts = s.lastTrick.points;
+    caption = `${seatWho(s.lastTrick.winner, s.me, s.clockwise, s.seats)} ${s.lastTrick.winner === s.me ? "win" : "wins"} · ${pts} pt${pts === 1 ? "" : "s"}`;
+  }
+  for (const where of ["top", "left", "right", "bottom"]) $(`slot-${where}`).replaceChildren();
+  for (const [seat, card] of cards) {
+    const where = place(seat, s.me, s.clockwise);
+    $(`slot-${where}`).append(cardFace(card, `${who(seat)}:`));
+  }
+  if (!caption && v.asker !== null && v.asker !== undefined && v.phase === "play") {
+    caption = `${who(v.asker)} asked for trump`;
+  }
+  if (!caption && !cards.length) caption = s.news[s.news.length - 1] || "";
+  $("trick-caption").textContent = caption;
+  $("trick").classList.toggle("done", caption !== "" && !(v.trick || []).length);
+}
+
+function renderClock(m) {
+  const total = s.welcome && s.welcome.clock;
+  const bar = $("clock");
+  clearInterval(s.clockTimer);
+  if (!total || m.clock === null || m.clock === undefined || m.game_over || s.view.phase === "deal over") {
+    bar.hidden = true;
+    return;
+  }
+  bar.hidden = false;
+  const fill = $("clock-fill");
+  const left = Math.max(0, m.clock);
+  const ends = performance.now() + left * 1000;
+  fill.style.transition = "none";
+  fill.style.width = `${(100 * left) / total}%`;
+  void fill.offsetWidth; // the width above is drawn before the run-down starts
+  fill.style.transition = `width ${left}s linear`;
+  fill.style.width = "0%";
+  const mineToMove = m.turn === s.me;
+  bar.classList.toggle("mine", mineToMove);
+  const tick = () => {
+    const secs = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
+    $("clock-text").textContent = `${mineToMove ? "Your move: " : ""}${secs} s`;
+    bar.setAttribute("aria-valuenow", String(secs));
+    bar.setAttribute("aria-valuemax", String(total));
+    bar.classList.toggle("low", secs <= 5);
+    if (secs <= 0) clearInterval(s.clockTimer);
+  };
+  tick();
+  s.clockTimer = setInterval(tick, 250);
+}
+
+function renderStatus(v, m) {
+  const notice = $("notice");
+  notice.hidden = !s.notice;
+  notice.textContent = s.notice;
+  const st = $("status");
+  st.classList.toggle("error", !!s.error);
+  if (s.error) {
+    st.textContent = `⚠ ${s.error}`;
+    return;
+  }
+  let text;
+  const legalNow = legal();
+  if (s.waiting) {
+    text = "You take this seat when the next deal starts; its bot finishes this one.";
+  } else if (m.game_over) {
+    text = "The game is over.";
+  } else if (v.phase === "deal over") {
+    text = "The deal is over.";
+  } else if (s.pending) {
+    text = "Sent…";
+  } else if (legalNow.length) {
+    if (v.phase === "auction") text = "Your bid: choose a number or pass.";
+    else if (v.phase === "trump choice") {
+      text = legalNow.some((a) => a.startsWith("trump suit"))
+        ? "You won the auction: choose the trump suit."
+        : "You won the auction: tap the card to lay face down as trump.";
+    } else if (v.phase === "doubling") text = "Double the deal, or pass.";
+    else if (v.phase === "single hand offer") text = "Play a single hand, or pass.";
+    else text = "Your turn: tap a card to play it.";
+  } else {
+    const whoMoves = who(m.turn);
+    text = `Waiting for ${whoMoves}…`;
+  }
+  st.textContent = text;
+}
+
+function renderActions(v) {
+  const box = $("actions");
+  box.replaceChildren();
+  const legalNow = s.pending ? [] : legal();
+  const bids = legalNow.filter((a) => a.startsWith("bid "));
+  const others = legalNow.filter((a) => !a.startsWith("bid ") && !a.startsWith("play ") && !(a.startsWith("trump ") && !a.startsWith("trump suit")));
+  if (s.bidIndex >= bids.length) s.bidIndex = bids.length - 1;
+  if (bids.length) {
+    const row = document.createElement("div");
+    row.className = "bids";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", "Bid");
+    const label = document.createElement("span");
+    label.className = "bids-label";
+    label.textContent = "Bid";
+    row.append(label);
+    bids.forEach((a, i) => {
+      const b = button(actionLabel(a), () => act(a), `Bid ${a.slice(4)}`);
+      b.classList.add("bid");
+      b.dataset.action = a;
+      if (i === s.bidIndex) b.classList.add("chosen");
+      row.append(b);
+    });
+    box.append(row);
+  }
+  if (others.length) {
+    const row = document.createElement("div");
+    row.className = "calls";
+    for (const a of others) {
+      const b = button(actionLabel(a), () => act(a), null, ACTION_KEYS[a]);
+      b.dataset.action = a;
+      if (a === "pair" || a === "show trump") b.classList.add("primary");
+      row.append(b);
+    }
+    box.append(row);
+  }
+  box.hidden = !bids.length && !others.length;
+}
+
+function button(text, onClick, label, key) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  if (label) b.setAttribute("aria-label", label);
+  if (key) b.setAttribute("aria-keyshortcuts", key);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function renderHand(v) {
+  const box = $("hand");
+  box.replaceChildren();
+  const hand = sortedHand(v);
+  const legalNow = s.pending ? [] : legal();
+  const laying = legalNow.some((a) => a.startsWith("trump ") && !a.startsWith("trump suit"));
+  if (s.selected >= hand.length) s.selected = hand.length - 1;
+  hand.forEach((card, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `card ${isRed(card) ? "red" : "black"}`;
+    const action = laying ? `trump ${card}` : `play ${card}`;
+    const ok = legalNow.includes(action);
+    b.classList.toggle("playable", ok);
+    b.classList.toggle("chosen", i === s.selected);
+    b.dataset.card = card;
+    b.setAttribute("aria-label", cardName(card) + (ok ? (laying ? ", can be trump" : ", playable") : ""));
+    const rank = document.createElement("span");
+    rank.className = "rank";
+    rank.textContent = cardLabel(card).slice(0, -1);
+    const suit = document.createElement("span");
+    suit.className = "suit";
+    suit.textContent = cardLabel(card).slice(-1);
+    suit.setAttribute("aria-hidden", "true");
+    rank.setAttribute("aria-hidden", "true");
+    b.append(rank, suit);
+    b.addEventListener("click", () => tapCard(card, laying));
+    box.append(b);
+  });
+  box.classList.toggle("count-small", hand.length <= 4);
+}
+
+const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 }; // black and red alternate
+const RANK_ORDER = "J9ATKQ87";
+
+/** The hand in the terminal table's order: by suit, then rank high to low. */
+function sortedHand(v) {
+  return [...(v.hand || [])].sort((a, b) => SUIT_ORDER[a[1]] - SUIT_ORDER[b[1]]
+    || RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0]));
+}
+
+function tapCard(card, laying) {
+  if (s.waiting) {
+    s.error = "You are not seated yet: your seat is yours from the next deal.";
+    render();
+    return;
+  }
+  // a card the rules refuse is sent all the same: the server answers with the engine's reason
+  act(laying ? `trump ${card}` : `play ${card}`);
+}
+
+function renderSummary(v, m) {
+  const box = $("summary");
+  const o = v.outcome;
+  const show = !s.waiting && (m.game_over || (v.phase === "deal over" && o));
+  if (!show) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const mine = s.me & 1;
+  const lines = [];
+  let title;
+  if (o && o.dead) {
+    title = o.thrown_in ? "The deal is thrown in" : "The deal is dead: nobody scores";
+    if (o.thrown_in) lines.push(["Why", o.thrown_in]);
+  } else if (o) {
+    const bidderWho = who(o.single_hand ?? o.bidder);
+    const ours = ((o.single_hand ?? o.bidder) & 1) === mine;
+    title = o.made ? (ours ? "Your side made the contract" : `${bidderWho}'s side made the contract`)
+      : (ours ? "Your side lost the contract" : `${bidderWho}'s side lost the contract`);
+    if (o.single_hand !== null && o.single_hand !== undefined) {
+      lines.push(["Contract", `${bidderWho}: single hand`]);
+    } else {
+      lines.push(["Contract", `${bidderWho} bid ${o.bid}, target ${o.target}${o.multiplier > 1 ? `, ×${o.multiplier}` : ""}`]);
+    }
+    lines.push(["Card points", `Us ${o.card_points[mine]} · Them ${o.card_points[1 - mine]}`]);
+    lines.push(["Tricks", `Us ${o.tricks[mine]} · Them ${o.tricks[1 - mine]}`]);
+    lines.push(["Game points", `Us ${signed(o.game_points[mine])} · Them ${signed(o.game_points[1 - mine])}`]);
+  }
+  const scores = m.scores;
+  lines.push(["Game", `Us ${scores[mine]} · Them ${scores[1 - mine]}`]);
+  if (m.game_over) {
+    title = m.winner === null || m.winner === undefined ? "The game is over"
+      : m.winner === mine ? "Your side won the game!" : "Their side won the game";
+  }
+  $("summary-title").textContent = title;
+  const dl = $("summary-lines");
+  dl.replaceChildren();
+  for (const [k, val] of lines) {
+    const dt = document.createElement("dt");
+    dt.textContent = k;
+    const dd = document.createElement("dd");
+    dd.textContent = val;
+    dl.append(dt, dd);
+  }
+  const next = $("summary-next");
+  const waitLine = $("summary-wait");
+  if (m.game_over) {
+    next.hidden = true;
+    waitLine.textContent = "Thanks for playing. The host starts a new table for the next game.";
+  } else if (m.next_deal) {
+    next.hidden = false;
+    next.textContent = "Next deal";
+    next.disabled = s.pending;
+    waitLine.textContent = "";
+  } else {
+    next.hidden = true;
+    waitLine.textContent = "Waiting for the others to be ready…";
+  }
+  if (!next.hidden && document.activeElement !== next) next.focus();
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+// ------------------------------------------------------------------ keys
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!$("join").hidden || !s.view) return;
+  const key = e.key;
+  if (!$("summary").hidden) {
+    if ((key === "Enter" || key === " " || key === "n") && !$("summary-next").hidden) {
+      e.preventDefault();
+      act("next deal");
+    }
+    return;
+  }
+  const legalNow = s.pending ? [] : legal();
+  const hand = sortedHand(s.view);
+  const bids = legalNow.filter((a) => a.startsWith("bid "));
+  const suits = legalNow.filter((a) => a.startsWith("trump suit "));
+  const laying = legalNow.some((a) => a.startsWith("trump ") && !a.startsWith("trump suit"));
+  if (key === "ArrowLeft" || key === "ArrowRight") {
+    if (!hand.length) return;
+    const step = key === "ArrowLeft" ? -1 : 1;
+    s.selected = s.selected < 0 ? (step > 0 ? 0 : hand.length - 1) : (s.selected + step + hand.length) % hand.length;
+    e.preventDefault();
+    render();
+    focusChosen();
+    return;
+  }
+  if ((key === "ArrowUp" || key === "ArrowDown") && bids.length) {
+    const step = key === "ArrowUp" ? 1 : -1;
+    s.bidIndex = s.bidIndex < 0 ? 0 : Math.max(0, Math.min(bids.length - 1, s.bidIndex + step));
+    s.selected = -1;
+    e.preventDefault();
+    render();
+    return;
+  }
+  if (/^[1-8]$/.test(key)) {
+    const n = Number(key);
+    if (suits.length && n <= 4) {
+      const a = `trump suit ${"SHDC"[n - 1]}`;
+      if (suits.includes(a)) act(a);
+      e.preventDefault();
+      return;
+    }
+    if (n <= hand.length) {
+      s.selected = n - 1;
+      s.bidIndex = -1;
+      e.preventDefault();
+      render();
+      focusChosen();
+    }
+    return;
+  }
+  if (key === "Enter") {
+    const target = document.activeElement;
+    if (target && target.tagName === "BUTTON" && !target.classList.contains("card")) return; // the button's own click
+    e.preventDefault();
+    if (s.bidIndex >= 0 && bids[s.bidIndex]) {
+      act(bids[s.bidIndex]);
+    } else if (s.selected >= 0 && hand[s.selected]) {
+      tapCard(hand[s.selected], laying);
+    } else if (bids.length) {
+      act(bids[0]);
+    }
+    return;
+  }
+  const byKey = { p: "pass", s: "show trump", a: "pair", r: "pair", n: "no trumps", h: "single hand", e: "redeal" };
+  let action = byKey[key];
+  if (key === "d") action = legalNow.includes("redouble") ? "redouble" : "double";
+  if (action) {
+    e.preventDefault();
+    if (legalNow.includes(action)) act(action);
+    else if (!s.pending && s.msg && s.msg.turn === s.me) act(action); // the server says why not
+    else {
+      s.error = s.pending ? "Waiting for the server to answer your last move." : "It is not your turn.";
+      render();
+    }
+  }
+}
+
+function focusChosen() {
+  const cards = $("hand").querySelectorAll("button.card");
+  if (s.selected >= 0 && cards[s.selected]) cards[s.selected].focus();
+}
+
+// ------------------------------------------------------------------ start
+function start() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  s.code = (params.get("code") || "").toUpperCase().replace(/[^A-Z0-9]/g, "");
+  document.addEventListener("keydown", onKey);
+  $("join-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = $("name").value.trim();
+    const codeInput = $("code").value.toUpperCase().replace(/[^A-Z0-9]/g, "");
+    if (!$("code-row").hidden && codeInput) s.code = codeInput;
+    if (!name) {
+      $("join-error").textContent = "Please enter a name (up to 24 letters).";
+      $("name").focus();
+      return;
+    }
+    if (!s.code) {
+      $("code-row").hidden = false;
+      $("join-error").textContent = "Please enter the table's code (the host's screen shows it).";
+      $("code").focus();
+      return;
+    }
+    const picked = document.querySelector("input[name=seat]:checked");
+    s.name = name;
+    s.wantSeat = picked ? picked.value : "";
+    s.token = null;
+    s.error = "";
+    s.stopped = false;
+    $("sit").disabled = true;
+    $("join-error").textContent = "Connecting…";
+    connect();
+  });
+  $("summary-next").addEventListener("click", () => act("next deal"));
+  $("notice").addEventListener("click", () => {
+    s.notice = "";
+    render();
+  });
+  const reconnectNow = () => {
+    if (s.seated && !s.stopped && !s.ws) connect();
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") reconnectNow();
+  });
+  window.addEventListener("online", reconnectNow);
+  const saved = s.code ? loadSaved() : null;
+  if (saved && saved.token) {
+    s.name = saved.name || "";
+    s.token = saved.token;
+    s.seated = true; // a seat is held for this page: go straight back to it
+    showTable();
+    $("status").textContent = "Coming back to your seat…";
+    connect();
+  } else {
+    showJoin("");
+    if (!s.code) $("code-row").hidden = false;
+  }
+}
+
+start();
