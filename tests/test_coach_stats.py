@@ -6,9 +6,9 @@ import io
 
 from rich.console import Console
 
-from twentynine.coach.commands import stats_renderable
 from twentynine.coach.history import DealRow, GameRow
 from twentynine.coach.stats import compute_stats, sparkline
+from twentynine.tui.stats_table import stats_renderable
 
 
 def game(gid: str, started: str, won: bool | None, take_backs: int = 0) -> GameRow:

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from tui_support import make_app, screen_text, settle, wait_for
 
 from twentynine.actions import NO_TRUMPS, PASS, REDEAL, REDOUBLE, SHOW_TRUMP, SINGLE_HAND, Action
+from twentynine.coach.text import positions
 from twentynine.deal import Phase
 from twentynine.events import CardPlayed, GameOver, Passed, TrickWon, TrumpChosen
 from twentynine.game import Game
@@ -32,7 +33,6 @@ from twentynine.tui.screens import (
     SummaryScreen,
     rules_markdown,
 )
-from twentynine.tui.text import positions
 from twentynine.tui.widgets import HandView, TrickView, sort_hand
 
 ROOT = Path(__file__).resolve().parents[1]

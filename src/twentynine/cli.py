@@ -12,9 +12,9 @@ from typing import NoReturn
 
 from . import version_text
 from .bots import BOTS
-from .coach.commands import COMMANDS as COACH_COMMANDS
-from .coach.commands import add_commands as add_coach_commands
-from .coach.commands import run as run_coach_command
+from .coach_commands import COMMANDS as COACH_COMMANDS
+from .coach_commands import add_commands as add_coach_commands
+from .coach_commands import run as run_coach_command
 from .options import add_rules_options, rules_from
 from .rules import SETTINGS, Rules, RulesError, setting_text
 

@@ -50,8 +50,8 @@ from ..bots.worlds import WorldSampler
 from ..cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS
 from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, Deal
 from ..scoring import pair_target
-from ..tui.text import positions
 from ..views import SeatView
+from .text import positions
 
 MEASURE_WORLDS = 64
 """Worlds of the second measurement (trick chances, card points, contract chances)."""

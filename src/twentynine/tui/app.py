@@ -413,7 +413,7 @@ class TwentyNineApp(App[None]):
         yield TableFooter()
 
     def _seat_at(self, where: str) -> int:
-        from .text import positions
+        from ..coach.text import positions
 
         return positions(self.rules).index(where)
 

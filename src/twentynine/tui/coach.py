@@ -39,7 +39,6 @@ from ..actions import (
     ActionKind,
 )
 from ..cards import CARDS, SUIT_NAMES, mask_cards
-from ..coach.commands import stats_renderable
 from ..coach.hint import Hint, Option, action_words, hint
 from ..coach.history import DealRow, History, HistoryError, history_path, open_history
 from ..coach.recorder import DealRecorder
@@ -50,6 +49,7 @@ from ..events import Event, TrumpShown
 from ..records import replay_deal
 from ..scoring import DealOutcome
 from ..views import SeatView
+from .stats_table import stats_renderable
 from .text import card_text, seat_name, signed
 from .widgets import HandView
 

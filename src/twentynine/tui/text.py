@@ -1,5 +1,6 @@
 """Words and pictures for the table: seat names by screen position, event messages,
-card boxes.  Pure functions of engine values, so they are easy to test."""
+card boxes.  Pure functions of engine values, so they are easy to test; the plain words
+they share with the coach (where each seat sits) are :mod:`twentynine.coach.text`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..coach.text import positions
 from ..events import (
     AuctionWon,
     BidMade,
@@ -43,22 +45,11 @@ from .theme import (
 HUMAN = 0
 """The human always plays seat 0, at the bottom of the screen."""
 
-POSITIONS_ANTICLOCKWISE = ("south", "east", "north", "west")
-POSITIONS_CLOCKWISE = ("south", "west", "north", "east")
-
 TEAM_NAMES = ("Us", "Them")
 TEAM_LONG = ("You & North", "East & West")
 
 RED = RED_ON_FELT
 """Hearts and diamonds, and warnings, written on the felt."""
-
-
-def positions(rules: Rules) -> tuple[str, str, str, str]:
-    """Screen position of each seat: seat 0 is always south, seat 2 north; the direction
-    of play decides whether seat 1 sits east (anticlockwise) or west (clockwise)."""
-    if rules.direction == "clockwise":
-        return POSITIONS_CLOCKWISE
-    return POSITIONS_ANTICLOCKWISE
 
 
 def seat_name(rules: Rules, seat: int, you: bool = True) -> str:

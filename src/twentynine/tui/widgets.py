@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, RichLog, Static
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..coach.text import positions
 from ..deal import Phase
 from ..events import Event, TrumpShown
 from ..views import SeatView
@@ -33,7 +34,6 @@ from .text import (
     house_rules,
     join_columns,
     points_needed,
-    positions,
     rules_brief,
     rules_short,
     score_track,

@@ -1,4 +1,6 @@
-"""The coach's commands: ``twentynine stats``, ``history``, ``review`` and ``export``.
+"""The coach's commands on the command line: ``twentynine stats``, ``history``, ``review``
+and ``export``.  A front end like the table: it prints what :mod:`twentynine.coach`
+computes, and opens the review screen of :mod:`twentynine.tui.coach`.
 
 Output goes through rich (tables, a sparkline); a bad value or a bad record file exits
 2 with one line and writes nothing; a history from a newer version is left alone.
@@ -7,20 +9,21 @@ Output goes through rich (tables, a sparkline); a bad value or a bad record file
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..records import RecordError, dumps, loads, replay_deal
-from ..rules import PRESETS, Rules, RulesError
-from ..tui.text import positions
-from .history import DealRow, History, open_history
-from .stats import Stats, compute_stats, sparkline
+from .coach.history import DealRow, History, open_history
+from .coach.stats import compute_stats
+from .coach.text import count, positions
+from .files import write_atomic
+from .records import RecordError, dumps, loads, replay_deal
+from .rules import PRESETS, Rules, RulesError
+from .tui.stats_table import stats_renderable
 
 COMMANDS = ("stats", "history", "review", "export")
 
@@ -92,76 +95,6 @@ def run(opts: argparse.Namespace) -> int:
         return _export(opts, history, console)
     finally:
         history.close()
-
-
-# --------------------------------------------------------------------------- stats
-def _rate(made: int, n: int) -> str:
-    return f"{made}/{n} ({100 * made / n:.0f}%)" if n else "-"
-
-
-def count(n: int, word: str) -> str:
-    """``1 hint``, ``2 hints``.
-
-    >>> count(1, "take-back"), count(0, "mistake"), count(3, "reviewed deal")
-    ('1 take-back', '0 mistakes', '3 reviewed deals')
-    """
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _bar(rate: float) -> str:
-    """A rate from 0 to 1 as ten cells, each a tenth.
-
-    >>> _bar(0.5)
-    '█████░░░░░'
-    """
-    full = round(10 * rate)
-    return "█" * full + "░" * (10 - full)
-
-
-def stats_renderable(st: Stats, title: str | None = "Your statistics") -> Group:
-    """The statistics as rich tables (the table's statistics screen shows the same under
-    its own title, so it passes ``title=None``)."""
-    t = Table(title=title, show_header=False, title_justify="left")
-    t.add_column("what", style="bold")
-    t.add_column("value")
-    t.add_row("Games", f"{st.games_played} played: {st.games_won} won, {st.games_lost} lost"
-              + (f" ({st.games_unfinished} unfinished)" if st.games_unfinished else ""))
-    t.add_row("Deals", str(st.deals))
-    t.add_row("As bidder", _rate(st.bidder_made, st.bidder_contracts) + " contracts made"
-              if st.bidder_contracts else "none yet")
-    t.add_row("Partner bid", _rate(st.partner_made, st.partner_contracts) +
-              " contracts made" if st.partner_contracts else "none yet")
-    t.add_row("As defender", _rate(st.defeated, st.defended) + " contracts defeated"
-              if st.defended else "none yet")
-    t.add_row("Card points", "-" if st.average_card_points is None else
-              f"{st.average_card_points:.1f} a deal (your side)")
-    t.add_row("Pairs", f"{st.pairs} declared by your side, {st.pairs_against} against")
-    t.add_row("Hints", f"{st.hints} (in {count(st.deals_with_hints, 'deal')})")
-    t.add_row("Take-backs",
-              f"{st.take_backs} (in {count(st.games_with_take_backs, 'game')})")
-    t.add_row("Mistakes", "no deal reviewed yet" if st.mistakes_per_deal is None else
-              f"{st.mistakes_per_deal:.2f} a deal ({st.mistakes} in "
-              f"{count(st.reviewed_deals, 'reviewed deal')})")
-    parts: list[Any] = [t]
-    if st.bidder_contracts:  # before the first, "As bidder: none yet" says it all
-        bands = Table(title="Your contracts by bid", title_justify="left")
-        bands.add_column("bid")
-        bands.add_column("contracts", justify="right")
-        bands.add_column("made", justify="right")
-        # the rate and its bar under one heading: the bar draws the rate (█ a tenth)
-        bands.add_column("success (█ = 10%)")
-        for b in st.as_bidder:
-            rate = b.rate
-            bands.add_row(b.band, str(b.contracts), str(b.made),
-                          "   -" if rate is None else f"{100 * rate:3.0f}% " + _bar(rate))
-        parts.append(bands)
-    if len(st.trend) >= 2:  # a trend of one game is no trend ("1.00 → 1.00")
-        values = [p.mistakes_per_deal for p in st.trend]
-        line = Text("Mistakes a deal, last games: ", style="bold")
-        line.append(sparkline(values), style="cyan")
-        line.append(f"  ({values[0]:.2f} → {values[-1]:.2f}, oldest to latest)")
-        parts.append(line)
-    return Group(*parts)
 
 
 # --------------------------------------------------------------------------- history
@@ -236,13 +169,8 @@ def _export(opts: argparse.Namespace, history: History, console: Console) -> int
         sys.stdout.write(text)
         return 0
     out = Path(opts.output)
-    tmp = out.with_name(out.name + ".tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, out)
+    try:  # the player's own file, not a private one: it keeps the usual permissions
+        write_atomic(out, text, private=False)
     except OSError as exc:
         return _fail(f"cannot write {out}: {exc}")
     console.print(f"Deal {n} written to {out}")
@@ -299,7 +227,7 @@ def _review(opts: argparse.Namespace, console: Console) -> int:
     try:
         if opts.text:
             return _print_review(console, record, seat, history, row)
-        from ..tui.coach import run_review
+        from .tui.coach import run_review
 
         return run_review(record, seat, history, row)
     finally:
@@ -309,7 +237,7 @@ def _review(opts: argparse.Namespace, console: Console) -> int:
 
 def _print_review(console: Console, record: dict[str, Any], seat: int,
                   history: History | None, row: DealRow | None) -> int:
-    from .review import cached_review, review_deal
+    from .coach.review import cached_review, review_deal
 
     def progress(done: int, total: int) -> None:
         sys.stderr.write(f"\rreviewing your decisions: {done}/{total}")
