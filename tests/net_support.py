@@ -25,12 +25,13 @@ def run(coro: Awaitable[Any], timeout: float = 60) -> Any:
 
 
 @asynccontextmanager
-async def serving(tables_dir: Path, settings: Settings | None = None, seed: int = 11,
+async def serving(tables_dir: Path, settings: Settings | None = None, seed: int | None = 11,
                   tables: int = 1, resume: bool = False, limits: Limits | None = None
                   ) -> AsyncIterator[tuple[GameServer, list[Table]]]:
     server = GameServer(tables_dir, settings or Settings(bots="random", bot_delay=0.0),
                         limits)
-    made = server.resume() if resume else [server.new_table(seed=seed + i)
+    made = server.resume() if resume else [server.new_table(
+        seed=None if seed is None else seed + i)
                                            for i in range(tables)]
     await server.start("127.0.0.1", 0)
     try:

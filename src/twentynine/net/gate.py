@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import time
 from collections import deque
 from collections.abc import Callable
@@ -28,6 +29,8 @@ class Limits:
     """Messages that may wait for one client; one more and it is cut off."""
     write_seconds: float = 15.0
     """A client that has not taken a message within this time is cut off."""
+    send_buffer: int = 64 * 1024
+    """Bytes the system and the server buffer for one client before a write waits."""
     unseated_seconds: float = 20.0
     """A connection that has not sat down at a table within this time is closed."""
     max_unseated: int = 128
@@ -106,6 +109,12 @@ class Gate:
             self.refused += 1
             transport.abort()
             return False
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
+        with contextlib.suppress(AttributeError, ValueError):
+            transport.set_write_buffer_limits(high=self.limits.send_buffer)
         self._open[transport] = (source, time.monotonic())
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
