@@ -236,7 +236,7 @@ def test_every_input_gets_an_answer_and_no_traceback(tmp_path: Path, name: str,
                                                       caplog: pytest.LogCaptureFixture
                                                       ) -> None:
     async def main() -> list[dict[str, Any]]:
-        async with serving(tmp_path) as (server, [table]):
+        async with serving(tmp_path) as (server, _):
             answers: list[dict[str, Any]] = []
             async with aiohttp.ClientSession() as session, session.ws_connect(
                     f"http://127.0.0.1:{server.port}/ws", max_msg_size=1 << 20) as ws:

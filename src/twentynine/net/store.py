@@ -9,13 +9,12 @@ settings and the seated players' tokens: it is written 0600, like every journal.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..files import write_atomic
 from ..records import game_header
 from .wire import ACTION_TEXT, compact_json
 
@@ -26,27 +25,8 @@ LOG = logging.getLogger("twentynine.server")
 
 
 def write_private(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, and
-    readable by the user alone (0600): a temporary file, fsynced, renamed over the old
-    one, and the folder fsynced so that the rename itself survives a power cut."""
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
+    """Write ``text`` to ``path`` atomically, readable by the user alone (0600)."""
+    write_atomic(path, text, private=True)
 
 
 class TableStore:
