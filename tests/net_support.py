@@ -4,7 +4,11 @@ test's own event loop, and clients that play random legal actions."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import os
 import random
+import socket
+import struct
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -99,3 +103,60 @@ async def four_players(server: GameServer, table: Table, names: str = "abcd"
         conn = await Connection.join("127.0.0.1", server.port, table.code, names[i], seat)
         out.append(Player(conn, seed=i))
     return out
+
+
+class RawSocket:
+    """A WebSocket client on a plain socket with a small receive buffer, which reads only
+    when told to (a slow reader), and can send frames no library would."""
+
+    def __init__(self, rcvbuf: int = 4096) -> None:
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.sock.setblocking(False)
+
+    async def open(self, port: int) -> RawSocket:
+        loop = asyncio.get_running_loop()
+        await loop.sock_connect(self.sock, ("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        await loop.sock_sendall(self.sock, (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += await asyncio.wait_for(loop.sock_recv(self.sock, 1), 10)
+        assert b" 101 " in head, head
+        return self
+
+    def send(self, payload: bytes, opcode: int = 1) -> bool:
+        """Send one masked frame; False if the server has closed the connection."""
+        mask = os.urandom(4)
+        n = len(payload)
+        head = bytes([0x80 | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 65536:
+            head += bytes([0x80 | 126]) + struct.pack("!H", n)
+        else:
+            head += bytes([0x80 | 127]) + struct.pack("!Q", n)
+        body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        try:
+            self.sock.sendall(head + mask + body)
+        except (BlockingIOError, ConnectionError, OSError):
+            return False
+        return True
+
+    def closed_by_server(self) -> bool:
+        """Whether the server has closed (or reset) the connection: drains what came."""
+        try:
+            while True:
+                data = self.sock.recv(65536)
+                if not data:
+                    return True
+        except BlockingIOError:
+            return False
+        except ConnectionError:
+            return True
+
+    def close(self) -> None:
+        self.sock.close()

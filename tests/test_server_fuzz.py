@@ -8,12 +8,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import socket
 import string
 from pathlib import Path
 from typing import Any
 
 import aiohttp
-from net_support import Player, run, serving
+from net_support import Player, RawSocket, run, serving
 
 from twentynine.net.client import Connection
 from twentynine.net.gate import Limits
@@ -22,8 +23,21 @@ from twentynine.net.protocol import MAX_MESSAGE
 
 def junk(rng: random.Random, code: str) -> str | bytes:
     """One random message: broken JSON, wrong shapes, wrong versions, unknown types,
-    nonsense actions, wrong codes, huge or binary frames."""
-    choice = rng.randrange(12)
+    nonsense actions, wrong codes, huge or binary frames, JSON nested beyond any parser,
+    numbers of thousands of digits, text that is not ASCII where codes and tokens go."""
+    choice = rng.randrange(16)
+    if choice == 12:
+        depth = rng.randrange(1000, 30_000)
+        return '{"v":1,"type":"ping","x":' + "[" * depth + "]" * depth + "}"
+    if choice == 13:
+        digits = "".join(rng.choice(string.digits[1:]) for _ in range(rng.randrange(20, 6000)))
+        return '{"v":1,"type":"ping","ref":' + digits + "}"
+    if choice == 14:
+        odd = rng.choice(["ÄBCD-ÉFGH-IJKL-MNÖP", "\uff21\uff22\uff23\uff24", "\u00e9" * 16, "日本語", "\x00"])
+        return json.dumps({"v": 1, "type": "hello", "code": rng.choice([code, odd]),
+                           "token": odd, "name": odd}, ensure_ascii=rng.random() < 0.5)
+    if choice == 15:
+        return json.dumps({"v": rng.choice([True, 1.0, "1", [1]]), "type": "ping"})
     if choice == 0:
         return "".join(rng.choice(string.printable) for _ in range(rng.randrange(1, 80)))
     if choice == 1:
@@ -103,14 +117,35 @@ async def fuzzer(port: int, code: str, seed: int, count: int, seated: str | None
 def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
     async def main() -> dict[str, int]:
         # the 40 fuzzers stand for 40 sources: loopback is one address, so its own cap
-        # on connections not yet seated is lifted here
-        limits = Limits(max_unseated_per_source=100)
+        # on connections not yet seated is lifted here; the other limits are shortened
+        # so that the slow reader and the silent sockets meet them within the test
+        limits = Limits(max_unseated_per_source=100, unseated_seconds=2.0, write_seconds=2.0,
+                        send_queue=64, send_buffer=16 * 1024)
         async with serving(tmp_path, seed=5, limits=limits) as (server, [table]):
             tally: dict[str, int] = {"closed": 0, "updates": 0}
             honest = [Player(await Connection.join("127.0.0.1", server.port, table.code,
                                                    name, name), seed=i)
-                      for i, name in enumerate(("south", "east", "north"))]
-            # west is a fuzzer's seat: it never plays, so the move clock plays for it
+                      for i, name in enumerate(("south", "north"))]
+            # east never reads what it is sent (and keeps asking for more)
+            slow = await RawSocket().open(server.port)
+            slow.send(json.dumps({"v": 1, "type": "hello", "code": table.code,
+                                  "name": "slow", "seat": "east"}).encode())
+
+            async def never_read() -> None:
+                ask = json.dumps({"v": 1, "type": "state"}).encode()
+                while slow.send(ask) and table.roster.listing()[1]["kind"] != "away":
+                    await asyncio.sleep(0.07)
+
+            loop = asyncio.get_running_loop()
+            silent = []
+            for _ in range(10):  # sockets that open and never say a word
+                sock = socket.socket()
+                sock.setblocking(False)
+                await loop.sock_connect(sock, ("127.0.0.1", server.port))
+                silent.append(sock)
+            reader = asyncio.create_task(never_read())
+            # west is a fuzzer's seat: it never plays, so the move clock plays for it (and
+            # for east once it is cut off)
             table.settings.clock = 0.3
             west_seated = asyncio.Event()
             fuzzers = [asyncio.create_task(fuzzer(server.port, table.code, 0, 60, "west",
@@ -120,6 +155,15 @@ def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
                                                    tally)) for i in range(1, 40)]
             await asyncio.gather(*(p.play(lambda p: p.deals_scored >= 1) for p in honest))
             await asyncio.gather(*fuzzers)
+            await asyncio.wait_for(reader, 30)
+            # the slow reader was cut off and its seat held for it; the silent sockets
+            # were closed; and the table played on through all of it
+            assert table.seats[1].player is not None
+            assert table.roster.listing()[1]["kind"] == "away"
+            assert server.gate.timed_out >= 10
+            slow.close()
+            for sock in silent:
+                sock.close()
             for p in honest:
                 # the only refusal an honest player may meet: on a busy machine the 0.3 s
                 # clock (there for west) can run out on it too, and the server moves for
