@@ -33,7 +33,8 @@ def junk(rng: random.Random, code: str) -> str | bytes:
         digits = "".join(rng.choice(string.digits[1:]) for _ in range(rng.randrange(20, 6000)))
         return '{"v":1,"type":"ping","ref":' + digits + "}"
     if choice == 14:
-        odd = rng.choice(["ÄBCD-ÉFGH-IJKL-MNÖP", "\uff21\uff22\uff23\uff24", "\u00e9" * 16, "日本語", "\x00"])
+        odd = rng.choice(["ÄBCD-ÉFGH-IJKL-MNÖP", "\uff21\uff22\uff23\uff24",
+                          "\u00e9" * 16, "日本語", "\x00"])
         return json.dumps({"v": 1, "type": "hello", "code": rng.choice([code, odd]),
                            "token": odd, "name": odd}, ensure_ascii=rng.random() < 0.5)
     if choice == 15:
