@@ -65,9 +65,11 @@ def main() -> None:
     every = [t for ts in times.values() for t in ts]
     load = os.getloadavg()
     bot = hint_bot(0)
+    config = getattr(bot, "config", None)
+    counts = f"{config.samples}/{config.bid_samples}" if config is not None else "?"
     print(f"hint latency over {len(every)} decisions in {opts.deals} deals "
           f"({opts.rules} rules; {build_kind()} build; the hint's bot: {STRONGEST}, "
-          f"{getattr(bot, 'samples', '?')}/{getattr(bot, 'bid_samples', '?')} samples, "
+          f"{counts} samples, "
           f"{bot.time_budget:g} s clock; wall clock, load average at the start "
           f"{load0[0]:.1f}, at the end {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on "
           f"{os.cpu_count()} cores)")

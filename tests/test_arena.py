@@ -3,6 +3,7 @@ itself comes out at zero, several processes give the same numbers, faults fail t
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
@@ -114,15 +115,14 @@ def test_two_jobs_give_the_same_numbers_as_one() -> None:
 
 def sample_bounded(name: str) -> dict[str, float]:
     """Options that bound a searching bot by its sample counts, not by the clock (a search
-    stopped on the clock plays differently from run to run)."""
-    import inspect
-
-    opts: dict[str, float] = {}
-    for p, param in inspect.signature(BOTS[name]).parameters.items():
-        if p == "time_budget":
-            opts[p] = 1000.0
-        elif "sample" in p and isinstance(param.default, int):
-            opts[p] = min(param.default, 3)
+    stopped on the clock plays differently from run to run): few worlds, a lifted clock."""
+    config = getattr(BOTS[name], "default_config", None)
+    if config is None:
+        return {}
+    opts: dict[str, float] = {"time_budget": 1000.0}
+    for f in dataclasses.fields(config):
+        if f.name.endswith("samples"):
+            opts[f.name] = min(getattr(config, f.name), 3)
     return opts
 
 

@@ -42,9 +42,9 @@ def bot(level: str, seed: int = 1) -> BaseBot:
     if level == "easy":
         return EasyBot(seed=seed)
     if level == "medium":
-        return MediumBot(seed=seed, time_budget=1000.0, bid_time=1000.0, samples=8,
+        return MediumBot(seed=seed, time_budget=1000.0, samples=8,
                          bid_samples=48)
-    return HardBot(seed=seed, time_budget=1000.0, bid_time=1000.0, samples=8, bid_samples=48,
+    return HardBot(seed=seed, time_budget=1000.0, samples=8, bid_samples=48,
                    oversample=1)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import inspect
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -26,7 +25,7 @@ VARIANTS: dict[str, Rules] = {
     "pagat": Rules.preset("pagat"),
     "min15": Rules(min_bid=15),
     "min14": Rules(min_bid=14),
-    # the optional rules of issue 5, all at once, and the seventh-card trump
+    # the optional rules, all at once, and the seventh-card trump
     "options": Rules(no_trumps=True, double=True, single_hand=True, redeal=True,
                      pointless_hand_redeal=True, big_bids=True, half_loss=True,
                      all_tricks=True, match_bids=True),
@@ -38,20 +37,15 @@ CHEAP_BOTS = {"random", "easy"}
 
 
 def fast_options(factory: Callable[..., BaseBot]) -> dict[str, Any]:
-    """Constructor options that make a searching bot quick: a small time budget and few
-    samples, for whichever of those the constructor accepts."""
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
+    """Options that make a searching bot quick: a small clock and few worlds (every field
+    of its search configuration that counts worlds); none for a bot that does not search."""
+    config = getattr(factory, "default_config", None)
+    if config is None:
         return {}
-    opts: dict[str, Any] = {}
-    for name, p in params.items():
-        low = name.lower()
-        if low in ("time_budget", "budget"):
-            opts[name] = 0.02
-        elif any(w in low for w in ("sample", "world", "playout", "iteration", "rollout",
-                                    "simulation")) and isinstance(p.default, int):
-            opts[name] = min(p.default, 4)
+    opts: dict[str, Any] = {"time_budget": 0.02}
+    for f in dataclasses.fields(config):
+        if f.name.endswith("samples"):
+            opts[f.name] = min(getattr(config, f.name), 4)
     return opts
 
 

@@ -16,6 +16,8 @@ from twentynine.actions import (
     SINGLE_HAND_CODE,
 )
 from twentynine.bots import BOTS, make_bot
+from twentynine.bots.config import HARD
+from twentynine.bots.medium import MediumBot
 from twentynine.bots.worlds import WorldSampler
 from twentynine.coach.hint import (
     STRONGEST,
@@ -69,13 +71,13 @@ def test_the_hint_bot_is_hard_with_its_own_settings() -> None:
     assert STRONGEST == "hard" == list(BOTS)[-1]
     ours, table = hint_bot(7), make_bot("hard", seed=7)
     assert type(ours) is type(table)
-    settings = {k: v for k, v in vars(table).items() if k != "rng"}
-    assert {k: v for k, v in vars(ours).items() if k != "rng"} == settings
-    assert settings["samples"] >= 400 and settings["bid_samples"] >= 500  # hard's, today
+    assert isinstance(ours, MediumBot) and isinstance(table, MediumBot)
+    assert ours.config == table.config == HARD
+    assert ours.rng.random() == table.rng.random()  # the same seed
     # only the safety clock may be replaced
     capped = hint_bot(7, time_cap=CLOCK)
-    diff = {k for k, v in vars(capped).items() if k != "rng" and settings[k] != v}
-    assert diff <= {"time_budget", "bid_time"}
+    assert isinstance(capped, MediumBot)
+    assert capped.config == HARD.replace(time_budget=CLOCK)
 
 
 @pytest.mark.parametrize("phase", list(PHASES))

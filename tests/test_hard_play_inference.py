@@ -4,7 +4,8 @@ Each card a seat other than the viewer played counts against a world by its surp
 (:func:`~twentynine.bots.worlds.play_surprise`): how much worse, under a cheap model of
 play, it was than the seat's most natural card had it held that world's hand.  Constructed
 positions check the direction of each kind of evidence; seeded self-play positions check
-the weights and that the default is today's play.  Seeded and fast; nothing here is timed.
+the weights and that ``hard`` plays with them at half strength.  Seeded and fast; nothing
+here is timed.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import random
 from helpers import TOURNAMENT, mask
 
 from twentynine.bots import make_bot
+from twentynine.bots.config import HARD, MEDIUM
 from twentynine.bots.hard import HardBot
 from twentynine.bots.worlds import (
     PLAY_FEATURES,
@@ -227,50 +229,4 @@ def test_hard_with_play_inference_values_the_cards_differently_and_by_default_at
         assert base.estimates.values == same.estimates.values
         differ += base.estimates.values != told.estimates.values
     assert differ
-    assert make_bot("hard").play_infer == 0.5  # type: ignore[attr-defined]
-    assert make_bot("medium").play_infer == 0.0  # type: ignore[attr-defined]
-
-
-def test_play_scale_tilts_card_plays_worlds_only() -> None:
-    """``play_scale`` sets how strongly card play's worlds follow the auction's evidence;
-    the auction's own worlds keep ``infer_scale``, and by default the two are the same."""
-    assert HardBot().play_scale == HardBot().infer_scale == 0.5
-    assert HardBot(infer_scale=0.7).play_scale == 0.7
-    bot = HardBot(seed=1, play_scale=1.0)
-    assert bot.infer_scale == 0.5
-    differ = 0
-    for d in _positions(4, TOURNAMENT, 21):
-        view = d.view(d.turn)
-        strong, plain = bot._play_sampler(view), HardBot(seed=1)._play_sampler(view)
-        assert (strong.scale, plain.scale) == (1.0, 0.5)
-        rng = random.Random(3)
-        for _ in range(20):
-            w = strong.sample(rng)
-            # the same evidence, twice as strongly: the log-weights double (play aside)
-            lw_s = math.log(strong.weight(w)) - 0.5 * strong.play_log_weight(w)
-            lw_p = math.log(plain.weight(w)) - 0.5 * plain.play_log_weight(w)
-            assert math.isclose(lw_s, 2 * lw_p, rel_tol=1e-9, abs_tol=1e-9)
-            differ += not math.isclose(lw_s, lw_p, abs_tol=1e-12)
-    assert differ
-
-
-def test_a_sampler_told_where_cards_are_deals_them_there_in_every_world() -> None:
-    """``WorldSampler.place`` (for measuring what a knowledge is worth): the placed cards
-    are in that seat's hand in every world, hand sizes and voids still hold."""
-    for d in _positions(4, Rules(), 31) + _positions(4, TOURNAMENT, 32):
-        view = d.view(d.turn)
-        sampler = WorldSampler(view)
-        placed = {}
-        for s in sampler.others:
-            if s == sampler.bidder and sampler.sample_fd:
-                continue
-            placed[s] = d.hands[s] & ~(d.hands[s] & -d.hands[s])  # all but its lowest card
-            sampler.place(s, placed[s])
-        rng = random.Random(5)
-        for _ in range(30):
-            w = sampler.sample(rng)
-            for s, cards in placed.items():
-                assert w.hands[s] & cards == cards
-            assert [h.bit_count() for h in w.hands] == [h.bit_count() for h in d.hands]
-            for s in sampler.others:
-                assert w.hands[s] & ~sampler.allowed[s] & ~placed.get(s, 0) == 0
+    assert HARD.play_infer == 0.5 and MEDIUM.play_infer == 0.0

@@ -18,7 +18,7 @@ import pytest
 from bot_support import easy_positions
 
 from twentynine.bots import make_bot
-from twentynine.bots.medium import MediumBot, PairedRace
+from twentynine.bots.medium import MediumBot
 from twentynine.bots.search import (
     MARGIN_WEIGHT,
     SearchTimeout,
@@ -28,11 +28,9 @@ from twentynine.bots.search import (
     outcome_value,
     rollout,
     rollout_policy,
-    rollout_to,
     settled,
     solve,
     solve_root,
-    tail_value,
 )
 from twentynine.bots.worlds import WorldSampler
 from twentynine.cards import SUIT_MASKS
@@ -160,7 +158,7 @@ def test_the_worth_without_its_margin_is_the_game_points() -> None:
         assert outcome_value(d, team, 0.0) == g[team] - g[1 - team]
         assert outcome_value(d, team) == pytest.approx(
             g[team] - g[1 - team] + MARGIN_WEIGHT * (p[team] - p[1 - team]) / 29)
-    assert MARGIN_WEIGHT == 0.15  # today's hard
+    assert MARGIN_WEIGHT == 0.15  # medium's
 
 
 @pytest.mark.parametrize("rules", [Rules(), TOURNAMENT, Rules(big_bids=True)],
@@ -259,20 +257,22 @@ def _one_deals_decisions(options: tuple[tuple[str, float], ...], rules: Rules, s
     return tuple(out)
 
 
-def test_margin_weight_changes_the_card_play_and_its_default_is_todays() -> None:
+def test_margin_weight_changes_the_card_play_and_hard_weighs_it_at_001() -> None:
     seeds = range(8)
-    today = _play_decisions({}, TOURNAMENT, seeds)
+    hard = _play_decisions({}, TOURNAMENT, seeds)
     assert _play_decisions({"margin_weight": 0.01, "exact_samples": 80,
-                            "exact_binary": True}, TOURNAMENT, seeds) == today
+                            "exact_binary": True}, TOURNAMENT, seeds) == hard
     bot = make_bot("hard")
     assert isinstance(bot, MediumBot)
-    assert (bot.margin_weight, bot.exact_binary, bot.exact_samples) == (0.01, True, 80)
-    # the worth before session 21: the margin weighed 0.15 (MARGIN_WEIGHT, still medium's)
-    # and the endgame solved the card points
-    assert make_bot("medium").margin_weight == MARGIN_WEIGHT  # type: ignore[attr-defined]
+    cfg = bot.config
+    assert (cfg.margin_weight, cfg.exact_binary, cfg.exact_samples) == (0.01, True, 80)
+    # the worth that hard once had: the margin weighed 0.15 (MARGIN_WEIGHT, still
+    # medium's) and the endgame solved the card points
+    medium = make_bot("medium")
+    assert isinstance(medium, MediumBot) and medium.config.margin_weight == MARGIN_WEIGHT
     earlier = _play_decisions({"margin_weight": MARGIN_WEIGHT, "exact_samples": 0,
                                "exact_binary": False}, TOURNAMENT, seeds)
-    assert earlier != today  # the play differs (and so may the deals' course)
+    assert earlier != hard  # the play differs (and so may the deals' course)
 
 
 def test_exact_samples_caps_the_worlds_solved_exactly() -> None:
@@ -283,22 +283,6 @@ def test_exact_samples_caps_the_worlds_solved_exactly() -> None:
     counts = {n for _, n in capped}
     assert 7 in counts and 40 in counts  # exact at the end, rolled out before
     assert max(n for _, n in plain) == 40 and 7 not in {n for _, n in plain}
-
-
-def test_exact_grow_solves_more_worlds_as_fewer_tricks_are_left() -> None:
-    seeds = range(3)
-    base = {"exact_tricks": 3, "exact_samples": 7, "exact_binary": True}
-    grown = _play_decisions({**base, "exact_grow": 2.0}, Rules(), seeds)
-    counts = {n for _, n in grown}
-    # 7 worlds with 3 tricks left, 14 with 2 left (one left: a single card, no search),
-    # 40 rolled out before the endgame
-    assert counts == {7, 14, 40}
-    capped = _play_decisions({**base, "exact_grow": 10.0}, Rules(), seeds)
-    assert {n for _, n in capped} == {7, 40}  # 70 worlds are capped at samples=40
-    assert _play_decisions({**base, "exact_grow": 1.0}, Rules(), seeds) == \
-        _play_decisions(base, Rules(), seeds)
-    bot = make_bot("hard")
-    assert isinstance(bot, MediumBot) and bot.exact_grow == 1.0
 
 
 def test_a_contract_made_so_far_is_not_settled_while_the_opponents_may_show_the_pair(
@@ -334,25 +318,6 @@ def test_a_contract_made_so_far_is_not_settled_while_the_opponents_may_show_the_
     assert pending == 1
 
 
-def test_a_rollout_handed_over_to_the_exact_tail_is_worth_the_tails_solution() -> None:
-    for d in _endgames(Rules(), 5, 6, seed=60):
-        team = d.turn & 1
-        a = d.clone()
-        rollout_to(a, StreamRand(3), 2)
-        assert a.phase_code == PLAY and not a.trick and 8 - a.trick_no == 2
-        assert tail_value(a, team) == solve(a, team, margin=0.0)
-        b = a.clone()
-        rollout(b, StreamRand(4))
-        assert tail_value(b, team) == outcome_value(b, team, 0.0)  # a finished deal
-
-
-def test_tail_exact_changes_the_card_play() -> None:
-    seeds = range(4)
-    plain = _play_decisions({}, TOURNAMENT, seeds)
-    tail = _play_decisions({"tail_exact": 3}, TOURNAMENT, seeds)
-    assert tail != plain
-
-
 def test_cards_tied_on_game_points_go_to_the_card_sense_choice() -> None:
     # with the exact endgame on game points only, a settled contract ties every card: the
     # bot then plays what the rollout policy would, not the first legal code
@@ -369,30 +334,3 @@ def test_cards_tied_on_game_points_go_to_the_card_sense_choice() -> None:
             assert a.code == rollout_policy(w, [x.code for x in view.legal_actions],
                                             lambda: 0.0)
     assert moves
-
-
-def test_race_spends_worlds_where_the_choice_is_close() -> None:
-    seeds = range(3)
-    raced = _play_decisions({"race": 2.0}, Rules(), seeds)
-    counts = [n for _, n in raced]
-    # with 40 worlds usual: at least 10, checked every 16 worlds, at most 3 x 40
-    assert all(n % 16 == 0 or n == 120 for n in counts), counts
-    assert min(counts) < 40 < max(counts) <= 120  # clear choices stop, close ones go on
-    plain = _play_decisions({}, Rules(), seeds)
-    assert {n for _, n in plain} == {40}
-    bot = make_bot("hard")
-    assert isinstance(bot, MediumBot) and bot.race == 0.0  # off: the usual count
-
-
-def test_a_race_settles_between_equal_actions_and_not_between_close_ones() -> None:
-    same = PairedRace(3)
-    rng = random.Random(1)
-    for _ in range(20):
-        v = rng.choice((-1.0, 1.0))
-        same.add([v, v, v - 2.0], 1.0)  # two equivalent cards and a worse one
-    assert same.settled(0, 3.0, 0.01) and same.settled(1, 3.0, 0.01)
-    close = PairedRace(2)
-    for _ in range(200):
-        close.add([rng.choice((-1.0, 1.0)), rng.choice((-1.0, 1.0))], 1.0)
-    lead = 0 if close.s[1] > 0 else 1
-    assert not close.settled(lead, 3.0, 0.01)  # independent coin flips: nothing to tell

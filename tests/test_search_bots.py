@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from twentynine.bots import make_bot
+from twentynine.bots import SettingError, UnknownBot, make_bot
+from twentynine.bots.config import HARD, MEDIUM
 from twentynine.bots.hard import HardBot
 from twentynine.bots.medium import MediumBot
 from twentynine.bots.search import outcome_value, rollout, solve, solve_root
@@ -221,6 +222,29 @@ def test_bots_are_registered_and_reproducible() -> None:
         a = make_bot(name, seed=3, samples=4, bid_samples=6, time_budget=5.0)
         b = make_bot(name, seed=3, samples=4, bid_samples=6, time_budget=5.0)
         assert a.choose(view, view.legal_actions) == b.choose(view, view.legal_actions)
+
+
+def test_the_levels_are_one_search_at_two_frozen_settings() -> None:
+    assert HardBot.__init__ is MediumBot.__init__  # hard adds no signature of its own
+    assert (MediumBot.default_config, HardBot.default_config) == (MEDIUM, HARD)
+    bot = make_bot("hard", seed=1, samples=40, time_budget=9.0)
+    assert isinstance(bot, HardBot) and bot.time_budget == 9.0
+    assert bot.config == dataclasses.replace(HARD, samples=40, time_budget=9.0)
+    assert HardBot(seed=1).config is HARD  # unchanged: the level's own value
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        HARD.samples = 1  # type: ignore[misc]
+
+
+def test_an_unknown_bot_or_setting_is_refused_by_name() -> None:
+    with pytest.raises(UnknownBot, match="unknown bot 'hrad': choose one of random, easy"):
+        make_bot("hrad")
+    with pytest.raises(SettingError, match="unknown search setting 'policy'"):
+        make_bot("hard", policy=1.0)
+    with pytest.raises(SettingError, match="samples must be at least 1"):
+        MediumBot(samples=0)
+    with pytest.raises(SettingError, match="exact_tricks must be 0 to 8"):
+        HARD.replace(exact_tricks=9)
+    assert issubclass(UnknownBot, ValueError) and issubclass(SettingError, ValueError)
 
 
 def test_a_single_legal_action_returns_at_once() -> None:

@@ -390,29 +390,17 @@ CHEAP = {"random", "easy"}
 
 
 def cheap_bot(name: str, seed: int) -> Any:
-    """The bot with the smallest budget its constructor allows."""
-    import inspect
-
+    """The bot with the smallest budget its search configuration allows (a bot that does
+    not search as it is)."""
     factory = BOTS[name]
-    opts: dict[str, Any] = {}
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        params = {}  # type: ignore[assignment]
-    for pname, p in params.items():
-        low = pname.lower()
-        if low in ("time_budget", "budget"):
-            opts[pname] = 0.005
-        elif ("sample" in low or "rollout" in low or "playout" in low) and \
-                isinstance(p.default, int):
-            opts[pname] = 2
-        elif low in ("exact_tricks",) and isinstance(p.default, int):
-            opts[pname] = 0
-        elif low == "oversample" and isinstance(p.default, int):
-            opts[pname] = 1
-    if "seed" in params:
-        opts["seed"] = seed
-    return factory(**opts)
+    config = getattr(factory, "default_config", None)
+    if config is None:
+        return factory(seed=seed)
+    opts: dict[str, Any] = {"time_budget": 0.005, "exact_tricks": 0, "oversample": 1}
+    for f in dataclasses.fields(config):
+        if f.name.endswith("samples"):
+            opts[f.name] = 2
+    return factory(seed=seed, **opts)
 
 
 def play_bot_deals(name: str, n_deals: int, tag: str, **fixed: Any) -> None:

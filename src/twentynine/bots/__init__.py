@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import BaseBot, Bot, Decision, decide
+from .config import SearchConfig, SettingError
 from .easy import EasyBot
 from .hard import HardBot
 from .medium import MediumBot
@@ -19,13 +20,21 @@ BOTS: dict[str, Callable[..., BaseBot]] = {
 """Bot factories by name, weakest first; each takes ``seed`` (and optional ``time_budget``)."""
 
 
+class UnknownBot(ValueError):
+    """A bot name that is not in :data:`BOTS`."""
+
+
 def make_bot(name: str, seed: int | None = None, **options: float) -> BaseBot:
-    """A bot of the named strength with its own seeded random generator."""
+    """A bot of the named strength with its own seeded random generator; ``options``
+    change a search bot's settings (:class:`~.config.SearchConfig`, e.g. ``time_budget``).
+    An unknown name raises :class:`UnknownBot`, an unknown setting
+    :class:`~.config.SettingError`."""
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+        raise UnknownBot(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
     return factory(seed=seed, **options)
 
 
-__all__ = ["BOTS", "BaseBot", "Bot", "Decision", "decide", "make_bot"]
+__all__ = ["BOTS", "BaseBot", "Bot", "Decision", "SearchConfig", "SettingError", "UnknownBot",
+           "decide", "make_bot"]

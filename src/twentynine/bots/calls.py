@@ -28,13 +28,11 @@ bots) and, where chance matters, a simulation over sampled worlds for ``medium``
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import (
-    BID_BASE,
     DOUBLE_CODE,
     NO_TRUMPS_CODE,
     PASS_CODE,
@@ -277,114 +275,6 @@ def best_bid(rules: Rules, team: int, table: Sequence[Sequence[tuple[int, int, b
     return best
 
 
-def contract_values(rules: Rules, team: int, bid: int,
-                    results: Sequence[tuple[int, int, bool]]) -> list[float]:
-    """The bidding team's game points bidding ``bid`` in each simulated result (as
-    :func:`contract_ev` counts them: a dead deal is worth 0); their mean is
-    :func:`contract_ev`."""
-    dead_rule = rules.unshown_trump == "dead"
-    out: list[float] = []
-    for pts, pair_team, shown in results:
-        if dead_rule and not shown:
-            out.append(0.0)
-            continue
-        tgt = contract_target(rules, team, bid, pair_team)
-        out.append(float(contract_value(rules, bid, pts >= tgt, pts)))
-    return out
-
-
-def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
-    """Mean and standard error (0 with fewer than two values)."""
-    n = len(xs)
-    if not n:
-        return -1.0, 0.0
-    m = sum(xs) / n
-    if n < 2:
-        return m, 0.0
-    var = sum((x - m) * (x - m) for x in xs) / (n - 1)
-    return m, math.sqrt(var / n)
-
-
-def robust_ev(per_choice: Sequence[Sequence[float]], shrink: float = 0.0,
-              cv: bool = False) -> float:
-    """The value of the best trump choice, corrected for the winner's curse.
-
-    The plain estimate, the largest of the choices' sample means, is biased upward: the
-    choice that looks best is partly the one whose worlds happened to go well, and the
-    fewer worlds the more so.  ``shrink`` takes ``shrink`` standard errors off each
-    choice's mean before the maximum; with ``cv`` the best choice is picked on one half
-    of the worlds (even, odd) and valued on the other, both ways, and the two values
-    averaged (an honest estimate of the choice the bot would make).
-
-    >>> robust_ev([[1.0, -1.0, 1.0, -1.0], [1.0, 1.0, -1.0, -1.0]])
-    0.0
-    >>> robust_ev([[1.0, 1.0, 1.0, -1.0], [-1.0, -1.0, -1.0, 1.0]], cv=True)
-    0.5
-    """
-    if not per_choice or not any(per_choice):
-        return -1.0
-    if not cv:
-        best = -9.0
-        for xs in per_choice:
-            if xs:
-                m, se = _mean_se(xs)
-                best = max(best, m - shrink * se)
-        return best
-    total = 0.0
-    for f in (0, 1):
-        pick = -1
-        pick_v = -9.0
-        for i, xs in enumerate(per_choice):
-            half = xs[f::2]
-            if half:
-                m, se = _mean_se(half)
-                if m - shrink * se > pick_v:
-                    pick, pick_v = i, m - shrink * se
-        other = per_choice[pick][1 - f::2] if pick >= 0 else []
-        total += _mean_se(other)[0] if other else pick_v
-    return total / 2
-
-
-def robust_bid(rules: Rules, team: int, table: Sequence[Sequence[tuple[int, int, bool]]],
-               threshold: float, shrink: float = 0.0, cv: bool = False) -> int:
-    """:func:`best_bid` with the best choice's value from :func:`robust_ev` (``shrink``
-    standard errors off, or cross-validated with ``cv``) instead of the plain maximum."""
-    best = 0
-    for b in range(rules.min_bid, rules.max_bid + 1):
-        ev = robust_ev([contract_values(rules, team, b, r) for r in table], shrink, cv)
-        bar = threshold
-        if rules.big_bids and b >= 21:
-            bar = max(2 * threshold, 0.0) if threshold >= 0 else 0.0
-        if ev > bar:
-            best = b
-    return best
-
-
-def compete_call(rules: Rules, team: int, lo: int,
-                 table: Sequence[Sequence[tuple[int, int, bool]]], holder_team: int,
-                 high_bid: int, held: Sequence[tuple[int, int, bool]]) -> int:
-    """Bid ``lo`` (the lowest legal bid) or pass, once a seat holds the auction at
-    ``high_bid``: bidding is worth the bidding ``team``'s best trump choice at ``lo`` in
-    the simulated results ``table``; passing is worth the holder's contract at
-    ``high_bid`` as the same worlds played it (``held``), to us if the holder is our
-    partner and minus that if it is an opponent (a deal moves only the bidding team's
-    score, so what it gains we lose in the difference).  Returns the action's code.
-
-    An opponent who makes 16 in every world: passing is worth -1, so even a contract
-    that fails more often than it makes is the better call.
-
-    >>> sure, weak = [(20, -1, True)] * 4, [(17, -1, True)] + [(10, -1, True)] * 2
-    >>> compete_call(Rules(), 0, 17, [weak], 1, 16, sure) == BID_BASE + 17
-    True
-    >>> compete_call(Rules(), 0, 17, [weak], 0, 16, sure) == PASS_CODE  # partner's
-    True
-    """
-    bid_v = max((contract_ev(rules, team, lo, r) for r in table if r), default=-1.0)
-    hold_v = contract_ev(rules, holder_team, high_bid, held)
-    pass_v = hold_v if holder_team == team else -hold_v
-    return BID_BASE + lo if bid_v > pass_v else PASS_CODE
-
-
 def bid_caution(rules: Rules, bid: int) -> float:
     """Points ``easy`` takes off its estimate where a failed bid costs 2: half a point
     with the half loss, one with big bids at 21 or more."""
@@ -444,8 +334,7 @@ def search_call(view: SeatView, acts: Sequence[Action], worlds: Callable[[int], 
 
 __all__ = [
     "DOUBLE_BELOW", "REDOUBLE_ABOVE", "SINGLE_SURE", "best_bid", "bid_caution",
-    "compete_call", "contract_ev", "contract_values", "easy_call", "easy_double", "easy_redouble",
-    "hand_mask", "make_chance",
-    "no_trumps_hand", "no_trumps_ok", "robust_bid", "robust_ev", "search_call", "sim_double",
+    "contract_ev", "easy_call", "easy_double", "easy_redouble", "hand_mask", "make_chance",
+    "no_trumps_hand", "no_trumps_ok", "search_call", "sim_double",
     "sure_sweep", "sweep_chance", "sweeps", "wants_redeal",
 ]

@@ -33,14 +33,12 @@ are cheap clones of it with the hidden cards replaced (a few tens of microsecond
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from typing import Final
 
 from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
 from ..deal import DEAL_OVER, DOUBLING, PHASE_CODES, PLAY, SINGLE, Deal
-from ..rules import Rules
 from ..views import SeatView, deal_from_view
 
 FULL_SUITS: Final = (1 << 32) - 1
@@ -58,174 +56,6 @@ def _strength(mask: int) -> float:
 def _suit_points(m: int) -> int:
     """The card points among one suit's cards ``m`` (8 bits, the jack lowest)."""
     return 3 * (m & 1) + 2 * (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
-
-
-BID_FEATURES: Final = (
-    "points", "jacks", "nines", "aces and tens", "cards of the long suit",
-    "points of the long suit", "the long suit's jack", "the long suit's nine",
-    "suits held",
-)
-"""What :func:`bid_features` measures of the four cards a seat bid on, in order (the long
-suit: the most cards, then the most points)."""
-
-
-def bid_features(mask: int) -> list[float]:
-    """The :data:`BID_FEATURES` of the cards in ``mask`` (a seat's first four).
-
-    >>> bid_features(0b1011 | 1 << 8)  # JS 9S TS JH
-    [9.0, 2.0, 1.0, 1.0, 3.0, 6.0, 1.0, 1.0, 2.0]
-    """
-    pts = 0
-    jacks = 0
-    nines = 0
-    honours = 0
-    suits = 0
-    best_n = -1
-    best_p = -1
-    best_s = 0
-    for s in range(4):
-        m = (mask >> (8 * s)) & 0xFF
-        if not m:
-            continue
-        suits += 1
-        n = m.bit_count()
-        p = _suit_points(m)
-        pts += p
-        jacks += m & 1
-        nines += m >> 1 & 1
-        honours += (m >> 2 & 1) + (m >> 3 & 1)
-        if n > best_n or (n == best_n and p > best_p):
-            best_n, best_p, best_s = n, p, m
-    return [float(pts), float(jacks), float(nines), float(honours), float(max(best_n, 0)),
-            float(max(best_p, 0)), float(best_s & 1), float(best_s >> 1 & 1), float(suits)]
-
-
-AUCTION_CONTEXT: Final = (
-    "one", "levels above the minimum bid", "an opponent holds the bid",
-    "the partner holds the bid", "the partner's bid (levels above the minimum, plus 1)",
-    "the partner passed", "the opponents' bid (levels above the minimum, plus 1)",
-)
-"""What :func:`auction_choices` measures of the auction around a choice, in order."""
-
-# The auction model's weights: the log-odds that ``hard`` bids rather than passes, per unit
-# of each of :data:`BID_FEATURES` then :data:`AUCTION_CONTEXT`; fitted by maximum likelihood
-# to the choices of ``hard``'s self-play auctions (``benchmarks/auction_model.py``), one set
-# where the trump is a face-down card and one where it is a marker.  (Not ``Final``: compiled
-# with mypyc, every read of these two raised "value for final name was not set".)
-BID_WEIGHTS_CARD: tuple[float, ...] = (
-    1.542, 2.303, -1.501, -2.365, 4.579, 1.838, -3.577, -1.022, -0.792,
-    -7.792, -3.353, 4.621, -2.378, 0.431, -1.327, -0.790)
-BID_WEIGHTS_MARKER: tuple[float, ...] = (
-    1.943, 2.756, -1.965, -2.393, 4.509, 1.765, -4.191, -0.097, -1.605,
-    -8.694, -3.556, 4.920, -3.483, 0.0, -1.934, -1.361)
-"""(7,274 choices of 3,300 deals under the standard rules: held-out log-likelihood per
-choice -0.175, against -0.691 for one rate for all; 6,341 choices with a marker: -0.160
-against -0.690.)"""
-TRUMP_FEATURES: Final = ("cards of the suit", "points of the suit", "its jack", "its nine")
-"""What :func:`trump_log_prob` measures of each suit in the bidder's first four."""
-TRUMP_WEIGHTS_CARD: tuple[float, ...] = (4.877, 3.233, -5.998, -2.228)
-TRUMP_WEIGHTS_MARKER: tuple[float, ...] = (5.020, 1.911, -4.705, -1.067)
-"""The log-odds per unit of :data:`TRUMP_FEATURES` that ``hard``'s bidder names a suit
-trump (a face-down card, a marker), fitted as the auction's weights (556 and 560 choices:
-held-out log-likelihood per choice -0.195 and -0.127, against -0.883 and -1.386 for a
-uniform choice).  Its jack counts against a suit as it is already counted in the points:
-a long suit is named even without it."""
-TRUMP_FLOOR: Final = 0.05
-"""The share of a bidder's trump choices taken as made at random among its options."""
-BID_FLOOR: Final = 0.05
-"""The least probability the model gives any choice: ``hard``'s bids are simulated (noisy),
-and the other seats need not be ``hard``, so no four is ruled out by one choice."""
-BID_SUBSETS: Final = 16
-"""In card play, the guesses per seat of which of its cards were its first four."""
-
-
-def auction_choices(bids: tuple[tuple[int, int | None], ...] | list[tuple[int, int | None]],
-                    dealer: int, rules: Rules) -> list[tuple[int, list[float], bool]]:
-    """(seat, its :data:`AUCTION_CONTEXT`, whether it bid) for every choice made in an
-    auction (``bids`` as a view gives them: seat and bid, None for a pass), leaving out the
-    dealer's forced bid.  The level is the lowest bid the seat could make, or its own bid
-    if higher (a jump says its cards are worth that).
-
-    >>> [(s, c[1:4], b) for s, c, b in auction_choices([(1, 16), (2, None), (3, 17)], 0,
-    ...                                                 Rules())]
-    [(1, [0.0, 0.0, 0.0], True), (2, [1.0, 1.0, 0.0], False), (3, [1.0, 0.0, 1.0], True)]
-    """
-    lo_bid = rules.min_bid
-    high = 0
-    holder = -1
-    passed = 0
-    best = [0, 0, 0, 0]
-    out: list[tuple[int, list[float], bool]] = []
-    said_pass = [False] * 4
-    for s, b in bids:
-        senior = (s - dealer - 1) & 3
-        if rules.match_bids and high and holder != s and \
-                senior < ((holder - dealer - 1) & 3):
-            lo = max(lo_bid, high)
-        else:
-            lo = max(lo_bid, high + 1)
-        forced = high == 0 and passed == 3
-        if not forced and lo <= rules.max_bid:
-            level = lo if b is None else max(lo, b)
-            p = s ^ 2
-            opp = max(best[s ^ 1], best[s ^ 3])
-            out.append((s, [1.0, float(level - lo_bid),
-                            1.0 if holder >= 0 and holder != p else 0.0,
-                            1.0 if holder == p else 0.0,
-                            float(best[p] - lo_bid + 1) if best[p] else 0.0,
-                            1.0 if said_pass[p] else 0.0,
-                            float(opp - lo_bid + 1) if opp else 0.0], b is not None))
-        if b is not None:
-            high, holder = b, s
-            best[s] = max(best[s], b)
-        else:
-            passed += 1
-            said_pass[s] = True
-    return out
-
-
-def trump_features(four: int, suit: int) -> list[float]:
-    """The :data:`TRUMP_FEATURES` of ``suit`` in the cards of ``four``."""
-    m = (four >> (8 * suit)) & 0xFF
-    return [float(m.bit_count()), float(_suit_points(m)), float(m & 1), float(m >> 1 & 1)]
-
-
-def trump_log_prob(four: int, suit: int, weights: tuple[float, ...], marker: bool) -> float:
-    """The log-probability that a bidder whose first four were ``four`` names ``suit``
-    trump: a choice by the :data:`TRUMP_FEATURES` ``weights`` among the suits it holds
-    there (a face-down card) or among all four suits (a ``marker``), or with probability
-    :data:`TRUMP_FLOOR` any of them at random.
-
-    >>> w = (1.0, 0.5, 0.0, 0.0)
-    >>> round(math.exp(trump_log_prob(0b111 | 1 << 8, 0, w, False)), 3)  # JS 9S AS JH
-    0.947
-    """
-    options = [u for u in range(4) if marker or (four >> (8 * u)) & 0xFF]
-    if suit not in options:
-        return -30.0
-    utils = []
-    for u in options:
-        f = trump_features(four, u)
-        utils.append(weights[0] * f[0] + weights[1] * f[1] + weights[2] * f[2]
-                     + weights[3] * f[3])
-    top = max(utils)
-    acc = 0.0
-    for v in utils:
-        acc += math.exp(v - top)
-    mine = math.exp(utils[options.index(suit)] - top) / acc
-    return math.log(TRUMP_FLOOR / len(options) + (1.0 - TRUMP_FLOOR) * mine)
-
-
-_COMBOS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-
-
-def _combos(n: int, k: int) -> list[tuple[int, ...]]:
-    """Every choice of ``k`` of ``range(n)`` (kept once made)."""
-    got = _COMBOS.get((n, k))
-    if got is None:
-        got = list(itertools.combinations(range(n), k))
-        _COMBOS[(n, k)] = got
-    return got
 
 
 SURPRISE_CAP: Final = 5.0
@@ -247,7 +77,7 @@ PLAY_FEATURES: Final = (
 # The model's weights (log-odds per unit of each feature), fitted by maximum likelihood
 # (a conditional logit over the legal cards) to 13,063 cards played with a choice in 800
 # deals of ``hard`` self-play, both rule sets (held-out log-likelihood per card -1.111; a
-# uniform choice -1.171); ``benchmarks/play_beliefs.py --fit`` refits them.
+# uniform choice -1.171); ``tools/fit_play_model.py`` refits them.
 W_LEAD_MASTER: Final = -0.039
 W_LEAD_LOWEST: Final = -0.009
 W_LEAD_POINTS: Final = -0.413
@@ -442,12 +272,8 @@ class WorldSampler:
 
     def __init__(self, view: SeatView, infer: bool = False, scale: float = 1.0,
                  no_ask: float = 0.0, marker_tilt: float = 0.5,
-                 play_infer: float = 0.0, bid_model: float = 0.0) -> None:
+                 play_infer: float = 0.0) -> None:
         self.view = view
-        self.bid_model = bid_model
-        """With ``infer``: how far the auction's evidence is read through the model of
-        what ``hard`` bids with which first four (:func:`bid_log_likelihood`; the log-odds
-        are multiplied by it, 1 as fitted), in place of the strength tilt; 0: the tilt."""
         self.play_infer = play_infer
         """How strongly the cards the other seats played weight the worlds: each card
         multiplies a world's weight by e^-(play_infer x :func:`play_surprise`) (0: not)."""
@@ -524,20 +350,7 @@ class WorldSampler:
         self._derive()
         self.template: Deal | None = None
         self.failures = 0
-        self._bid_info = self._auction_tilts() if infer and bid_model <= 0 else []
-        self._bid_weights = BID_WEIGHTS_MARKER if self.marker else BID_WEIGHTS_CARD
-        self._bid_obs = self._auction_decisions() if infer and bid_model > 0 else []
-        self._bid_cache: list[dict[int, float]] = [{}, {}, {}, {}]
-        self._trump_weights = TRUMP_WEIGHTS_MARKER if self.marker else TRUMP_WEIGHTS_CARD
-        self._trump_evidence = (infer and bid_model > 0 and bidder >= 0 and bidder != me
-                                and trump_set and view.rules.trump_choice != "seventh"
-                                and view.single_hand is None)
-        """The bidder named the trump from its first four: each world's trump suit is
-        evidence of them (:func:`trump_log_prob`), in place of the long-suit tilt."""
-        self._model_seats = [s for s, _ in self._bid_obs]
-        if self._trump_evidence and bidder not in self._model_seats:
-            self._model_seats.append(bidder)
-        self._bid_rng = random.Random(0x29)
+        self._bid_info = self._auction_tilts() if infer else []
         self._quiet = self._quiet_discards() if infer and no_ask > 0 else []
         self._plays = self._play_records() if infer and play_infer > 0 else []
 
@@ -557,19 +370,6 @@ class WorldSampler:
                 if self._feasible(unseen & ~(1 << x)):
                     ok |= 1 << x
             self.fd_pool = ok or unseen
-
-    def place(self, seat: int, cards: int) -> None:
-        """Every world gives ``seat`` these ``cards`` (a mask of cards the viewer has not
-        seen), as if the view had shown them (for measuring what a knowledge is worth,
-        ``benchmarks/versus_old.py --a-knows-first``; never in a bot's fair play)."""
-        cards &= self.unseen
-        if not cards or seat == self.me:
-            return
-        self.forced[seat] |= cards
-        self.need[seat] -= cards.bit_count()
-        self.unseen &= ~cards
-        self.template = None
-        self._derive()
 
     # ------------------------------------------------------------------ inference
     def _voids(self) -> None:
@@ -617,94 +417,6 @@ class WorldSampler:
             else:
                 out.append((s, -0.18))
         return out
-
-    def _auction_decisions(self) -> list[tuple[int, list[tuple[float, float]]]]:
-        """(seat, [(the context term, 1 for a bid or -1 for a pass)]) for each other seat
-        that made a choice in the auction: its log-odds of bidding are its four's term plus
-        the context term (:func:`auction_choices`)."""
-        w = self._bid_weights
-        n = len(BID_FEATURES)
-        out: dict[int, list[tuple[float, float]]] = {}
-        for s, ctx, did_bid in auction_choices(self.view.bids, self.view.dealer,
-                                               self.view.rules):
-            if s == self.me:
-                continue
-            term = 0.0
-            for i in range(len(ctx)):
-                term += w[n + i] * ctx[i]
-            out.setdefault(s, []).append((term, 1.0 if did_bid else -1.0))
-        return sorted(out.items())
-
-    def bid_log_likelihood(self, seat: int, four: int) -> float:
-        """The log-likelihood of ``seat``'s choices in the auction had its first four
-        been ``four`` (a mask), under the model of ``hard``'s bidding."""
-        cache = self._bid_cache[seat]
-        got = cache.get(four)
-        if got is not None:
-            return got
-        w = self._bid_weights
-        f = bid_features(four)
-        base = 0.0
-        for i in range(len(f)):
-            base += w[i] * f[i]
-        k = self.bid_model
-        total = 0.0
-        for seat_obs, obs in self._bid_obs:
-            if seat_obs != seat:
-                continue
-            for term, sign in obs:
-                u = sign * k * (base + term)
-                total += math.log(BID_FLOOR + (1.0 - 2.0 * BID_FLOOR) / (1.0 + math.exp(-u))
-                                  if u > -30.0 else BID_FLOOR)
-        cache[four] = total
-        return total
-
-    def _bid_model_log_weight(self, world: Deal) -> float:
-        """The auction's log-likelihood in ``world``: each seat's first four are its
-        sampled ones before play; in play any four of the cards it held (the bidder's
-        face-down card among them), averaged over :data:`BID_SUBSETS` random guesses."""
-        total = 0.0
-        trump = world.trump_suit if self._trump_evidence else -1
-        bidder = world.bidder
-        if self.preplay:
-            for s in self._model_seats:
-                total += self.bid_log_likelihood(s, world.first[s])
-                if s == bidder and trump >= 0:
-                    total += trump_log_prob(world.first[s], trump, self._trump_weights,
-                                            self.marker)
-            return total
-        rng = self._bid_rng
-        hidden = not self.view.trump_shown
-        for s in self._model_seats:
-            held = world.hands[s] | self.played_by[s]
-            fixed = 0
-            if s == bidder and world.trump_card >= 0:
-                if hidden:
-                    held |= 1 << world.trump_card
-                if self.view.rules.trump_choice == "seventh":
-                    held &= ~(1 << world.trump_card)  # dealt in the second four
-                else:
-                    fixed = 1 << world.trump_card  # chosen from the first four
-            pool = mask_cards(held & ~fixed)
-            k = 4 - fixed.bit_count()
-            if len(pool) < k:
-                continue
-            combos = _combos(len(pool), k)
-            lls = []
-            for _ in range(BID_SUBSETS):
-                four = fixed
-                for i in combos[int(rng.random() * len(combos))]:
-                    four |= 1 << pool[i]
-                ll = self.bid_log_likelihood(s, four)
-                if s == bidder and trump >= 0:
-                    ll += trump_log_prob(four, trump, self._trump_weights, self.marker)
-                lls.append(ll)
-            top = max(lls)
-            acc = 0.0
-            for v in lls:
-                acc += math.exp(v - top)
-            total += top + math.log(acc / len(lls))
-        return total
 
     def _quiet_discards(self) -> list[tuple[int, int, float]]:
         """(seat, cards it held then, strength) for every time a seat other than the bidder
@@ -808,8 +520,7 @@ class WorldSampler:
                     held |= 1 << world.trump_card
                 st = (_strength(held) - 11.5) * 0.6
             logw += tilt * st
-        if (self.sample_fd or self.sample_suit) and world.trump_suit >= 0 and \
-                not self._trump_evidence:
+        if (self.sample_fd or self.sample_suit) and world.trump_suit >= 0:
             b = self.bidder
             held = world.hands[b] | self.played_by[b]
             if world.trump_card >= 0:
@@ -822,8 +533,6 @@ class WorldSampler:
                 if (world.hands[s] | then) & tm:
                     logw -= self.no_ask * k
         logw *= self.scale
-        if self._model_seats:
-            logw += self._bid_model_log_weight(world)
         if self._plays:
             logw += self.play_infer * self.play_log_weight(world)
         return math.exp(logw)
@@ -1008,8 +717,3 @@ class WorldSampler:
         """``n`` worlds."""
         return [self.sample(rng) for _ in range(n)]
 
-
-def sample_worlds(view: SeatView, n: int, rng: random.Random, infer: bool = False,
-                  scale: float = 1.0) -> list[Deal]:
-    """``n`` worlds consistent with ``view``."""
-    return WorldSampler(view, infer, scale).sample_many(rng, n)
