@@ -32,6 +32,7 @@ from .connection import Connection
 from .files import TableFiles, saved_record
 from .gate import CodeGuard, Gate, GuardedProtocol, Limits
 from .lobby import Lobby
+from .origin import same_origin
 from .protocol import MAX_MESSAGE, VERSION, normal_code
 from .roster import Player, Seat, Settings, new_code
 from .table import Table
@@ -171,20 +172,3 @@ class GameServer:
             await self.lobby.gone(conn)
         return ws
 
-
-def same_origin(origin: str, host: str) -> bool:
-    """Whether a page at ``origin`` is this server's own (its host and port are the ones
-    the request was sent to).
-
-    >>> same_origin("http://192.168.1.5:2929", "192.168.1.5:2929")
-    True
-    >>> same_origin("https://evil.example", "192.168.1.5:2929")
-    False
-    """
-    from urllib.parse import urlsplit
-
-    try:
-        parts = urlsplit(origin)
-    except ValueError:
-        return False
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()

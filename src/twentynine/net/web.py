@@ -28,6 +28,7 @@ from textual_serve.server import Server, to_int
 
 from ..files import data_dir
 from ..saves import ENV_SAVE
+from .origin import host_allowed, same_origin
 
 LOG = logging.getLogger("twentynine.web")
 
@@ -81,17 +82,67 @@ def play_command(play_args: Sequence[str], command: str = "play") -> str:
     return " ".join(shlex.quote(p) for p in parts)
 
 
+MAX_TABS = 8
+"""Tabs open at once (each runs a game process of about 85 MB); the next is refused."""
+
+FULL_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Twenty-Nine: every table is in use</title></head>
+<body style="font-family: sans-serif; max-width: 36em; margin: 2em auto; padding: 0 1em">
+<h1>Every table is in use</h1>
+<p>This server runs at most {n} tables at once (one for each open browser tab), and all
+{n} are open. Close a tab that holds one, then reload this page.</p>
+</body></html>
+"""
+
+
 class TableServer(Server):
-    """textual-serve's server, with the page's WebSocket URL taken from the request, and
-    (``per_tab_saves``) a save file for each open tab."""
+    """textual-serve's server, with the page's WebSocket URL taken from the request,
+    (``per_tab_saves``) a save file for each open tab, at most ``max_tabs`` tabs, and
+    only this machine's own names and pages let in (:mod:`.origin`)."""
 
     def __init__(self, *args: Any, per_tab_saves: bool = False,
-                 resume_command: str | None = None, **kwargs: Any) -> None:
+                 resume_command: str | None = None, max_tabs: int = MAX_TABS,
+                 **kwargs: Any) -> None:
         """``resume_command``: the command for a tab whose save holds a game (it goes on
         with it); a tab without a save starts a new game with the plain command."""
         super().__init__(*args, **kwargs)
         self.slots = Slots() if per_tab_saves else None
         self.resume_command = resume_command
+        self.max_tabs = max_tabs
+        self.open_tabs = 0
+
+    async def _make_app(self) -> web.Application:
+        app: web.Application = await super()._make_app()
+        app.middlewares.append(self._guard)
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Only this machine's names (a page elsewhere that points its own name at this
+        machine is refused), a WebSocket only from this server's own page, and no page
+        or WebSocket past the tab limit."""
+        if not host_allowed(request.host, self.port):
+            return web.Response(status=421, text="twentynine serve answers only to this "
+                                                 "machine's addresses and names\n")
+        origin = request.headers.get("Origin")
+        websocket = request.path == "/ws"
+        if websocket and origin is not None and not same_origin(origin, request.host):
+            return web.Response(status=403, text="only this server's own page may open "
+                                                 "a table\n")
+        if request.path in ("/", "/ws") and self.open_tabs >= self.max_tabs:
+            return web.Response(status=503, content_type="text/html",
+                                text=FULL_PAGE.format(n=self.max_tabs))
+        if not websocket:
+            response: web.StreamResponse = await handler(request)
+            return response
+        self.open_tabs += 1
+        try:
+            response = await handler(request)
+        finally:
+            self.open_tabs -= 1
+        return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab's terminal: its own app process, holding the lowest free save slot while
@@ -136,16 +187,20 @@ class TableServer(Server):
         if self.host in ("0.0.0.0", "::", ""):
             print("(listening on every network interface; others use this machine's address)",
                   flush=True)
+        print(f"At most {self.max_tabs} tabs at once (each runs its own game); only pages "
+              "of this server may open a table.", flush=True)
         print("Press Ctrl+C to stop.", flush=True)
 
 
-def serve(play_args: Sequence[str], host: str, port: int, command: str = "play") -> int:
+def serve(play_args: Sequence[str], host: str, port: int, command: str = "play",
+          max_tabs: int = MAX_TABS) -> int:
     """Serve the table until Ctrl+C.  A ``play`` tab has its own save and resumes it."""
     args = list(play_args)
     local = command == "play"
     resume = play_command([*args, "--resume"], command) if local and "--resume" not in args \
         else None
     server = TableServer(play_command(args, command), host=host, port=port,
-                         title="Twenty-Nine", per_tab_saves=local, resume_command=resume)
+                         title="Twenty-Nine", per_tab_saves=local, resume_command=resume,
+                         max_tabs=max_tabs)
     server.serve()
     return 0
