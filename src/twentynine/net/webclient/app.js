@@ -27,6 +27,8 @@ const s = {
   waiting: false,
   fresh: false,
   pending: false,
+  pendingAt: -1,
+  pendingAction: "",
   ref: 0,
   seated: false, // a welcome came on this page: a dropped connection is tried again
   stopped: false, // left, refused or replaced: no more tries
@@ -119,6 +121,8 @@ function act(action) {
   s.ref += 1;
   if (send("action", { action, ref: s.ref })) {
     s.pending = true;
+    s.pendingAt = s.msg ? s.msg.actions : -1;
+    s.pendingAction = action;
     s.error = "";
     s.notice = "";
     render();
@@ -155,7 +159,10 @@ function handle(m) {
       s.waiting = false;
       s.msg = m;
       s.seats = m.seats || s.seats;
-      s.pending = false; // our action's answer, or news that makes it moot
+      if (s.pending && (m.ref === s.ref || m.actions !== s.pendingAt
+          || (s.pendingAction === "next deal" && !m.next_deal))) {
+        s.pending = false; // the answer to our move (other news leaves it awaited)
+      }
       takeEvents(m.events || [], first);
       render();
       break;
@@ -279,8 +286,8 @@ function render() {
   if (v.single_hand !== null && v.single_hand !== undefined) {
     contract = `${who(v.single_hand)}: single hand`;
   } else if (v.bidder !== null && v.bidder !== undefined) {
-    contract = `${who(v.bidder)} ${v.high_bid}`;
-    if (v.target !== null && v.target !== v.high_bid) contract += ` → ${v.target}`;
+    contract = `${who(v.bidder)} bid ${v.high_bid}`;
+    if (v.target !== null && v.target !== v.high_bid) contract += `, target ${v.target}`;
     if (v.multiplier > 1) contract += ` ×${v.multiplier}`;
   } else if (v.high_bid !== null && v.high_bid !== undefined && v.phase === "auction") {
     contract = `bidding: ${v.high_bid}`;
@@ -305,8 +312,8 @@ function trumpText(v) {
   if (v.trump_suit !== null && v.trump_suit !== undefined) {
     const suit = `${SUIT_SYMBOLS[v.trump_suit]} ${SUIT_NAMES[v.trump_suit]}`;
     if (v.trump_shown) return suit;
-    if (v.trump_card) return `${cardLabel(v.trump_card)} face down (only you know)`;
-    return `${suit} (only you know)`;
+    if (v.trump_card) return `${cardLabel(v.trump_card)} face down`;
+    return `${suit} (secret)`;
   }
   if (v.bidder === null || v.bidder === undefined) return "not chosen";
   if (v.phase === "auction" || v.phase === "trump choice") return "being chosen";
@@ -323,9 +330,11 @@ function renderSeats(v, m) {
     const kind = entry.kind === "bot" ? "bot" : entry.kind === "away" ? "away" : "";
     const parts = [];
     const bids = (v.bids || []).filter((b) => b[0] === seat);
+    let said = "";
     if (v.phase === "auction" && bids.length) {
       const last = bids[bids.length - 1][1];
-      parts.push(last === null ? "pass" : `bid ${last}`);
+      said = last === null ? "Pass" : `Bid ${last}`;
+      parts.push(said.toLowerCase());
     }
     if (seat !== s.me) parts.push(`${v.hand_sizes[seat]} cards`);
     if (v.bidder === seat && v.face_down) parts.push("trump face down");
@@ -334,11 +343,19 @@ function renderSeats(v, m) {
     box.replaceChildren();
     const title = document.createElement("div");
     title.className = "who";
-    title.textContent = (toMove ? "▶ " : "") + name + (kind && seat !== s.me ? ` · ${kind}` : "");
+    title.textContent = (toMove ? "▶ " : "") + name;
+    if (kind && seat !== s.me) parts.unshift(kind);
     const sub = document.createElement("div");
     sub.className = "sub";
-    sub.textContent = parts.join(" · ");
+    sub.textContent = parts.filter((p) => p !== said.toLowerCase() || !said).join(" · ");
     box.append(title, sub);
+    if (said) {
+      const tag = document.createElement("div");
+      tag.className = "said";
+      tag.textContent = said;
+      tag.setAttribute("aria-hidden", "true");
+      box.append(tag);
+    }
     if (entry.incoming && seat !== s.me) {
       const inc = document.createElement("div");
       inc.className = "sub";
@@ -347,7 +364,7 @@ function renderSeats(v, m) {
     }
     box.classList.toggle("turn", toMove);
     box.classList.toggle("partner", seat !== s.me && (seat & 1) === (s.me & 1));
-    box.setAttribute("aria-label", `${name}${kind ? `, ${kind}` : ""}${toMove ? ", to move" : ""}${parts.length ? `: ${parts.join(", ")}` : ""}`);
+    box.setAttribute("aria-label", `${name}${toMove ? ", to move" : ""}${parts.length ? `: ${parts.join(", ")}` : ""}`);
   }
 }
 
@@ -383,7 +400,7 @@ function renderTrick(v) {
 
 function renderClock(m) {
   const total = s.welcome && s.welcome.clock;
-  const bar = $("clock");
+  const bar = $("clock-row");
   clearInterval(s.clockTimer);
   if (!total || m.clock === null || m.clock === undefined || m.game_over || s.view.phase === "deal over") {
     bar.hidden = true;
@@ -402,9 +419,9 @@ function renderClock(m) {
   bar.classList.toggle("mine", mineToMove);
   const tick = () => {
     const secs = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
-    $("clock-text").textContent = `${mineToMove ? "Your move: " : ""}${secs} s`;
-    bar.setAttribute("aria-valuenow", String(secs));
-    bar.setAttribute("aria-valuemax", String(total));
+    $("clock-text").textContent = `${mineToMove ? "Your move: " : `${who(m.turn)}: `}${secs} s`;
+    $("clock").setAttribute("aria-valuenow", String(secs));
+    $("clock").setAttribute("aria-valuemax", String(total));
     bar.classList.toggle("low", secs <= 5);
     if (secs <= 0) clearInterval(s.clockTimer);
   };
@@ -437,7 +454,7 @@ function renderStatus(v, m) {
     else if (v.phase === "trump choice") {
       text = legalNow.some((a) => a.startsWith("trump suit"))
         ? "You won the auction: choose the trump suit."
-        : "You won the auction: tap the card to lay face down as trump.";
+        : "You won: tap a card to make its suit trump (it lies face down).";
     } else if (v.phase === "doubling") text = "Double the deal, or pass.";
     else if (v.phase === "single hand offer") text = "Play a single hand, or pass.";
     else text = "Your turn: tap a card to play it.";
@@ -580,6 +597,7 @@ function renderSummary(v, m) {
   const scores = m.scores;
   lines.push(["Game", `Us ${scores[mine]} · Them ${scores[1 - mine]}`]);
   if (m.game_over) {
+    if (title) lines.unshift(["Last deal", title]);
     title = m.winner === null || m.winner === undefined ? "The game is over"
       : m.winner === mine ? "Your side won the game!" : "Their side won the game";
   }
@@ -598,10 +616,9 @@ function renderSummary(v, m) {
   if (m.game_over) {
     next.hidden = true;
     waitLine.textContent = "Thanks for playing. The host starts a new table for the next game.";
-  } else if (m.next_deal) {
+  } else if (m.next_deal && !s.pending) {
     next.hidden = false;
     next.textContent = "Next deal";
-    next.disabled = s.pending;
     waitLine.textContent = "";
   } else {
     next.hidden = true;

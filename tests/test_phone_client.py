@@ -1,0 +1,406 @@
+"""The phone web client, for real: a table server on a loopback port in this process (its
+own event loop in a thread), the page loaded by Debian's Chromium through Playwright at a
+phone's size (touch, 390 x 844) and a desktop's (1280 x 800).
+
+The phone plays a whole deal by taps alone against bots; a second page opens the join
+link at the desktop size and plays by keys; every WebSocket frame each page received is
+searched for cards its seat may not know (the wall), and every request the pages made
+is checked to go to 127.0.0.1.  ``TWENTYNINE_SCREENSHOTS=DIR`` keeps what each page
+looked like in the middle of a trick.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+import pytest
+from contrast_support import AA_TEXT, contrast_ratio
+from test_server_wall import cards_in, known_cards, leaks
+from test_web_browser import CHROMIUM, CHROMIUM_FLAGS, _need_browser
+
+from twentynine.net.qr import join_link
+from twentynine.net.server import GameServer, Settings, Table
+from twentynine.net.webclient import FILES, routes
+from twentynine.rules import Rules
+
+T = TypeVar("T")
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True, "device_scale_factor": 2}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+MOVE = "#actions button, #hand .card.playable, #summary:not([hidden]) #summary-next:not([hidden])"
+"""What a page shows when it is the player's move (or a deal's result to close)."""
+WAIT = 20_000
+"""Milliseconds a page may take to show what a step waits for (generous: a loaded CI)."""
+
+
+class LiveServer:
+    """A :class:`GameServer` with the web client's routes, run by an event loop in a
+    thread of its own (Playwright's sync API holds the test's thread)."""
+
+    def __init__(self, tables_dir: Path, settings: Settings, seed: int) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.server = GameServer(tables_dir, settings)
+        self.server.routes.extend(routes())
+        self.table: Table = self.call(self._start(seed))
+        self.port = self.server.port
+
+    async def _start(self, seed: int) -> Table:
+        table = self.server.new_table(seed=seed)
+        await self.server.start("127.0.0.1", 0)
+        return table
+
+    def call(self, coro: Awaitable[T], timeout: float = 30) -> T:
+        async def wrapped() -> T:
+            return await coro
+
+        return asyncio.run_coroutine_threadsafe(wrapped(), self.loop).result(timeout)
+
+    def snapshot(self) -> tuple[int, Rules, list[str]]:
+        """The game's seed, rules and every action so far (read in the server's loop)."""
+        async def read() -> tuple[int, Rules, list[str]]:
+            g = self.table.game
+            return g.seed, g.rules, [str(a) for a in g.actions]
+
+        return self.call(read())
+
+    def close(self) -> None:
+        self.call(self.server.stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+    @property
+    def link(self) -> str:
+        return join_link("127.0.0.1", self.port, self.table.code)
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveServer]:
+    srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=4)
+    try:
+        yield srv
+    finally:
+        srv.close()
+
+
+class Watched:
+    """A page with every WebSocket frame it received and every URL it asked for."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.frames: list[dict[str, Any]] = []
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("websocket", self._socket)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _socket(self, ws: Any) -> None:
+        self.requests.append(ws.url)
+        ws.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+    @property
+    def seat(self) -> int:
+        return int(next(f for f in self.frames if f["type"] == "welcome")["seat"])
+
+    def text(self, selector: str) -> str:
+        return str(self.page.inner_text(selector))
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def open_page(browser: Any, profile: dict[str, Any], link: str) -> Watched:
+    page = browser.new_context(**profile).new_page()
+    page.set_default_timeout(WAIT)
+    w = Watched(page)
+    page.goto(link)
+    page.wait_for_selector("#name")
+    return w
+
+
+def tap_move(w: Watched, tried_illegal: list[str], next_deal: bool = True) -> str:
+    """Make one move on the phone by a tap: pass in the auction (or the only bid), lay the
+    first card that may be trump, play the first playable card.  Once, a card the rules
+    refuse is tapped first, and the page must show the server's reason.  What was done."""
+    page = w.page
+    if page.locator("#summary:not([hidden]) #summary-next:not([hidden])").count():
+        if not next_deal:
+            return "the deal's result"  # left open for the test to read
+        page.tap("#summary-next")
+        return "next deal"
+    playable = page.locator("#hand .card.playable")
+    if playable.count():
+        refused = page.locator("#hand .card:not(.playable)")
+        if not tried_illegal and refused.count() and page.locator(
+                "#hand .card.playable[aria-label$=', playable']").count():
+            card = refused.first.get_attribute("data-card")
+            errors_before = sum(f["type"] == "error" for f in w.frames)
+            refused.first.tap()
+            page.wait_for_selector("#status.error")
+            error = [f for f in w.frames if f["type"] == "error"][errors_before]
+            assert error["code"] == "illegal", error
+            reason = error["message"]
+            assert w.text("#status") == f"⚠ {reason[0].upper()}{reason[1:]}"
+            tried_illegal.append(f"{card}: {reason}")
+            playable = page.locator("#hand .card.playable")
+        card = playable.first.get_attribute("data-card")
+        playable.first.tap()
+        return f"card {card}"
+    buttons = page.locator("#actions button")
+    pass_button = page.locator("#actions button[data-action='pass']")
+    if pass_button.count():
+        pass_button.tap()
+        return "pass"
+    action = buttons.first.get_attribute("data-action")
+    buttons.first.tap()
+    return str(action)
+
+
+def key_move(w: Watched) -> str:
+    """Make one move on the desktop page by keys only: ``p`` to pass, a digit and Enter
+    for a card, Enter on the deal's result."""
+    page = w.page
+    if page.locator("#summary:not([hidden]) #summary-next:not([hidden])").count():
+        page.keyboard.press("Enter")
+        return "next deal"
+    cards = page.locator("#hand .card")
+    for i in range(cards.count()):
+        if "playable" in (cards.nth(i).get_attribute("class") or ""):
+            page.keyboard.press(str(i + 1))
+            page.keyboard.press("Enter")
+            return f"card {i + 1}"
+    if page.locator("#actions button[data-action='pass']").count():
+        page.keyboard.press("p")
+        return "pass"
+    if page.locator("#actions button.bid").count():
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("Enter")
+        return "bid"
+    page.locator("#actions button").first.click()
+    return "click"
+
+
+def drive(pages: list[tuple[Watched, Callable[[Watched], str]]], done: Callable[[], bool],
+          limit: float = 45.0) -> list[str]:
+    """Move for whichever page has a move to make until ``done()``: bots and the server
+    answer in between.  Returns what each page did."""
+    import time
+
+    moves: list[str] = []
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, f"stuck after {moves[-8:]}"
+        acted = False
+        for w, move in pages:
+            if not done() and w.page.locator(MOVE).count():
+                # the page hides its choices once a move is sent, until the answer
+                moves.append(move(w))
+                acted = True
+        if not acted:
+            pages[0][0].page.wait_for_timeout(15)  # a poll: the next state is on its way
+    return moves
+
+
+def scored(w: Watched) -> int:
+    return sum(e.get("event") == "DealScored" for f in w.frames if f["type"] == "state"
+               for e in f.get("events", []))
+
+
+def mid_trick(w: Watched) -> bool:
+    """The page's player is to play into a trick others have begun (a telling picture)."""
+    return bool(w.page.locator("#trick .face").count() >= 2
+                and w.page.locator("#hand .card.playable").count()
+                and w.page.locator("#summary").is_hidden())
+
+
+def screenshot(w: Watched, name: str) -> None:
+    where = os.environ.get("TWENTYNINE_SCREENSHOTS")
+    if where:
+        w.page.screenshot(path=str(Path(where) / name))
+
+
+def test_a_deal_by_taps_a_friend_by_the_link_and_the_wall(live: LiveServer,
+                                                         browser: Any) -> None:
+    phone = open_page(browser, PHONE, live.link)
+    # a first-time player: the name box has the focus, the code came in the link
+    assert phone.page.evaluate("() => document.activeElement.id") == "name"
+    assert phone.page.locator("#code-row").is_hidden()
+    phone.page.fill("#name", "Asha")
+    phone.page.tap("#sit")
+    phone.page.wait_for_selector("#hand .card")
+    assert phone.seat == 0
+    assert phone.page.evaluate("() => document.activeElement.id") == "app"  # keys work
+
+    tried: list[str] = []
+    shot: list[bool] = []
+    second_deal: list[bool] = []
+
+    def phone_move(w: Watched) -> str:
+        if not shot and mid_trick(w):
+            screenshot(w, "phone_390.png")
+            shot.append(True)
+        return tap_move(w, tried, next_deal=bool(second_deal))
+
+    moves = drive([(phone, phone_move)],
+                  lambda: phone.page.locator("#summary:not([hidden])").count() > 0)
+    assert scored(phone) == 1
+    assert sum(m.startswith("card") for m in moves) == 8, moves
+    assert tried, "no card was refused: choose a seed where one is"
+    # the deal's result, in words, with the button to the next deal
+    phone.page.wait_for_selector("#summary:not([hidden])")
+    assert "Card points" in phone.text("#summary-lines")
+    assert phone.page.locator("#summary-next").is_visible()
+
+    # a friend opens the same link at a desktop, types a name at once, and is seated
+    friend = open_page(browser, DESKTOP, live.link)
+    friend.page.keyboard.type("Bo")
+    friend.page.keyboard.press("Enter")
+    friend.page.wait_for_selector("#table:not([hidden])")
+    assert friend.seat == 2  # the first free seat: partner of the phone
+    assert "Bo" in phone.page.locator("#seat-top").inner_text() or any(
+        f.get("seats") and any(d.get("name") == "Bo" for d in f["seats"])
+        for f in phone.frames)
+
+    friend_shot: list[bool] = []
+    second_deal.append(True)
+
+    def friend_move(w: Watched) -> str:
+        if not friend_shot and mid_trick(w):
+            screenshot(w, "phone_1280.png")
+            friend_shot.append(True)
+        return key_move(w)
+
+    moves2 = drive([(phone, phone_move), (friend, friend_move)],
+                   lambda: scored(friend) >= 1 and scored(phone) >= 2)
+    assert any(m.startswith("card") for m in moves2)
+
+    # the wall: no page received a card its seat could not know at that moment
+    seed, rules, actions = live.snapshot()
+    known = known_cards(seed, rules, actions)
+    for w in (phone, friend):
+        assert leaks(w.frames, w.seat, known) == []
+        assert len(cards_in(w.frames)) >= 8
+        assert w.errors == []
+        hosts = {urlsplit(u).hostname for u in w.requests}
+        assert hosts == {"127.0.0.1"}, w.requests
+
+
+def test_contrast_labels_and_touch_targets(live: LiveServer, browser: Any) -> None:
+    phone = open_page(browser, PHONE, live.link)
+    phone.page.fill("#name", "Asha")
+    phone.page.tap("#sit")
+    phone.page.wait_for_selector("#actions button")
+    page = phone.page
+    # every card says its name; every button is big enough for a thumb
+    labels = page.eval_on_selector_all(
+        "#hand .card", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels and all(re.fullmatch(r"(jack|nine|ace|ten|king|queen|eight|seven) of "
+                                       r"(spades|hearts|diamonds|clubs)(, .*)?", x)
+                          for x in labels), labels
+    symbols = page.eval_on_selector_all("#hand .card .suit", "els => els.map(e => e.textContent)")
+    assert symbols and set(symbols) <= set("♠♥♦♣")
+    sizes = page.eval_on_selector_all(
+        "#actions button, #hand .card",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); "
+        "return [e.textContent, r.width, r.height]; })")
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert not small, small
+    # text against what is behind it: every visible leaf of text, 4.5:1 at least
+    pairs = page.eval_on_selector_all("#table *", """els => els.filter(e =>
+        e.children.length === 0 && e.textContent.trim() && e.offsetParent !== null).map(e => {
+          const fg = getComputedStyle(e).color;
+          let n = e, bg = 'rgba(0, 0, 0, 0)';
+          while (n && (bg === 'rgba(0, 0, 0, 0)' || bg.endsWith(', 0)'))) {
+            bg = getComputedStyle(n).backgroundColor; n = n.parentElement; }
+          return [e.textContent.trim().slice(0, 20), fg, bg];
+        })""")
+    assert len(pairs) > 10
+
+    def rgb(css: str) -> tuple[int, int, int]:
+        r, g, b = (int(float(x)) for x in re.findall(r"[\d.]+", css)[:3])
+        return r, g, b
+
+    felt = rgb(page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor"))
+    low = []
+    for text, fg, bg in pairs:
+        back = rgb(bg)
+        if bg.startswith("rgba") and not bg.endswith(", 1)"):
+            # a translucent dark chip over the felt: darker than the felt, so the felt
+            # (the lighter of the two) is the harder case for light text
+            back = felt
+        ratio = contrast_ratio(rgb(fg), back)
+        if ratio < AA_TEXT:
+            low.append((text, fg, bg, round(ratio, 2)))
+    assert not low, low
+
+
+def test_the_page_and_its_files_are_served_strictly(live: LiveServer) -> None:
+    base = f"http://127.0.0.1:{live.port}"
+    with urllib.request.urlopen(base + "/") as r:
+        page = r.read().decode()
+        assert r.headers["Content-Type"] == "text/html; charset=utf-8"
+        csp = r.headers["Content-Security-Policy"]
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "default-src 'none'" in csp and "script-src 'self'" in csp
+    assert f"connect-src 'self' ws://127.0.0.1:{live.port} wss://127.0.0.1:{live.port}" in csp
+    assert "unsafe" not in csp
+    # nothing from elsewhere: every address the files name is on this server
+    for name, kind in FILES.items():
+        with urllib.request.urlopen(f"{base}/static/{name}") as r:
+            assert r.headers["Content-Type"] == kind
+            body = r.read().decode()
+        assert not re.search(r"(?<![\w/])(https?:)?//[\w.-]+\.\w", body.replace(
+            "http://www.w3.org/2000/svg", "")), name
+    for bad in ("/static/nothing.js", "/static/..%2Fqr.py", "/static/__init__.py"):
+        with pytest.raises(urllib.error.HTTPError) as exc:
+            urllib.request.urlopen(base + bad)
+        assert exc.value.code == 404
+
+
+def test_the_clock_runs_out_and_a_reload_comes_back_to_the_seat(tmp_path: Path,
+                                                              browser: Any) -> None:
+    srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0, clock=1.5),
+                     seed=4)
+    try:
+        phone = open_page(browser, PHONE, srv.link)
+        phone.page.fill("#name", "Asha")
+        phone.page.tap("#sit")
+        phone.page.wait_for_selector("#actions button")
+        assert phone.page.locator("#clock-row").is_visible()
+        assert "Your move" in phone.text("#clock-text")
+        # the player does nothing: the server moves for them and the page says so
+        phone.page.wait_for_selector("#notice:not([hidden])")
+        assert phone.text("#notice").startswith("Time is up: a move was made for you (")
+        token = next(f for f in phone.frames if f["type"] == "welcome")["token"]
+        # a reload (or a phone that slept) sits down again at once with the kept token
+        phone.page.reload()
+        phone.page.wait_for_selector("#table:not([hidden]) #hand .card")
+        welcomes = [f for f in phone.frames if f["type"] == "welcome"]
+        assert len(welcomes) == 2 and welcomes[1]["rejoined"] is True
+        assert welcomes[1]["seat"] == welcomes[0]["seat"] and welcomes[1]["token"] == token
+        assert phone.page.locator("#join").is_hidden()
+    finally:
+        srv.close()
