@@ -186,7 +186,7 @@ def test_the_host_command_prints_a_join_code_and_serves_it(tmp_path: Path) -> No
     try:
         lines = []
         assert proc.stdout is not None
-        while not any(line.startswith("Listening") for line in lines):
+        while not any(line.startswith("Ctrl+C stops") for line in lines):
             line = proc.stdout.readline()
             assert line, "".join(lines)
             lines.append(line)
@@ -196,6 +196,8 @@ def test_the_host_command_prints_a_join_code_and_serves_it(tmp_path: Path) -> No
         assert code and port, text
         assert len(normal_code(code[1])) == 16  # 80 random bits in base 32
         assert f"twentynine join 127.0.0.1:{port[1]} --code {code[1]}" in text
+        assert "--seed makes the deals predictable" in text  # a seeded host says so
+        assert "Every network interface" not in text
 
         async def main() -> None:
             p = Player(await Connection.join("127.0.0.1", int(port[1]), code[1], "me"), 1)
@@ -231,3 +233,15 @@ def test_each_seats_state_is_its_own_when_the_shared_part_is_encoded_once(
                 await p.conn.close()
 
     run(main())
+
+
+def test_the_host_says_when_every_interface_listens_and_how_to_limit_it(tmp_path: Path
+                                                                        ) -> None:
+    from twentynine.net.host import listening_lines
+
+    everywhere = "\n".join(listening_lines("0.0.0.0", 2929, tmp_path, seeded=False))
+    assert "Every network interface is listening" in everywhere
+    assert "--host 127.0.0.1" in everywhere
+    assert "predictable" not in everywhere
+    local = "\n".join(listening_lines("127.0.0.1", 2929, tmp_path, seeded=False))
+    assert "this machine only" in local and "Every network interface" not in local
