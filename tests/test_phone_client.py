@@ -15,6 +15,8 @@ import asyncio
 import json
 import os
 import re
+import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -28,7 +30,7 @@ from contrast_support import AA_TEXT, contrast_ratio
 from test_server_wall import cards_in, known_cards, leaks
 from test_web_browser import CHROMIUM, CHROMIUM_FLAGS, _need_browser
 
-from twentynine.net.qr import join_link
+from twentynine.net.qr import join_link, qr_matrix, text_matrix
 from twentynine.net.server import GameServer, Settings, Table
 from twentynine.net.webclient import FILES, routes
 from twentynine.rules import Rules
@@ -378,6 +380,35 @@ def test_the_page_and_its_files_are_served_strictly(live: LiveServer) -> None:
         with pytest.raises(urllib.error.HTTPError) as exc:
             urllib.request.urlopen(base + bad)
         assert exc.value.code == 404
+
+
+def test_host_prints_the_link_and_a_qr_code_that_reads_as_the_link(tmp_path: Path) -> None:
+    """The QR code is checked by reading the printed block characters back into modules
+    and comparing them with segno's matrix for the link made anew (no pure-Python QR
+    decoder small enough to add was found): what the terminal shows is the link's code."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "twentynine", "host", "--host", "127.0.0.1", "--port", "0",
+         "--bots", "random", "--dir", str(tmp_path / "tables")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=dict(os.environ, TWENTYNINE_DATA_DIR=str(tmp_path)))
+    lines: list[str] = []
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line.rstrip("\n"))
+            if line.startswith("Ctrl+C"):
+                break
+        out = "\n".join(lines)
+        link = re.search(r"http://127\.0\.0\.1:\d+/#code=[A-Z2-7]{16}", out)
+        assert link, out
+        block = [ln for ln in lines if ln and set(ln) <= set("█▀▄ ")]
+        matrix = qr_matrix(link.group(0))
+        assert text_matrix("\n".join(block))[:len(matrix)] == matrix
+        with urllib.request.urlopen(link.group(0)) as r:  # the link opens the page
+            assert b'id="join-form"' in r.read()
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def test_the_clock_runs_out_and_a_reload_comes_back_to_the_seat(tmp_path: Path,

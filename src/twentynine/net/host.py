@@ -8,6 +8,8 @@ import gc
 from collections.abc import Callable
 from pathlib import Path
 
+from . import webclient
+from .qr import join_link, qr_lines_colour, qr_text
 from .server import GameServer, Settings
 
 
@@ -61,11 +63,14 @@ async def host_main(settings: Settings, host: str, port: int, tables_dir: Path,
                     started: Callable[[GameServer], None] | None = None) -> int:
     """Run ``twentynine host`` until SIGINT or SIGTERM."""
     import signal
+    import sys
 
+    colour = out is None and sys.stdout.isatty()
     if out is None:
         def out(text: str) -> None:
             print(text, flush=True)
     server = GameServer(tables_dir, settings)
+    server.routes.extend(webclient.routes())  # the phone page, at / on the same port
     if resume:
         tables = server.resume()
         for p in server.problems:
@@ -101,6 +106,11 @@ async def host_main(settings: Settings, host: str, port: int, tables_dir: Path,
             + (f", {t.settings.clock:g} s clock" if t.settings.clock else "") + ")")
         out(f"  join code: {t.code}")
         out(f"  join with: twentynine join {shown}:{bound} --code {t.code} --name NAME")
+        if shown != "THIS-MACHINES-ADDRESS":
+            link = join_link(shown, bound, t.code)
+            out(f"  on a phone: open {link} or scan this code:")
+            block = qr_text(link)
+            out(qr_lines_colour(block) if colour else block)
     for line in listening_lines(host, bound, tables_dir, seed is not None):
         out(line)
     if started is not None:
