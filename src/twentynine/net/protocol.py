@@ -282,8 +282,11 @@ def parse_message(text: str | bytes) -> dict[str, Any]:
         data = json.loads(text)
     except RecursionError:
         raise ProtocolError("malformed", "the message's JSON is nested too deeply") from None
-    except (ValueError, UnicodeDecodeError) as exc:  # a number of over 4,300 digits too
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ProtocolError("malformed", f"the message is not JSON: {exc}") from None
+    except ValueError:  # Python reads no whole number of over 4,300 digits
+        raise ProtocolError("malformed", "the message holds a number too long to "
+                                         "read") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message must be a JSON object")
     if type(data.get("v")) is not int or data.get("v") != VERSION:
