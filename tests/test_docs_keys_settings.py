@@ -11,6 +11,10 @@ from textual.binding import Binding
 from twentynine.rules import SETTINGS
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.settings import ROWS
+from twentynine.tui.table_screen import TableScreen
+
+TABLE_KEYS = [*TableScreen.BINDINGS, *TwentyNineApp.BINDINGS]
+"""Every key of the table: its screen's (the moves) and the app's."""
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -28,7 +32,7 @@ def _keys_table() -> str:
 def test_every_key_of_the_table_is_in_the_readme() -> None:
     table = _keys_table()
     cells = set(re.findall(r"`([^`]+)`", table))
-    for b in TwentyNineApp.BINDINGS:
+    for b in TABLE_KEYS:
         if not isinstance(b, Binding) or b.action.startswith("refused("):
             continue
         for key in b.key.split(","):
@@ -40,7 +44,7 @@ def test_every_key_of_the_table_is_in_the_readme() -> None:
 
 
 def test_every_key_in_the_readme_is_bound() -> None:
-    bound = {SHOWN.get(k, k) for b in TwentyNineApp.BINDINGS if isinstance(b, Binding)
+    bound = {SHOWN.get(k, k) for b in TABLE_KEYS if isinstance(b, Binding)
              for k in b.key.split(",")}
     for row in re.findall(r"^\| (.+?) \|", _keys_table(), re.M)[2:]:
         for key in re.findall(r"`([^`]+)`", row):

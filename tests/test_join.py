@@ -141,10 +141,10 @@ def test_a_joined_table_ends_cleanly_when_the_game_is_over(tmp_path: object,
                 for _ in range(1500):
                     if isinstance(app.screen, GameOverScreen) or not app.is_running:
                         break
-                    if remote.legal_actions() and not app._modal_open():
+                    if remote.legal_actions() and not app.modal_open():
                         can_pass = any(str(a) == "pass" for a in remote.legal_actions())
                         await pilot.press("p" if can_pass else "enter")
-                    elif app._modal_open():
+                    elif app.modal_open():
                         await pilot.press("enter")  # the deal's summary: next deal
                     await pilot.pause(0.02)
                 assert isinstance(app.screen, GameOverScreen), app.screen

@@ -58,7 +58,7 @@ async def _hint(tmp_path: Path) -> None:
         assert panel.hint.action in table.legal_actions()
         assert table.hints_used == 1
         # playing it moves the position on: the hint goes away
-        assert app._apply_human(panel.hint.action)
+        assert app.table_screen.flow.apply_human(panel.hint.action)
         await pilot.pause()
         assert not app.query(HintPanel)
 
@@ -81,7 +81,7 @@ async def _recorded(tmp_path: Path) -> None:
         assert isinstance(table, TableController)
         while not isinstance(app.screen, SummaryScreen):
             if table.turn == table.seat and not table.deal_over:
-                app._apply_human(table.legal_actions()[0])
+                app.table_screen.flow.apply_human(table.legal_actions()[0])
             await settle(pilot, app)
         h = open_history(tmp_path / HISTORY_NAME).history
         assert h is not None
@@ -193,7 +193,7 @@ async def _all_options(tmp_path: Path) -> None:
         table = app.table
         for phase in ("auction", "trump choice", "play"):
             while table.view().phase.value != phase:
-                app._apply_human(table.legal_actions()[0])
+                app.table_screen.flow.apply_human(table.legal_actions()[0])
                 await settle(pilot, app)
             await pilot.press("i")
             await wait_for(pilot, lambda: bool(app.query(HintPanel))
@@ -539,7 +539,7 @@ async def _likelier(tmp_path: Path) -> None:
         table = app.table
         while not (table.view().phase.value == "play" and table.turn == table.seat
                    and sum(a.card is not None for a in table.legal_actions()) >= 3):
-            app._apply_human(table.legal_actions()[0])
+            app.table_screen.flow.apply_human(table.legal_actions()[0])
             await settle(pilot, app)
         await pilot.press("i")
         await wait_for(pilot, lambda: bool(app.query(HintPanel))

@@ -47,10 +47,10 @@ from twentynine.tui.widgets import HandView
 
 def greyed_suits(app: TwentyNineApp) -> list[Cell]:
     """The suit symbols drawn on the cards of your hand that you may not play now."""
-    if app._modal_open() or not app.idle:
+    if app.modal_open() or not app.idle:
         return []
     hand = app.screen.query_one(HandView)
-    legal = {a.card for a in app.game.view(0).legal_actions if a.card is not None}
+    legal = {a.card for a in app.table.game.view(0).legal_actions if a.card is not None}
     if not legal:
         return []
     region = hand.content_region
@@ -66,7 +66,7 @@ def greyed_suits(app: TwentyNineApp) -> list[Cell]:
 
 async def _human_move(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     """Make the human's move from the keyboard (pass when possible, else Enter)."""
-    v = app.game.view(0)
+    v = app.table.game.view(0)
     legal = v.legal_actions
     if v.phase is Phase.PLAY:
         if SHOW_TRUMP in legal and not any(a.card for a in legal):
@@ -92,7 +92,7 @@ async def _play_deals(pilot: Pilot[Any], app: TwentyNineApp, deals: int,
                 return
             await pilot.press("enter")
             continue
-        if app._modal_open():
+        if app.modal_open():
             await pilot.press("escape")
             continue
         await _human_move(pilot, app)
@@ -106,7 +106,7 @@ def test_every_colour_on_the_table_reaches_aa(tmp_path: Path) -> None:
     problems: list[str] = []
 
     def check() -> None:
-        v = app.game.view(0)
+        v = app.table.game.view(0)
         if v.trump_shown and v.trump_suit in (1, 2):
             seen.add("red trump shown")
         greyed = greyed_suits(app)

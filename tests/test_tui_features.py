@@ -23,8 +23,9 @@ from twentynine.events import CardPlayed, GameOver, Passed, TrickWon, TrumpChose
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
-from twentynine.tui.app import SPEEDS, TwentyNineApp
+from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import TITLE
+from twentynine.tui.pacing import SPEEDS
 from twentynine.tui.screens import (
     GameOverScreen,
     LastTrickScreen,
@@ -60,7 +61,7 @@ def test_rules_page_and_last_trick(table: Table) -> None:
         await settle(pilot, app)
         await pilot.press("enter")  # lead the first trick
         await settle(pilot, app)
-        tricks = [e for e in app.events if isinstance(e, TrickWon)]
+        tricks = [e for e in app.table.events if isinstance(e, TrickWon)]
         assert tricks
         await pilot.press("l")
         assert isinstance(app.screen, LastTrickScreen)
@@ -116,21 +117,21 @@ def test_the_timer_moves_for_you(tmp_path: Path) -> None:
     async def run() -> None:
         app = make_app(tmp_path, seed=2, timer=1.0)
         shown: list[tuple[float, str]] = []
-        refresh = app._refresh_status
+        refresh = app.table_screen.refresh_status
 
         def watch() -> None:
             refresh()
             shown.append((time.monotonic(), str(app.query_one("#status").render())))
 
-        app._refresh_status = watch  # type: ignore[method-assign]
+        app.table_screen.refresh_status = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: any(isinstance(e, Passed) and e.seat == 0
-                                              for e in app.events), limit=100000)
+                                              for e in app.table.events), limit=100000)
             passed = time.monotonic()
             counting = [t for t, text in shown if re.match(r"\s*1s left ", text)]
             assert counting, "the clock was never shown"
             assert passed - counting[0] >= 0.9  # it ran its whole second first
-            assert app.game.actions[0] == PASS
+            assert app.table.game.actions[0] == PASS
             assert any("Time is up" in str(line.text) for line in app.query_one("#log").lines)
 
     asyncio.run(run())
@@ -142,24 +143,24 @@ def test_mouse_bids_and_plays(table: Table) -> None:
         assert str(chips[-1].render()) == "28"
         await pilot.click(chips[-1])  # a click selects the bid, it does not make it
         await settle(pilot, app)
-        assert app.game.actions == [] and app._sel_bid == 28
+        assert app.table.game.actions == [] and app.table_screen.turn.sel_bid == 28
         assert "bid 28" in str(app.query_one("#status").render())
         await pilot.click(list(app.query(".chip"))[-1])  # the second click bids
         await settle(pilot, app)
-        assert app.game.actions[0] == Action.make_bid(28)
+        assert app.table.game.actions[0] == Action.make_bid(28)
         hand = app.query_one(HandView)
         first = hand.cards[0]
         await pilot.click(hand, offset=(hand.card_x(0) + 2, 3))  # lays it as trump
         await settle(pilot, app)
-        assert app.game.actions[4] == Action.trump_card(first)
+        assert app.table.game.actions[4] == Action.trump_card(first)
         hand = app.query_one(HandView)
-        legal = app.game.view(0).legal_actions
+        legal = app.table.game.view(0).legal_actions
         idx = next(i for i, c in enumerate(hand.cards) if Action.play(c) in legal)
         card = hand.cards[idx]
         await pilot.click(hand, offset=(hand.card_x(idx) + 2, 3))
         await settle(pilot, app)
         assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
-                   for e in app.events)
+                   for e in app.table.events)
 
     table(body, seed=2)
 
@@ -171,16 +172,16 @@ def test_show_trump_button_follows_the_engine(table: Table) -> None:
         await pilot.press("1", "enter")
         for _ in range(8):
             await settle(pilot, app)
-            legal = app.game.view(0).legal_actions
+            legal = app.table.game.view(0).legal_actions
             button = app.query_one("#btn-97")
             assert button.disabled == (SHOW_TRUMP not in legal)
-            assert app.check_action("show_trump", ()) == (SHOW_TRUMP in legal)
+            assert app.table_screen.check_action("show_trump", ()) == (SHOW_TRUMP in legal)
             if SHOW_TRUMP in legal:
                 await pilot.click(button)
                 await settle(pilot, app)
-                assert app.game.view(0).trump_shown
+                assert app.table.game.view(0).trump_shown
                 return
-            idx = next(i for i, c in enumerate(sort_hand(app.game.view(0).hand))
+            idx = next(i for i, c in enumerate(sort_hand(app.table.game.view(0).hand))
                        if Action.play(c) in legal)
             await pilot.press(str(idx + 1), "enter")
         raise AssertionError("seed 2 lets South ask for trump")
@@ -205,14 +206,15 @@ def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path, speed:
         app.table.add_listener(lambda events: won_at.extend(
             time.monotonic() for e in events if isinstance(e, TrickWon)))
         seen: list[tuple[float, str, bool | None, bool]] = []
-        gather = app._gather
+        gather = app.table_screen.flow.gather
 
         def watch() -> None:
+            screen = app.table_screen
             seen.append((time.monotonic(), str(app.query_one(TrickView).render()),
-                         app.check_action("confirm", ()), app._gathering))
+                         screen.check_action("confirm", ()), screen.flow.gathering))
             gather()
 
-        app._gather = watch  # type: ignore[method-assign]
+        app.table_screen.flow.gather = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
             await pilot.press("2", "8", "enter")
@@ -222,14 +224,14 @@ def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path, speed:
             await pilot.press("enter")
             await wait_for(pilot, lambda: bool(seen), limit=100000)
             when, text, confirm, gathering = seen[0]
-            assert when - won_at[0] >= app.trick_delay - 0.02
-            won = next(e for e in app.events if isinstance(e, TrickWon))
+            assert when - won_at[0] >= app.table_screen.pace.trick_delay - 0.02
+            won = next(e for e in app.table.events if isinstance(e, TrickWon))
             for _seat, card in won.cards:
                 assert card.label in text
             assert "won trick 1" in text
             assert gathering and not confirm  # nothing to do while it shows
             await settle(pilot, app)
-            assert not app._gathering and "won trick 1" not in str(
+            assert not app.table_screen.flow.gathering and "won trick 1" not in str(
                 app.query_one(TrickView).render())
 
     asyncio.run(run())
@@ -259,24 +261,24 @@ def test_game_over_and_play_again(tmp_path: Path) -> None:
                 if isinstance(app.screen, SummaryScreen):
                     await pilot.press("enter")
                     continue
-                legal = app.game.view(0).legal_actions
+                legal = app.table.game.view(0).legal_actions
                 if PASS in legal:
                     await pilot.press("p")
                 else:
                     for _ in range(12):
                         await settle(pilot, app)
-                        if app.game.view(0).phase is not Phase.PLAY or app._modal_open():
+                        if app.table.game.view(0).phase is not Phase.PLAY or app.modal_open():
                             break
                         await pilot.press("enter" if any(
-                            a.card for a in app.game.view(0).legal_actions) else "s")
+                            a.card for a in app.table.game.view(0).legal_actions) else "s")
             assert isinstance(app.screen, GameOverScreen)
-            over = next(e for e in app.events if isinstance(e, GameOver))
+            over = next(e for e in app.table.events if isinstance(e, GameOver))
             text = screen_text(app)
             assert ("You and North win!" if over.winner == 0 else "East and West win.") in text
             assert not (tmp_path / "save.json").exists()  # a finished game is not kept
             await pilot.press("n")
             await settle(pilot, app)
-            assert not app.game.is_over and app.game.view(0).number == 1
+            assert not app.table.game.is_over and app.table.game.view(0).number == 1
             assert "Deal 1" in screen_text(app)
 
     asyncio.run(run())
@@ -301,28 +303,28 @@ def test_arrow_keys_choose_and_nothing_steals_the_focus(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         assert app.focused is None
         await pilot.press("up", "up", "right", "down")
-        assert app._sel_bid == 18
+        assert app.table_screen.turn.sel_bid == 18
         selected = [str(c.render()) for c in app.query(".chip.-selected")]
         assert selected == ["18"]
         await pilot.press("enter")
         await settle(pilot, app)
-        assert Action.make_bid(18) in app.game.actions
-        while app.game.view(0).phase is Phase.AUCTION:
-            await pilot.press("p" if PASS in app.game.view(0).legal_actions else "enter")
+        assert Action.make_bid(18) in app.table.game.actions
+        while app.table.game.view(0).phase is Phase.AUCTION:
+            await pilot.press("p" if PASS in app.table.game.view(0).legal_actions else "enter")
             await settle(pilot, app)
         for _ in range(40):
             await settle(pilot, app)
-            legal = app.game.view(0).legal_actions
+            legal = app.table.game.view(0).legal_actions
             if sum(1 for a in legal if a.card is not None) > 1:
                 break
             await pilot.press("enter" if any(a.card for a in legal) else "p")
         hand = app.query_one(HandView).cards
         legal_cards = [c for c in hand if any(a.card == c for a in legal)]
-        assert app._sel_card == legal_cards[0]
+        assert app.table_screen.turn.sel_card == legal_cards[0]
         await pilot.press("right")
-        assert app._sel_card == legal_cards[1]
+        assert app.table_screen.turn.sel_card == legal_cards[1]
         await pilot.press("left", "left")
-        assert app._sel_card == legal_cards[-1]
+        assert app.table_screen.turn.sel_card == legal_cards[-1]
         assert app.focused is None
 
     table(body, seed=2)
@@ -337,14 +339,14 @@ def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
             await settle(pilot, app)
             await pilot.press("2", "8", "enter")
             await settle(pilot, app)
-            assert NO_TRUMPS in app.game.view(0).legal_actions
+            assert NO_TRUMPS in app.table.game.view(0).legal_actions
             assert app.query_one(f"#btn-{NO_TRUMPS.code}").display
             assert "no trumps" in screen_text(app)  # the footer lists the key
             await pilot.press("n")
             await settle(pilot, app)
-            assert any(isinstance(e, TrumpChosen) and e.no_trumps for e in app.events)
+            assert any(isinstance(e, TrumpChosen) and e.no_trumps for e in app.table.events)
             for _ in range(10):
-                v = app.game.view(0)
+                v = app.table.game.view(0)
                 if v.phase is Phase.PLAY:
                     break
                 if REDOUBLE in v.legal_actions:
@@ -355,7 +357,7 @@ def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
                     assert "single hand" in str(app.query_one("#status").render()).lower()
                     await pilot.press("p")
                 await settle(pilot, app)
-            assert app.game.view(0).phase is Phase.PLAY
+            assert app.table.game.view(0).phase is Phase.PLAY
             assert "no trumps" in str(app.query_one("#info").render())
 
     asyncio.run(run())
@@ -363,7 +365,7 @@ def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
 
 def test_a_redeal_from_the_keyboard(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert REDEAL in app.game.view(0).legal_actions
+        assert REDEAL in app.table.game.view(0).legal_actions
         assert app.query_one(f"#btn-{REDEAL.code}").display
         await pilot.press("e")
         await settle(pilot, app)
@@ -371,7 +373,7 @@ def test_a_redeal_from_the_keyboard(table: Table) -> None:
         assert "thrown in" in str(app.screen.query_one("#sum-result").render())
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.game.view(0).number == 2 and app.game.view(0).dealer == 3
+        assert app.table.game.view(0).number == 2 and app.table.game.view(0).dealer == 3
 
     table(body, seed=10, rules=Rules(redeal=True))
 
@@ -413,9 +415,9 @@ def test_a_failing_bot_does_not_break_the_game(tmp_path: Path,
             await settle(pilot, app)
             await pilot.press("p")
             # the three bots fail at every turn; a legal action is played for each of them
-            await wait_for(pilot, lambda: len(app.game.actions) >= 4, limit=100000)
+            await wait_for(pilot, lambda: len(app.table.game.actions) >= 4, limit=100000)
             assert app.is_running
-            assert app.game.actions[1:4] == [Action.make_bid(16), Action.make_bid(17),
+            assert app.table.game.actions[1:4] == [Action.make_bid(16), Action.make_bid(17),
                                              Action.make_bid(18)]
     with caplog.at_level(logging.WARNING, logger="twentynine.bots"):
         asyncio.run(run())

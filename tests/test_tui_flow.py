@@ -24,10 +24,12 @@ from twentynine.events import BidMade, CardPlayed, DealScored, GameOver
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
-from twentynine.tui.app import ENTER_GUARD, SUMMARY_GUARD, TwentyNineApp
+from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.footer import TableFooter
+from twentynine.tui.pacing import SUMMARY_GUARD
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 from twentynine.tui.screens import GameOverScreen, SummaryScreen
+from twentynine.tui.turn import ENTER_GUARD
 from twentynine.tui.widgets import sort_hand
 
 Table = Callable[..., Any]
@@ -48,8 +50,8 @@ async def step(pilot: Pilot[Any], app: TwentyNineApp, settled: bool = False) -> 
     if isinstance(app.screen, SummaryScreen):
         await pilot.press("enter")
         return
-    legal = app.game.view(0).legal_actions
-    phase = app.game.view(0).phase
+    legal = app.table.game.view(0).legal_actions
+    phase = app.table.game.view(0).phase
     if phase is Phase.AUCTION:
         await pilot.press("p" if PASS in legal else "enter")
     elif phase is Phase.PLAY and not any(a.card for a in legal):
@@ -62,18 +64,18 @@ def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         assert "Enter: bid 16" in status(app)
         await pilot.press("2", "2")
-        assert app._sel_bid == 22 and "Enter: bid 22" in status(app)
+        assert app.table_screen.turn.sel_bid == 22 and "Enter: bid 22" in status(app)
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.game.actions[0] == Action.make_bid(22)
+        assert app.table.game.actions[0] == Action.make_bid(22)
         turns = 0
         for _ in range(400):
             await settle(pilot, app)
-            v = app.game.view(0)
-            if (v.phase is Phase.AUCTION and v.turn == 0 and not app._modal_open()
+            v = app.table.game.view(0)
+            if (v.phase is Phase.AUCTION and v.turn == 0 and not app.modal_open()
                     and v.number > 1 and any(a.bid for a in v.legal_actions)):
                 lowest = min(a.bid for a in v.legal_actions if a.bid is not None)
-                assert app._sel_bid == lowest
+                assert app.table_screen.turn.sel_bid == lowest
                 assert f"Enter: bid {lowest}" in status(app)
                 selected = [str(c.render()) for c in app.query(".chip.-selected")]
                 assert selected == [str(lowest)]
@@ -82,7 +84,7 @@ def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table) -> None:
                     return
                 await pilot.press("enter")  # bid the lowest, as the player expects
                 await settle(pilot, app)
-                bids = [e for e in app.events if isinstance(e, BidMade) and e.seat == 0]
+                bids = [e for e in app.table.events if isinstance(e, BidMade) and e.seat == 0]
                 assert bids[-1].bid == lowest
                 continue
             await step(pilot, app, settled=True)
@@ -107,9 +109,9 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         await pilot.press("1", "enter")
         await settle(pilot, app)
         # South leads the first trick: asking for trump makes no sense yet
-        v = app.game.view(0)
+        v = app.table.game.view(0)
         assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
-        before = list(app.game.actions)
+        before = list(app.table.game.actions)
         await pilot.press("s")
         assert status(app) == ("Ask for trump: you can ask for trump only when you cannot "
                                "follow suit, not when leading")
@@ -117,21 +119,21 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         # ("East asked: ..."); the footer said "show trump", the bidder's act, not yours
         text = screen_text(app)
         assert "Ask for trump (s)" in text and "Show trump" not in text
-        assert {b.description for b in app.BINDINGS
+        assert {b.description for b in app.table_screen.BINDINGS
                 if isinstance(b, Binding) and b.key == "s" and b.show} == {"ask for trump"}
         await pilot.press("a")
         assert status(app) == "Pair: the pair can be declared only after trump has been shown"
         await pilot.press("p")
         assert status(app) == "Pass: the cards are being played: play a card"
-        assert app.game.actions == before  # and nothing was played
+        assert app.table.game.actions == before  # and nothing was played
         # play until South holds 6 cards, then press 7 and 8
-        while len(app.game.view(0).hand) > 6:
+        while len(app.table.game.view(0).hand) > 6:
             await step(pilot, app)
         await settle(pilot, app)
-        sel = app._sel_card
+        sel = app.table_screen.turn.sel_card
         await pilot.press("7")
         assert status(app) == "7: you have 6 cards"
-        assert app._sel_card == sel
+        assert app.table_screen.turn.sel_card == sel
         await pilot.press("8")
         assert status(app) == "8: you have 6 cards"
         footer = screen_text(app).splitlines()[-1]
@@ -144,10 +146,10 @@ def test_a_key_while_a_bot_thinks_says_whose_turn_it_is(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         await pilot.press("p")
         await pilot.pause()
-        assert app.game.turn == 1
+        assert app.table.game.turn == 1
         await pilot.press("enter")
         assert "it is not your turn (East is to move)" in status(app)
-        assert len(app.game.actions) == 1
+        assert len(app.table.game.actions) == 1
 
     table(body, seed=2, speed="slow")
 
@@ -162,19 +164,19 @@ def test_take_back_key_undoes_the_last_decision(table: Table) -> None:
         await settle(pilot, app)
         await pilot.press("enter")
         await settle(pilot, app)
-        after = list(app.game.actions)
+        after = list(app.table.game.actions)
         await pilot.press("u")
         await settle(pilot, app)
         assert app.table.take_backs_used == 1
         assert "Taken back" in status(app)
-        v = app.game.view(0)
+        v = app.table.game.view(0)
         assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
         await pilot.press("enter")  # the same card: the same bot answers
         await settle(pilot, app)
-        assert list(app.game.actions) == after
+        assert list(app.table.game.actions) == after
         await pilot.press("u", "u")
         await settle(pilot, app)
-        assert app.game.view(0).phase is Phase.TRUMP
+        assert app.table.game.view(0).phase is Phase.TRUMP
         assert app.table.take_backs_used == 3
 
     table(body, seed=2)
@@ -193,7 +195,7 @@ def test_take_back_off_in_the_preferences_says_so(table: Table, allowed: bool) -
             assert status(app) == "Take back: take-back is off in the settings"
         # switched on or off in the settings: the footer follows at once
         app.apply_prefs(app.prefs.replace(take_back=not allowed))
-        app._refresh_ui()
+        app.table_screen.refresh_ui()
         await pilot.pause()
         await pilot.pause()
         assert ("u take back" in footer_keys(app)) == (not allowed)
@@ -207,13 +209,13 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
     is refused at once."""
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert app._sel_bid == 16
+        assert app.table_screen.turn.sel_bid == 16
         await pilot.press("2")
         # every line about the bid keeps the other legal key (p was dropped)
         assert status(app) == "Bid 2_: type the second digit · p: pass", status(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.game.actions == []
+        assert app.table.game.actions == []
         assert status(app).startswith("Bid 2_: type the second digit")
         await pilot.press("7")
         assert status(app) == "Enter: bid 27 · p: pass", status(app)
@@ -221,18 +223,18 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
         assert status(app) == "Enter: bid 27 · p: pass", status(app)
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.game.actions[0] == Action.make_bid(27)
+        assert app.table.game.actions[0] == Action.make_bid(27)
         # a later turn to bid: 7 cannot begin any bid
         for _ in range(400):
             await settle(pilot, app)
-            v = app.game.view(0)
+            v = app.table.game.view(0)
             if v.phase is Phase.AUCTION and app.idle and any(a.bid for a in v.legal_actions):
                 lowest = min(a.bid for a in v.legal_actions if a.bid is not None)
                 await pilot.press("7")
                 assert "no bid begins with 7" in status(app)
                 await pilot.press("enter")
                 await settle(pilot, app)
-                mine = [e for e in app.events if isinstance(e, BidMade) and e.seat == 0]
+                mine = [e for e in app.table.events if isinstance(e, BidMade) and e.seat == 0]
                 assert mine[-1].bid == lowest  # Enter bids what the status line named
                 return
             await step(pilot, app, settled=True)
@@ -249,12 +251,12 @@ def test_enter_through_the_summary_does_not_bid(table: Table, tmp_path: Path) ->
     save_last_trick(tmp_path, 2)
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert app.game.view(0).number == 1 and len(app.game.view(0).hand) == 1
+        assert app.table.game.view(0).number == 1 and len(app.table.game.view(0).hand) == 1
         assert ENTER_GUARD >= 0.3 and SUMMARY_GUARD >= 0.3
-        app.summary_guard = 3600.0  # "just opened", however slow the machine
+        app.table_screen.pace.summary_guard = 3600.0  # "just opened", however slow the machine
 
         def my_bids() -> list[int | None]:
-            return [e.bid for e in app.events if isinstance(e, BidMade) and e.seat == 0]
+            return [e.bid for e in app.table.events if isinstance(e, BidMade) and e.seat == 0]
 
         for _ in range(2000):
             await settle(pilot, app)
@@ -268,26 +270,27 @@ def test_enter_through_the_summary_does_not_bid(table: Table, tmp_path: Path) ->
                 await pilot.pause()
                 assert app.screen is summary
                 assert "⏎ next deal" in footer_keys(app)  # it still says what Enter does
-                summary.guard = app.summary_guard = 0.0  # the moment has passed
-            app.enter_guard = 3600.0  # "right after", however slow the machine
+                summary.guard = app.table_screen.pace.summary_guard = 0.0  # the moment has passed
+            app.table_screen.turn.enter_guard = 3600.0  # "right after", however slow the machine
             before = my_bids()
             await pilot.press("enter", "enter")
             await wait_for(pilot, lambda: not isinstance(app.screen, SummaryScreen))
             await settle(pilot, app)
-            v = app.game.view(0)
+            v = app.table.game.view(0)
             if not (v.phase is Phase.AUCTION and any(a.bid for a in v.legal_actions)):
-                app.enter_guard = 0.0  # no bid to make in this auction: the next deal
+                # no bid to make in this auction: the next deal
+                app.table_screen.turn.enter_guard = 0.0
                 continue
             # the turn began during the wait, so the wait runs from the turn's start
-            assert app._enter_guard_from > app._dialog_closed_at
+            assert app.table_screen.turn.enter_guard_from > app.table_screen.turn.dialog_closed_at
             for _ in range(3):
                 await pilot.press("enter")  # more presses, still too soon
                 await pilot.pause()
                 assert status(app) == ("Enter: the table is back; look first, then Enter "
-                                       f"will bid {app._sel_bid}")
+                                       f"will bid {app.table_screen.turn.sel_bid}")
             assert my_bids() == before
-            app.enter_guard = 0.0  # the moment has passed
-            sel = app._sel_bid
+            app.table_screen.turn.enter_guard = 0.0  # the moment has passed
+            sel = app.table_screen.turn.sel_bid
             await pilot.press("enter")
             await settle(pilot, app)
             assert my_bids() == [*before, sel]
@@ -306,22 +309,23 @@ def test_the_status_line_says_what_enter_does_on_the_summary(table: Table,
     save_last_trick(tmp_path, 2)
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        app.trick_delay = 3600.0  # the last trick stays up until the test gathers it
-        app.enter_guard = 0.0
+        # the last trick stays up until the test gathers it
+        app.table_screen.pace.trick_delay = 3600.0
+        app.table_screen.turn.enter_guard = 0.0
         for _ in range(2000):  # the deal's last cards (the test gathers the tricks)
-            if app.table.deal_over and app._gathering:
+            if app.table.deal_over and app.table_screen.flow.gathering:
                 break
-            if app._gathering:
-                app._gather()
-            elif app._human_legal() and app._auto_token is None:
+            if app.table_screen.flow.gathering:
+                app.table_screen.flow.gather()
+            elif app.table_screen.human_legal() and app.table_screen.turn.auto_token is None:
                 await pilot.press("enter")
             await pilot.pause()
-        assert app.table.deal_over and app._gathering
+        assert app.table.deal_over and app.table_screen.flow.gathering
         await pilot.press("enter")  # too soon: the trick is still on the table
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen) is False
         assert "wait, the trick is being gathered" in status(app), status(app)
-        app._gather()  # the trick's time is up
+        app.table_screen.flow.gather()  # the trick's time is up
         await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
         await pilot.pause()
         said = status(app)
@@ -354,28 +358,29 @@ def test_a_forced_card_is_played_for_you_after_a_pause(tmp_path: Path) -> None:
         """What the table says and does is taken when the turn begins and when the pause
         ends (not after a sleep), so a slow machine cannot make it pass or fail."""
         app = make_app(tmp_path, seed=2, resume=True)
-        app.auto_play_pause = 0.6
+        app.table_screen.pace.auto_play_pause = 0.6
         began: list[tuple[float, str]] = []
         ended: list[tuple[float, int, bool, str]] = []
-        start, auto = app._start_human_turn, app._auto_play
+        start, auto = app.table_screen.flow.start_human_turn, app.table_screen.flow.auto_play
 
         def turn_begins() -> None:
             start()
-            began.append((time.monotonic(), app._message.plain))
+            began.append((time.monotonic(), app.table_screen.message.plain))
 
         def pause_ends(token: tuple[int, int]) -> None:
-            ended.append((time.monotonic(), len(app.game.actions), app.idle,
-                          app._message.plain))
+            ended.append((time.monotonic(), len(app.table.game.actions), app.idle,
+                          app.table_screen.message.plain))
             auto(token)
 
-        app._start_human_turn = turn_begins  # type: ignore[method-assign]
-        app._auto_play = pause_ends  # type: ignore[method-assign]
+        app.table_screen.flow.start_human_turn = turn_begins  # type: ignore[method-assign]
+        app.table_screen.flow.auto_play = pause_ends  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: len(app.game.actions) > n, limit=100000)
-            assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in app.events[-12:])
+            await wait_for(pilot, lambda: len(app.table.game.actions) > n, limit=100000)
+            assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in app.table.events[-12:])
         assert "can be played: playing it for you" in began[0][1]
         when, played, idle, said = ended[0]
-        assert when - began[0][0] >= app.auto_play_pause - 0.02  # it waited the pause
+        pause = app.table_screen.pace.auto_play_pause
+        assert when - began[0][0] >= pause - 0.02  # it waited the pause
         assert played == n and not idle  # nothing played before; something under way
         assert "can be played: playing it for you" in said
 
@@ -391,10 +396,10 @@ def test_automatic_play_can_be_switched_off(tmp_path: Path) -> None:
             await settle(pilot, app)
             await asyncio.sleep(0.4)
             await pilot.pause()
-            assert len(app.game.actions) == n and app.idle
+            assert len(app.table.game.actions) == n and app.idle
             await pilot.press("enter")
             await settle(pilot, app)
-            assert len(app.game.actions) > n
+            assert len(app.table.game.actions) > n
 
     asyncio.run(run())
 
@@ -452,7 +457,7 @@ def test_game_over_says_why(tmp_path: Path) -> None:
                 await step(pilot, app, settled=True)
             assert saw_last_summary
             assert isinstance(app.screen, GameOverScreen)
-            over = next(e for e in app.events if isinstance(e, GameOver))
+            over = next(e for e in app.table.events if isinstance(e, GameOver))
             text = screen_text(app)
             loser = 1 - over.winner
             names = ("You and North", "East and West")
@@ -471,7 +476,7 @@ def test_show_trump_refusal_uses_the_engines_words(table: Table) -> None:
         await pilot.press("1", "enter")
         for _ in range(8):
             await settle(pilot, app)
-            v = app.game.view(0)
+            v = app.table.game.view(0)
             legal = v.legal_actions
             if v.trick and SHOW_TRUMP not in legal and not v.trump_shown:
                 await pilot.press("s")
@@ -504,7 +509,7 @@ def test_resume_with_rule_flags_says_the_saved_rules_are_kept(
     monkeypatch.setattr(TwentyNineApp, "run", lambda self, **kw: seen.append(self))
     cli.main(["play", "--resume", "--variant", "pagat"])
     app = seen[-1]
-    assert app.rules == Rules() and app.table.seed == 8
+    assert app.table.rules == Rules() and app.table.seed == 8
     assert app.status_notice == ("The saved game's rules are kept: the rule flags apply to "
                                  "new games only.")
     cli.main(["play", "--resume"])
@@ -535,18 +540,18 @@ def test_the_footer_follows_the_turn(table: Table) -> None:
     spaces apart when they fit so, else one."""
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        app.auto_play_pause = 0.01
+        app.table_screen.pace.auto_play_pause = 0.01
         stops = 0
         tights: set[bool] = set()
         for _ in range(600):
             await settle(pilot, app)
-            if isinstance(app.screen, SummaryScreen) and app.game.view(0).number >= 2:
+            if isinstance(app.screen, SummaryScreen) and app.table.game.view(0).number >= 2:
                 break
-            if not app._modal_open():
+            if not app.modal_open():
                 await pilot.pause()
                 await pilot.pause()
                 keys = footer_keys(app)
-                enter = any(app.check_action(a, ()) for a in
+                enter = any(app.table_screen.check_action(a, ()) for a in
                             ("confirm", "confirm_bid", "confirm_trump", "confirm_suit"))
                 assert any(k.startswith("⏎") for k in keys) == enter, (keys, enter)
                 assert len(keys) == len(set(keys)), keys

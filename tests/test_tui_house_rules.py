@@ -141,7 +141,8 @@ def test_each_house_rule_is_on_the_table_once(tmp_path: Path, size: tuple[int, i
             t = app.table
             while not t.view().trick:
                 legal = t.legal_actions()
-                app._apply_human(next((a for a in legal if a.bid is not None), legal[0]))
+                app.table_screen.flow.apply_human(
+                    next((a for a in legal if a.bid is not None), legal[0]))
                 await settle(pilot, app)
                 await pilot.pause()
                 shown.append(_once(app, rules))

@@ -17,6 +17,10 @@ from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import KEYS, TITLE, essentials, intro_text
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path, save_prefs
 from twentynine.tui.screens import RulesScreen, RulesText
+from twentynine.tui.table_screen import TableScreen
+
+TABLE_KEYS = [*TableScreen.BINDINGS, *TwentyNineApp.BINDINGS]
+"""Every key of the table: its screen's (the moves) and the app's."""
 
 LAST_LINE = "The full rules follow"
 
@@ -42,7 +46,7 @@ def test_the_first_launch_shows_the_card_once(tmp_path: Path) -> None:
             _card_on_screen(screen_text(app))
             await pilot.press("escape")
             await settle(pilot, app)
-            assert not isinstance(app.screen, RulesScreen) and app.game.turn == 0
+            assert not isinstance(app.screen, RulesScreen) and app.table.game.turn == 0
 
     asyncio.run(run())
     assert load_prefs(prefs_path(tmp_path)) == (Preferences(seen_intro=True), None)
@@ -117,7 +121,7 @@ KEY_NAMES = {"←→": ["left", "right"], "↑↓": ["up", "down"], "1-8": list(
 
 
 def test_every_key_on_the_card_is_a_key_of_the_table() -> None:
-    bound = {b.key for b in TwentyNineApp.BINDINGS if isinstance(b, Binding)}
+    bound = {b.key for b in TABLE_KEYS if isinstance(b, Binding)}
     for keys, _what in KEYS:
         for token in keys.split():
             for name in KEY_NAMES.get(token, [token]):
@@ -133,8 +137,8 @@ the statistics)."""
 
 def test_the_card_lists_every_key_a_new_player_needs() -> None:
     listed = {token for keys, _what in KEYS for token in keys.split()}
-    for b in TwentyNineApp.BINDINGS:
+    for b in TABLE_KEYS:
         if isinstance(b, Binding) and b.action in NEEDED and b.show:
             assert (b.key_display or b.key) in listed, (b.key, b.action)
-    assert {b.action for b in TwentyNineApp.BINDINGS
+    assert {b.action for b in TABLE_KEYS
             if isinstance(b, Binding) and b.show} >= set(NEEDED)

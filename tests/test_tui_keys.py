@@ -15,7 +15,8 @@ from twentynine.actions import PAIR, PASS, SHOW_TRUMP, Action
 from twentynine.deal import Phase
 from twentynine.game import Game
 from twentynine.rules import PRESETS, Rules
-from twentynine.tui.app import TwentyNineApp, still_possible
+from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.keys import still_possible
 from twentynine.tui.screens import SummaryScreen
 
 CALLS = (PASS, SHOW_TRUMP, PAIR)
@@ -94,7 +95,7 @@ def test_the_action_row_drops_calls_that_are_over(table: Any) -> None:
             if legal:
                 # pass at once (to watch the auction go on), then the first legal card
                 a = PASS if PASS in legal else legal[0]
-                app._apply_human(a)
+                app.table_screen.flow.apply_human(a)
                 after = app.table.view()
                 if a is PASS and after.phase is Phase.AUCTION:  # the bots still to speak
                     assert not pas.display
@@ -125,7 +126,7 @@ def test_keys_that_do_not_apply_say_why_in_full_at_80_columns(table: Any) -> Non
                    app.table.turn == app.table.seat and not app.table.view().trick):
             legal = app.table.legal_actions()
             if app.table.turn == app.table.seat:
-                app._apply_human(PASS if PASS in legal else legal[0])
+                app.table_screen.flow.apply_human(PASS if PASS in legal else legal[0])
             await settle(pilot, app)
             assert not isinstance(app.screen, SummaryScreen), "seed 4161: South leads"
         await pilot.press("s")

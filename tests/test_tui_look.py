@@ -33,9 +33,9 @@ async def to_trump_shown(pilot: Pilot[Any], app: TwentyNineApp) -> TrumpShown:
         if isinstance(app.screen, SummaryScreen):
             await pilot.press("enter")
             continue
-        v = app.game.view(0)
+        v = app.table.game.view(0)
         if v.trump_shown and v.phase is Phase.PLAY and v.shown_in_trick == len(v.tricks):
-            shown = [e for e in app.events if isinstance(e, TrumpShown)]
+            shown = [e for e in app.table.events if isinstance(e, TrumpShown)]
             if shown and shown[-1].seat is not None and shown[-1].card is not None:
                 return shown[-1]
         legal = v.legal_actions
@@ -60,8 +60,8 @@ def test_trump_shown_is_announced_until_the_trick_is_gathered(tmp_path: Path) ->
         async with app.run_test(size=(100, 30)) as pilot:
             shown = await to_trump_shown(pilot, app)
             assert shown.suit is not None and shown.card is not None
-            asker = seat_name(app.rules, shown.seat if shown.seat is not None else 0)
-            bidder = "your hand" if shown.bidder == 0 else seat_name(app.rules, shown.bidder)
+            asker = seat_name(app.table.rules, shown.seat if shown.seat is not None else 0)
+            bidder = "your hand" if shown.bidder == 0 else seat_name(app.table.rules, shown.bidder)
             words = (f"{asker} asked: trump is", SUIT_NAMES[shown.suit],
                      f"the {shown.card.label} goes back to {bidder}")
             banner = app.screen.query_one("#banner")
@@ -69,9 +69,9 @@ def test_trump_shown_is_announced_until_the_trick_is_gathered(tmp_path: Path) ->
             line = next(ln for ln in screen_text(app).splitlines() if "asked" in ln)
             assert all(w in line for w in words), line
             assert all(w in _log_text(app) for w in words)
-            trick = len(app.game.view(0).tricks)
+            trick = len(app.table.game.view(0).tricks)
             # play on until that trick is gathered: the banner goes
-            while len(app.game.view(0).tricks) == trick:
+            while len(app.table.game.view(0).tricks) == trick:
                 assert banner.display
                 await pilot.press("enter")
                 await settle(pilot, app)
@@ -101,13 +101,13 @@ def test_the_contract_panel_says_what_each_side_still_needs(tmp_path: Path) -> N
             await pilot.press("1", "enter")
             for _ in range(40):
                 await settle(pilot, app)
-                if app._modal_open():
+                if app.modal_open():
                     break
-                v = app.game.view(0)
+                v = app.table.game.view(0)
                 assert v.target is not None and v.bidder == 0
                 side = str(app.screen.query_one("#info").render())
                 make = v.target - v.points[0]
-                beat = app.rules.total_points - v.target + 1 - v.points[1]
+                beat = app.table.rules.total_points - v.target + 1 - v.points[1]
                 if make > 0 and beat > 0:
                     assert f"Make   Us need {make} more" in side, side
                     assert f"Beat   Them need {beat} more" in side, side

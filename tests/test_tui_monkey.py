@@ -24,12 +24,12 @@ CHARS = {"enter": "\r", "space": " ", "escape": "\x1b", "question_mark": "?", "t
 
 
 def _consistent(app: TwentyNineApp) -> None:
-    game = app.game
+    game = app.table.game
     replayed, _events = replay_game(loads(dumps(game_record(game))))
     assert replayed.actions == game.actions
     assert replayed.scores == game.scores
     assert replayed.view(0) == game.view(0)
-    if not app._modal_open():
+    if not app.modal_open():
         assert app.query_one(HandView).cards == sort_hand(game.view(0).hand)
 
 
@@ -67,7 +67,7 @@ async def _monkey(tmp_path: Path, seed: int, presses: int, rules: Rules | None =
         await settle(pilot, app)
         assert app.is_running
         _consistent(app)
-        assert len(app.game.actions) >= 10, "the random keys should have made progress"
+        assert len(app.table.game.actions) >= 10, "the random keys should have made progress"
         # a dialog that may be open is closed by escape; the quit dialog keeps the game
         while isinstance(app.screen, (QuitScreen, RulesScreen)):
             await pilot.press("escape")

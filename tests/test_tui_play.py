@@ -37,14 +37,14 @@ async def _whole_deal(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=2)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        game = app.game
+        game = app.table.game
         # the auction: South speaks first (West deals); type 28 and bid it
         assert game.view(0).phase is Phase.AUCTION and game.turn == 0
         await pilot.press("2", "8")
         assert "28" in _static_text(app.screen, "#status")
         await pilot.press("enter")
         await settle(pilot, app)
-        won = [e for e in app.events if isinstance(e, AuctionWon)]
+        won = [e for e in app.table.events if isinstance(e, AuctionWon)]
         assert won and won[0].seat == 0 and won[0].bid == 28
         # the trump choice: the first card shown, laid face down with Enter
         v = game.view(0)
@@ -53,7 +53,7 @@ async def _whole_deal(tmp_path: Path) -> None:
         assert first.label in screen_text(app)
         await pilot.press("1", "enter")
         await settle(pilot, app)
-        chosen = [e for e in app.events if isinstance(e, TrumpChosen)]
+        chosen = [e for e in app.table.events if isinstance(e, TrumpChosen)]
         assert chosen[0].card == first
         assert "face down: " + first.label in screen_text(app)
         # eight tricks: ask for trump when the engine allows it, else the first legal card
@@ -71,7 +71,7 @@ async def _whole_deal(tmp_path: Path) -> None:
                 assert card.label in text
             # the points the side panel shows are the sum of the tricks' points
             pts = [0, 0]
-            for e in app.events:
+            for e in app.table.events:
                 if isinstance(e, TrickWon) and e.number <= len(v.tricks):
                     pts[e.seat & 1] += e.points
             panel = str(app.query_one(SidePanel).render())
@@ -81,23 +81,23 @@ async def _whole_deal(tmp_path: Path) -> None:
                 await pilot.press("s")
                 asked = True
                 await settle(pilot, app)
-                assert any(isinstance(e, TrumpShown) and e.seat == 0 for e in app.events)
+                assert any(isinstance(e, TrumpShown) and e.seat == 0 for e in app.table.events)
                 assert "shown" in str(app.query_one(SidePanel).render())
                 continue
             assert app.query_one("#btn-97").disabled == (SHOW_TRUMP not in legal)
             idx = next(i for i, c in enumerate(shown) if Action.play(c) in legal)
-            before = len(app.events)
+            before = len(app.table.events)
             await pilot.press(str(idx + 1), "enter")
-            played = [e for e in app.events[before:] if isinstance(e, CardPlayed)]
+            played = [e for e in app.table.events[before:] if isinstance(e, CardPlayed)]
             assert played and played[0].seat == 0 and played[0].card == shown[idx]
         await settle(pilot, app)
         assert asked, "seed 2 lets South ask for trump"
         assert isinstance(app.screen, SummaryScreen)
-        scored = [e for e in app.events if isinstance(e, DealScored)]
+        scored = [e for e in app.table.events if isinstance(e, DealScored)]
         assert len(scored) == 1
         o = scored[0].outcome
-        assert sum(1 for e in app.events if isinstance(e, TrickWon)) == 8
-        assert sum(1 for e in app.events if isinstance(e, CardPlayed)) == 32
+        assert sum(1 for e in app.table.events if isinstance(e, TrickWon)) == 8
+        assert sum(1 for e in app.table.events if isinstance(e, CardPlayed)) == 32
         s = app.screen
         assert _static_text(s, "#sum-bid").startswith(f"Bid      {o.bid} by You")
         assert f"Target   {o.target}" in _static_text(s, "#sum-target")
@@ -124,7 +124,7 @@ def test_the_status_says_which_rule_greys_the_cards() -> None:
     that greys the other cards (after asking, all but the trumps went grey under "Your
     turn: play a card").  Engine views only, no table."""
     from twentynine.deal import Deal
-    from twentynine.tui.app import TwentyNineApp
+    from twentynine.tui.turn import card_rule
 
     said = {}
     for seed in range(60):
@@ -134,7 +134,7 @@ def test_the_status_says_which_rule_greys_the_cards() -> None:
             v = d.view(0)
             plays = [a for a in legal if a.kind is ActionKind.PLAY]
             if d.turn == 0 and v.phase is Phase.PLAY:
-                rule = TwentyNineApp._card_rule(v)
+                rule = card_rule(v)
                 if not v.trick or len(plays) == len(v.hand):
                     said.setdefault("free", rule)
                     assert rule == "play a card", rule

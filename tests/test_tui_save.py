@@ -43,7 +43,7 @@ def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
             await pilot.press("q", "y")
             await pilot.pause()
             assert not app.is_running
-            return [str(a) for a in app.game.actions]
+            return [str(a) for a in app.table.game.actions]
 
     actions = asyncio.run(first())
     path = tmp_path / "save.json"
@@ -55,13 +55,13 @@ def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
         app = make_app(tmp_path, seed=99, resume=True)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
-            assert [str(a) for a in app.game.actions] == actions
-            assert app.game.seed == 2
-            assert app.game.view(0).phase is Phase.TRUMP
+            assert [str(a) for a in app.table.game.actions] == actions
+            assert app.table.game.seed == 2
+            assert app.table.game.view(0).phase is Phase.TRUMP
             assert app.startup_messages == []
             await pilot.press("1", "enter")
             await settle(pilot, app)
-            assert app.game.view(0).phase is Phase.PLAY
+            assert app.table.game.view(0).phase is Phase.PLAY
 
     asyncio.run(second())
 
@@ -102,7 +102,7 @@ def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path, content: str) 
             await pilot.press("enter")
             await settle(pilot, app)
             assert not isinstance(app.screen, NoticeScreen)
-            assert app.game.seed == 4 and app.game.actions == []
+            assert app.table.game.seed == 4 and app.table.game.actions == []
             await pilot.press("q", "y")
             await pilot.pause()
 
@@ -134,7 +134,7 @@ def test_a_new_game_mentions_the_saved_one_once_in_the_status_line(
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
             # a line in the status bar, not a dialog, and not in the log
-            assert not app._modal_open() and app.startup_messages == []
+            assert not app.modal_open() and app.startup_messages == []
             status = str(app.query_one("#status").render())
             assert "--resume" in status and "replaces it" in status
             # whole at 80 columns too: it once lost "...game is saved" and read "Quit and
@@ -186,7 +186,7 @@ def test_quitting_before_the_first_move_keeps_the_saved_game(tmp_path: Path) -> 
 
 def test_resume_without_a_save_starts_a_new_game(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=6, resume=True)
-    assert app.game.seed == 6
+    assert app.table.game.seed == 6
     assert "no saved game" in app.status_notice and app.startup_messages == []
 
 

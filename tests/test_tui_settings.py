@@ -84,17 +84,17 @@ def test_settings_at_the_start_of_a_game(tmp_path: Path) -> None:
             assert "No extra point for the last trick: 28 in all." in screen_text(app)
             await pilot.press("enter")
             await settle(pilot, app)
-            assert app.rules == Rules(last_trick_point=False)
-            assert app.game.rules == app.rules and app.game.seed == 2
+            assert app.table.rules == Rules(last_trick_point=False)
+            assert app.table.game.rules == app.table.rules and app.table.game.seed == 2
             # kept as the default for new games
-            assert saves.load_default_rules(tmp_path / "settings.json") == (app.rules, None)
+            assert saves.load_default_rules(tmp_path / "settings.json") == (app.table.rules, None)
             assert "No point for last trick" in str(app.query_one("#info").render())
 
     asyncio.run(run())
 
 
 def _first_human_move(app: TwentyNineApp) -> str:
-    legal = app.game.view(0).legal_actions
+    legal = app.table.game.view(0).legal_actions
     return "p" if PASS in legal else "enter"
 
 
@@ -107,22 +107,22 @@ def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
         app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
-            assert app.game.view(0).number == 1 and len(app.game.view(0).hand) == 3
+            assert app.table.game.view(0).number == 1 and len(app.table.game.view(0).hand) == 3
             await pilot.press(_first_human_move(app))
             await settle(pilot, app)
-            assert app.game.actions
+            assert app.table.game.actions
             assert app.check_action("settings", ())
             screen = await _open_settings(pilot, app)
             assert "from the next game" in screen_text(app)
             await _go_to(pilot, screen, "double")
             await pilot.press("right")
             assert "New rules start with the next game" in screen_text(app)
-            actions = len(app.game.actions)
+            actions = len(app.table.game.actions)
             await pilot.press("enter")
             await settle(pilot, app)
             # this game goes on as it began
-            assert app.rules == Rules(game_to=1) and app.game.rules == app.rules
-            assert len(app.game.actions) >= actions
+            assert app.table.rules == Rules(game_to=1) and app.table.game.rules == app.table.rules
+            assert len(app.table.game.actions) >= actions
             assert app.next_rules == Rules(game_to=1, double=True)
             log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
             assert "the new rules start with the next game" in log
@@ -136,7 +136,7 @@ def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
                 if isinstance(app.screen, SummaryScreen):
                     await pilot.press("enter")
                     continue
-                legal = app.game.view(0).legal_actions
+                legal = app.table.game.view(0).legal_actions
                 if PASS in legal:
                     await pilot.press("p")
                 elif any(a.card is not None for a in legal):
@@ -146,7 +146,7 @@ def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
             assert isinstance(app.screen, GameOverScreen)
             await pilot.press("n")
             await settle(pilot, app)
-            assert app.rules == Rules(game_to=1, double=True) == app.game.rules
+            assert app.table.rules == Rules(game_to=1, double=True) == app.table.game.rules
             assert app.next_rules is None
 
     asyncio.run(run())
@@ -210,7 +210,7 @@ def test_cancel_changes_nothing(tmp_path: Path) -> None:
             assert screen.rules == Rules(pair=False)
             await pilot.press("escape")
             await settle(pilot, app)
-            assert app.rules == Rules() and app.prefs.bots == "random"
+            assert app.table.rules == Rules() and app.prefs.bots == "random"
 
     asyncio.run(run())
     assert not (tmp_path / "settings.json").exists()
@@ -271,7 +271,7 @@ def test_a_setting_that_does_not_fit_the_others_is_skipped_or_explained(tmp_path
             assert screen.rules == Rules.preset("pagat")
             await pilot.press("escape")
             await settle(pilot, app)
-            assert app.rules == Rules()
+            assert app.table.rules == Rules()
 
     asyncio.run(run())
 
@@ -283,11 +283,11 @@ def test_the_command_line_changes_the_saved_default(tmp_path: Path,
     seen: list[TwentyNineApp] = []
     monkeypatch.setattr(TwentyNineApp, "run", lambda self, **kw: seen.append(self))
     cli.main(["play"])
-    assert seen[-1].rules == Rules(double=True, min_bid=15)
+    assert seen[-1].table.rules == Rules(double=True, min_bid=15)
     cli.main(["play", "--double", "off"])
-    assert seen[-1].rules == Rules(min_bid=15)
+    assert seen[-1].table.rules == Rules(min_bid=15)
     cli.main(["play", "--variant", "28pt"])
-    assert seen[-1].rules == Rules.preset("28pt")
+    assert seen[-1].table.rules == Rules.preset("28pt")
 
 
 def test_damaged_settings_are_reported_and_set_aside(tmp_path: Path,
@@ -297,7 +297,7 @@ def test_damaged_settings_are_reported_and_set_aside(tmp_path: Path,
     seen: list[TwentyNineApp] = []
     monkeypatch.setattr(TwentyNineApp, "run", lambda self, **kw: seen.append(self))
     cli.main(["play"])
-    assert seen[-1].rules == Rules()
+    assert seen[-1].table.rules == Rules()
     assert any("settings" in m for m in seen[-1].startup_messages)
     assert len(list(tmp_path.glob("settings.json.damaged-*"))) == 1
 
@@ -310,7 +310,7 @@ def test_the_notice_is_shown_first(tmp_path: Path) -> None:
             assert isinstance(app.screen, NoticeScreen)
             await pilot.press("enter")
             await settle(pilot, app)
-            assert app.game.turn == 0 and app.idle
+            assert app.table.game.turn == 0 and app.idle
 
     asyncio.run(run())
 
@@ -322,7 +322,7 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
         app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
-            assert app.game.view(0).number == 1 and len(app.game.view(0).hand) == 1
+            assert app.table.game.view(0).number == 1 and len(app.table.game.view(0).hand) == 1
             for _ in range(300):
                 await settle(pilot, app)
                 if isinstance(app.screen, GameOverScreen):
@@ -330,7 +330,7 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
                 if isinstance(app.screen, SummaryScreen):
                     await pilot.press("enter")
                     continue
-                legal = app.game.view(0).legal_actions
+                legal = app.table.game.view(0).legal_actions
                 if PASS in legal:
                     await pilot.press("p")
                 elif any(a.card is not None for a in legal):
@@ -347,8 +347,8 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
             await pilot.press("right")
             await pilot.press("enter")
             await settle(pilot, app)
-            assert app.rules == Rules(game_to=2) == app.game.rules
-            assert app.game.seed == 3 and not app.game.is_over
+            assert app.table.rules == Rules(game_to=2) == app.table.game.rules
+            assert app.table.game.seed == 3 and not app.table.game.is_over
 
     asyncio.run(run())
 
@@ -382,7 +382,8 @@ def test_at_a_shared_table_rule_changes_are_kept_for_your_own_games(
                 await pilot.press("right", "enter")
                 await wait_for(pilot, lambda: not isinstance(app.screen, SettingsScreen))
                 await pilot.pause()
-                assert app.is_running and remote.rules == app.rules and not app.rules.double
+                assert app.is_running and remote.rules == app.table.rules
+                assert not app.table.rules.double
                 log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
                 assert "kept for your own games" in log
             await remote.close()

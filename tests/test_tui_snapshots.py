@@ -46,7 +46,7 @@ async def _following(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     await pilot.press("1", "enter")
     for _ in range(8):
         await settle(pilot, app)
-        if app.game.view(0).trick:
+        if app.table.game.view(0).trick:
             return
         await pilot.press("enter")
     raise AssertionError("South never followed to a trick")
@@ -58,7 +58,7 @@ async def _summary(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     await pilot.press("1", "enter")
     for _ in range(40):
         await settle(pilot, app)
-        if app.game.view(0).phase.value == "deal over":
+        if app.table.game.view(0).phase.value == "deal over":
             break
         await pilot.press("enter")
     await settle(pilot, app)

@@ -244,7 +244,7 @@ def test_the_play_line_names_the_rule_on_the_card() -> None:
 
 
 def test_a_suggestion_moves_the_selection() -> None:
-    v, legal = south(position(7, Phase.PLAY))
+    v, _legal = south(position(7, Phase.PLAY))
     hand = sort_hand(v.hand)
     turn = TurnModel()
     assert turn.adopt(Action.play(hand[-1]), hand) and turn.sel_card == hand[-1]

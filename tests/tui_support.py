@@ -34,9 +34,9 @@ def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None,
     kw.setdefault("speed", "instant")
     app = TwentyNineApp(rules or Rules(), seed=seed, data_dir=tmp_path, **kw)
     if not pauses:
-        app.trick_delay = 0.0
-        app.enter_guard = 0.0
-        app.summary_guard = 0.0
+        app.table_screen.pace.trick_delay = 0.0
+        app.table_screen.turn.enter_guard = 0.0
+        app.table_screen.pace.summary_guard = 0.0
     return app
 
 

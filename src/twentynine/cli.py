@@ -341,7 +341,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if external and not rules_fit(rules):
             parser.exit(2, f"twentynine: error: {RULES_MESSAGE}\n")
         return run_arena(opts, rules)
-    from .tui.app import run_play
+    from .tui.launch import run_play
 
     return run_play(opts, rules)
 

@@ -36,11 +36,6 @@ closes the deal summary and the one that would bid in the next auction are one k
 apart.  A turn of yours that begins meanwhile starts the wait again: you see the new hand
 for that long before Enter bids on it."""
 
-SUMMARY_GUARD = 0.5
-"""Seconds after the deal summary opens during which Enter does not close it: Enter
-pressed twice on the last card must not skip the summary (``n``, space or a click close it
-at once)."""
-
 SUIT_ORDER = (0, 1, 3, 2)
 """Hand order by suit index: spades, hearts, clubs, diamonds (black and red alternate)."""
 

@@ -1,0 +1,332 @@
+"""The table's flow: after every move, what comes next.
+
+:meth:`TableFlow.advance` is called after anything changed: it redraws, then starts what
+the position asks for: the deal summary when a deal is over, the human's turn (the clock,
+the selection, a forced card played after a pause), or a bot's decision in a worker thread
+(held back to the pace of the table, :mod:`twentynine.tui.pacing`).  A finished trick
+stays up for a moment before play goes on; a bot move or a forced card that comes while a
+dialog is open waits for the dialog to close.  Whose turn it is, take-back and the
+autosave are the table's (:class:`~twentynine.controller.Table`) business.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import suppress
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.worker import get_current_worker
+
+from ..actions import Action
+from ..controller import BotTurn, Table
+from ..deal import IllegalActionError, Phase
+from ..events import DealScored, Event, GameOver, TrickWon
+from ..rules import Rules
+from ..scoring import DealOutcome
+from .coach import HintPanel
+from .pacing import paced_decision
+from .screens import GameOverScreen, SummaryScreen
+from .text import RED, event_message
+from .widgets import ScoreBar, SeatPanel
+
+if TYPE_CHECKING:
+    from .app import TwentyNineApp
+    from .table_screen import TableScreen
+
+
+class TableFlow:
+    """What comes next at the table (see the module's docstring)."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        self.screen = screen
+        self.gathering = False
+        """A finished trick is still on the table."""
+        self.thinking: int | None = None
+        """The bot seat whose move is awaited."""
+        self._bot_token: tuple[int, int] | None = None
+        self._pending_bot: tuple[BotTurn, Action] | None = None
+        self._summary_for: tuple[int, int] | None = None
+        self._turn_token: tuple[int, int] | None = None
+
+    @property
+    def table(self) -> Table:
+        return self.screen.table
+
+    @property
+    def host(self) -> TwentyNineApp:
+        return self.screen.host
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is under way: the human is to move, a dialog is open, or the game is
+        over (no bot move, trick gathering or automatic play pending)."""
+        if self.screen.modal_open() or self.table.is_over:
+            return True
+        if self.gathering or self._pending_bot is not None:
+            return False
+        if self.screen.turn.auto_token is not None:
+            return False
+        return bool(self.screen.human_legal())
+
+    def shutting_down(self) -> bool:
+        """The app is shutting down (the table's widgets are gone): a late bot move or
+        timer must not touch anything."""
+        app = self.host
+        return not app.is_running or not app.screen_stack or not self.screen.query(ScoreBar)
+
+    # ------------------------------------------------------------------ moves
+    def advance(self) -> None:
+        """After anything changed: redraw, then start whatever comes next."""
+        self.screen.refresh_ui()
+        if self.gathering or self.screen.modal_open():
+            return
+        t = self.table
+        if t.is_over or t.deal_over:
+            key = (t.position[0], t.view().number)
+            if self._summary_for != key:
+                self._summary_for = key
+                self.show_summary()
+            return
+        token = t.position
+        if t.turn == t.seat:
+            if self._turn_token != token:
+                self._turn_token = token
+                self.start_human_turn()
+                self.screen.refresh_ui()
+            return
+        turn = t.bot_turn()
+        if turn is not None and self._bot_token != turn.token:
+            self._bot_token = turn.token
+            self.thinking = turn.seat
+            self._start_bot(turn)
+            self.screen.refresh_ui()
+
+    def _start_bot(self, turn: BotTurn) -> None:
+        """The bot of ``turn`` decides in a worker thread, at the table's pace."""
+        app, table, delay = self.host, self.table, self.screen.pace.move_delay
+
+        def think() -> None:
+            worker = get_current_worker()
+            action = paced_decision(table, turn, delay, lambda: worker.is_cancelled)
+            if action is None:
+                return
+            with suppress(RuntimeError):  # the app is closing
+                app.call_from_thread(self.bot_done, turn, action)
+
+        app.run_worker(think, thread=True, exclusive=True, group="bots")
+
+    def bot_done(self, turn: BotTurn, action: Action) -> None:
+        """A bot decided: apply its move (later, if a dialog is open; never if stale)."""
+        if self.shutting_down():
+            return
+        if turn.token != self.table.position or self.table.turn != turn.seat:
+            return  # stale: a take-back or a new game since
+        if self.screen.modal_open():
+            self._pending_bot = (turn, action)
+            return
+        self.thinking = None
+        events = self.table.apply_bot(turn, action)
+        if events is not None:
+            self.after_events(events)
+
+    def apply_human(self, action: Action) -> bool:
+        """Apply the human's action; False (with the engine's reason shown) if refused."""
+        if self.gathering or self.screen.modal_open():
+            return False
+        try:
+            events = self.table.apply(action)
+        except IllegalActionError as exc:
+            self.screen.refuse(str(exc))
+            self.screen.refresh_ui()
+            return False
+        self.screen.turn.auto_token = None
+        self.host.first_move_made()
+        self.after_events(events)
+        return True
+
+    def after_events(self, events: list[Event]) -> None:
+        """New events: into the log and the status line, then on to what comes next."""
+        screen, rules = self.screen, self.table.rules
+        last = ""
+        for e in events:
+            msg = event_message(rules, e)
+            if msg:
+                screen.log_line(msg)
+                last = msg
+        if last:
+            screen.say(last)
+        if self.table.save_error:
+            screen.say(self.table.save_error, f"bold {RED}")
+        screen.turn.bid_digits = ""
+        for panel in screen.query(HintPanel):
+            panel.remove()  # the position moved on
+        recorder = self.host.coach.recorder
+        if recorder is not None and recorder.problem:
+            screen.say(recorder.problem, f"bold {RED}")
+        delay = screen.pace.trick_delay
+        if any(isinstance(e, TrickWon) for e in events) and delay > 0:
+            self.gathering = True
+            self.host.set_timer(delay, self.gather)
+        self.advance()
+
+    def gather(self) -> None:
+        """The finished trick's moment is over: play goes on."""
+        if self.shutting_down():
+            return
+        self.gathering = False
+        self.advance()
+
+    def start_human_turn(self) -> None:
+        """The human's turn begins: the clock, the selection, what the status line asks;
+        a forced card is played after a pause (when the settings say so)."""
+        screen, app, t = self.screen, self.host, self.table
+        v = t.view()
+        forced = t.forced_action() if v.phase is Phase.PLAY and app.prefs.auto_play else None
+        card = forced.card if forced is not None else None
+        notice, app.status_notice = app.status_notice, ""
+        if app.prefs.bell:
+            app.bell()
+        screen.note(screen.turn.begin(v, screen.human_legal(), time.monotonic(), card))
+        if card is not None:
+            token = t.position
+            screen.turn.auto_token = token
+            app.set_timer(screen.pace.auto_play_pause, lambda: self.auto_play(token))
+        if notice:
+            screen.message = Text.assemble(Text(notice, style="italic"), " · ",
+                                           screen.message)
+
+    def auto_play(self, token: tuple[int, int]) -> None:
+        """The pause is over: play the forced card (unless something changed meanwhile)."""
+        turn = self.screen.turn
+        if self.shutting_down() or turn.auto_token != token or self.table.position != token:
+            return
+        if self.screen.modal_open():  # a dialog is open: play it once it closes
+            return
+        turn.auto_token = None
+        forced = self.table.forced_action()
+        if forced is not None:
+            self.apply_human(forced)
+
+    def tick(self) -> None:
+        """The move clock (five times a second): out of time, a move is made for you."""
+        turn, screen = self.screen.turn, self.screen
+        running = (turn.time_left is not None and not self.shutting_down()
+                   and bool(screen.human_legal()))
+        if turn.tick(time.monotonic(), running):
+            action = turn.timeout_action(self.table.view(), screen.human_legal())
+            if action is not None:
+                screen.log_line("Time is up: a move was made for you")
+                self.apply_human(action)
+                return
+        if running:
+            screen.refresh_status()
+
+    def after_modal(self, _result: object = None) -> None:
+        """A dialog closed: a bot move that arrived meanwhile is applied now, and a forced
+        card waiting to be played is played."""
+        turn = self.screen.turn
+        turn.last_tick = time.monotonic()
+        pending, self._pending_bot = self._pending_bot, None
+        if pending is not None:
+            self.bot_done(*pending)
+            return
+        token = turn.auto_token
+        if token is not None and token == self.table.position:
+            self.host.set_timer(self.screen.pace.auto_play_pause,
+                                lambda: self.auto_play(token))
+        self.advance()
+
+    # ------------------------------------------------------------------ deals and games
+    def show_summary(self) -> None:
+        """The deal is over: its summary (the status line says what Enter does now)."""
+        t = self.table
+        scored = next((e for e in reversed(t.events) if isinstance(e, DealScored)), None)
+        if scored is None:  # cannot happen: a finished deal always reports its score
+            self.next_deal()
+            return
+        # the status line stays in sight below the summary: say there what Enter does now,
+        # not a refusal left from the last trick's gathering ("Enter: the deal is over")
+        enter = "see the result" if t.is_over else "next deal"
+        result = event_message(t.rules, scored)
+        self.screen.say(f"{result} · Enter: {enter}" if result else f"Enter: {enter}")
+        self.screen.refresh_status()
+        self.host.push_screen(SummaryScreen(t.rules, t.view().number, scored.outcome,
+                                           scored.scores, t.is_over,
+                                           guard=self.screen.pace.summary_guard),
+                              self.after_summary)
+
+    def after_summary(self, _result: None = None) -> None:
+        """The summary closed: the next deal, or the game's result."""
+        t = self.table
+        if t.is_over:
+            over = next((e for e in reversed(t.events) if isinstance(e, GameOver)), None)
+            winner = over.winner if over else (t.winner or 0)
+            scores = over.scores if over else t.scores
+            scored = next((e for e in reversed(t.events) if isinstance(e, DealScored)),
+                          None)
+            reason = win_reason(t.rules, scores, scored.outcome if scored else None)
+            app = self.host
+            app.push_screen(GameOverScreen(winner, scores, reason, shared=app.shared_table),
+                            app.after_game_over)
+            return
+        self.next_deal()
+
+    def next_deal(self) -> None:
+        """Deal the next deal (when the table is between deals)."""
+        if self.table.deal_over:
+            self.after_events(self.table.next_deal())
+
+    def new_game(self, seed: int, rules: Rules) -> None:
+        """Start a fresh game at this table (after game over, or with new settings)."""
+        screen = self.screen
+        self.table.new_game(seed, rules)
+        screen.query_one("#seat-west", SeatPanel).seat = screen.seat_at("west")
+        screen.query_one("#seat-east", SeatPanel).seat = screen.seat_at("east")
+        self.reset()
+        screen.turn.sel_bid = 0
+        screen.rewrite_log()
+        screen.say("A new game", "bold")
+        self.advance()
+
+    def take_back(self) -> None:
+        """Take back the human's last decision (the table checked that it may)."""
+        self.reset()
+        self.screen.turn.sel_card = None  # the first legal card, as at any new turn
+        self.table.take_back()
+        self.screen.rewrite_log()
+        self.advance()
+
+    def reset(self) -> None:
+        """Forget every move under way (a take-back or a new game): a bot's decision in
+        progress is dropped."""
+        self._summary_for = None
+        self._bot_token = None
+        self._turn_token = None
+        self.screen.turn.auto_token = None
+        self._pending_bot = None
+        self.thinking = None
+        self.gathering = False
+        app = self.host
+        app.workers.cancel_group(app, "bots")
+
+
+def win_reason(rules: Rules, scores: tuple[int, int], outcome: DealOutcome | None = None
+               ) -> str:
+    """Why the game ended, in words: "East and West fell to -6" or "You and North reached
+    +6".
+
+    >>> win_reason(Rules(), (0, -6))
+    'East and West fell to -6'
+    """
+    limit = rules.game_to
+    names = ("You and North", "East and West")
+    if rules.all_tricks and outcome is not None and outcome.all_tricks_team is not None:
+        return f"{names[outcome.all_tricks_team]} took all eight tricks"
+    for team in (0, 1):
+        if scores[team] <= -limit:
+            return f"{names[team]} fell to {scores[team]}"
+    for team in (0, 1):
+        if scores[team] >= limit:
+            return f"{names[team]} reached +{scores[team]}"
+    return ""

@@ -1,0 +1,453 @@
+"""The table screen: the table's widgets, the moves' keys and clicks, and the redraw.
+
+A key (or click) of the human's turn goes to the :class:`~twentynine.tui.turn.TurnModel`
+(what is selected, what Enter does), and an action it yields goes to the
+:class:`~twentynine.tui.flow.TableFlow` (which applies it and starts whatever comes next).
+After anything changed, every widget redraws from the human's view (:meth:`refresh_ui`).
+The keys that also work over a dialog (help, quit, the hint ...) are the app's.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, RichLog
+
+from ..actions import PAIR, PASS, SHOW_TRUMP, Action
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..coach.text import positions
+from ..controller import Table
+from ..deal import Phase
+from ..events import Event
+from .coach import HintPanel, selection_words
+from .flow import TableFlow
+from .footer import TableFooter
+from .keys import (
+    APP_BINDINGS,
+    EXTRA_BUTTONS,
+    GAMEPLAY,
+    TABLE_BINDINGS,
+    busy_reason,
+    gameplay_allowed,
+    parse_binding,
+    still_possible,
+)
+from .pacing import Pace
+from .text import HUMAN, RED, event_message, house_rules, rules_line, seat_name
+from .turn import EnterWhat, Note, TurnModel, legal_cards, play_line, sort_hand
+from .widgets import (
+    ActionButton,
+    Chip,
+    ChoiceBar,
+    EventLog,
+    HandView,
+    ScoreBar,
+    SeatPanel,
+    SidePanel,
+    StatusLine,
+    TableState,
+    TextPanel,
+    TrickView,
+    TrumpBanner,
+)
+
+if TYPE_CHECKING:
+    from .app import TwentyNineApp
+
+TONES = {"plain": "", "bold": "bold", "refused": f"bold {RED}"}
+"""The status line's style for each tone of a :class:`~twentynine.tui.turn.Note`."""
+
+
+class TableScreen(Screen[None]):
+    """The table: you (South) and a bot partner (North) against two bots."""
+
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
+
+    def __init__(self, table: Table, turn: TurnModel, pace: Pace) -> None:
+        super().__init__()
+        self.table = table
+        """The game, as the human's seat sees it (local or remote)."""
+        self.turn = turn
+        """The human's selection, typed bid, Enter guard and clock."""
+        self.pace = pace
+        """The pauses for the player's eyes."""
+        self.flow = TableFlow(self)
+        """Whose move comes next: the bots, a gathered trick, the deal's end."""
+        self.message: Text = Text("")
+        """What the status line says (besides the clock and who is thinking)."""
+        self._key_signature: tuple[bool | int | None, ...] = ()
+        self._up = False
+        self._early: list[tuple[str, bool]] = []
+        """Notices from a remote table that came before the table was up."""
+
+    @property
+    def host(self) -> TwentyNineApp:
+        """The app this table belongs to."""
+        return cast("TwentyNineApp", self.app)
+
+    # ------------------------------------------------------------------ setup
+    def compose(self) -> ComposeResult:
+        yield ScoreBar(id="scorebar")
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield SeatPanel(2, compact=True, id="seat-north", classes="seat")
+                yield TrumpBanner(id="banner")
+                with Horizontal(id="middle"):
+                    yield SeatPanel(self.seat_at("west"), id="seat-west", classes="seat")
+                    yield TrickView(id="trick")
+                    yield SeatPanel(self.seat_at("east"), id="seat-east", classes="seat")
+                yield SeatPanel(HUMAN, compact=True, inline=True, id="seat-south",
+                                classes="seat")
+            with Vertical(id="side"):
+                yield SidePanel(id="info")
+                yield EventLog(id="log", markup=False, wrap=True, max_lines=200, min_width=10)
+        with Horizontal(id="hand-row"):
+            yield HandView(id="hand")
+        with Horizontal(id="controls"):
+            yield ChoiceBar(id="choices")
+            for action, label, key in EXTRA_BUTTONS:
+                yield ActionButton(f"{label} ({key})", id=f"btn-{action.code}",
+                                   action=f"screen.simple('{action}')", compact=True)
+        yield StatusLine("", id="status")  # a line of its own: long refusals fit
+        yield TableFooter()
+
+    def seat_at(self, where: str) -> int:
+        """The seat shown at ``where`` (west, east) under this game's rules."""
+        return positions(self.table.rules).index(where)
+
+    def on_mount(self) -> None:
+        self.rewrite_log()
+        self._up = True
+        early, self._early = self._early, []
+        for text, refused in early:
+            self.table_notice(text, refused)
+        # the move clock belongs to the status line it draws in: when the table goes (the
+        # app closing) the clock stops with it and never ticks on a table that is gone
+        self.query_one("#status", TextPanel).set_interval(0.2, self.flow.tick)
+        self.host.table_opened()
+        self.flow.advance()
+
+    def table_news(self, events: Sequence[Event]) -> None:
+        """Events a remote table received: shown as if they had been played here."""
+        self.flow.after_events(list(events))
+
+    def table_notice(self, text: str, refused: bool = False) -> None:
+        """A line from a remote table: a refusal (in the status line), or news (in the
+        log, so it never hides whose turn it is)."""
+        if not self._up:
+            self._early.append((text, refused))
+            return
+        if refused:
+            self.refuse(text)
+        else:
+            self.log_line(text)
+
+    # ------------------------------------------------------------------ helpers
+    def modal_open(self) -> bool:
+        """A dialog is open over the table."""
+        return len(self.app.screen_stack) > 1
+
+    def human_legal(self) -> list[Action]:
+        """The human's legal actions now (empty while not their turn or while the table is
+        busy gathering a trick or showing a dialog)."""
+        if self.flow.gathering or self.modal_open():
+            return []
+        return self.table.legal_actions()
+
+    def busy(self, name: str) -> str | None:
+        """Why nothing named ``name`` can be done at the table now, or None."""
+        return busy_reason(name, self.table, dialog=self.modal_open(),
+                           gathering=self.flow.gathering)
+
+    def say(self, text: str, style: str = "") -> None:
+        """Put ``text`` in the status line (at the next redraw)."""
+        self.message = Text(text, style=style)
+
+    def note(self, note: Note | None) -> None:
+        """Put a note of the turn model in the status line (nothing for None)."""
+        if note is not None:
+            self.say(note.text, TONES[note.tone])
+
+    def refuse(self, text: str) -> None:
+        """Say in the status line why a key or click did nothing."""
+        self.say(text, f"bold {RED}")
+        self.refresh_status()
+
+    def log_line(self, text: str) -> None:
+        """Add a line to the log."""
+        self.query_one("#log", RichLog).write(text)
+
+    def display_hand(self) -> list[Card]:
+        """The human's hand in the order it is shown."""
+        return sort_hand(self.table.view().hand)
+
+    def rewrite_log(self) -> None:
+        """The log from the start of the game again (after a take-back or a new game)."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        rules = self.table.rules
+        if not house_rules(rules):
+            # the side panel lists house rules (or points to ?) right above the log: the
+            # log's first line repeated them; a standard game is said nowhere else
+            log.write(rules_line(rules))
+        for e in self.table.events:
+            msg = event_message(rules, e)
+            if msg:
+                log.write(msg)
+
+    # ------------------------------------------------------------------ redraw
+    def state(self) -> TableState:
+        """What the widgets draw: the human's view and the table's own state."""
+        v = self.table.view()
+        legal = self.human_legal()
+        hand = self.display_hand()
+        sel = hand.index(self.turn.sel_card) if self.turn.sel_card in hand else 0
+        gathering = self.flow.gathering
+        return TableState(view=v, scores=self.table.scores,
+                          game_over=self.table.is_over, gathering=gathering,
+                          thinking=self.flow.thinking if not gathering else None,
+                          selected=sel, legal_cards=legal_cards(legal),
+                          my_turn=bool(legal), time_left=self.turn.time_left,
+                          events=list(self.table.events))
+
+    def refresh_ui(self) -> None:
+        """Redraw every widget from the human's view."""
+        st = self.state()
+        v = st.view
+        self.query_one(ScoreBar).show(st)
+        for panel in self.query(SeatPanel):
+            panel.show(st)
+        self.query_one(TrickView).show(st)
+        self.query_one(TrumpBanner).show(st)
+        self.query_one(SidePanel).show(st)
+        self.query_one(HandView).show(st, self.display_hand())
+        legal = self.human_legal()
+        choices = self.query_one(ChoiceBar)
+        turn = self.turn
+        marker = v.phase is Phase.TRUMP and v.rules.trump_indicator == "marker"
+        if st.my_turn and v.phase is Phase.AUCTION:
+            bids = [a.bid for a in legal if a.bid is not None]
+            labels: list[Text | str] = [str(b) for b in bids]
+            sel = bids.index(turn.sel_bid) if turn.sel_bid in bids else 0
+            title = f"Bid {turn.bid_digits}_ " if turn.bid_digits else "Bid "
+            choices.set_choices(title, labels, sel)
+            choices.display = True
+        elif st.my_turn and marker:
+            labels = [Text(f"{i + 1} {SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}",
+                           style=RED if s in (1, 2) else "") for i, s in enumerate(range(4))]
+            choices.set_choices("Trump ", labels, turn.sel_suit)
+            choices.display = True
+        else:
+            choices.display = False
+        for action, _label, _key in EXTRA_BUTTONS:
+            btn = self.query_one(f"#btn-{action.code}", Button)
+            btn.disabled = action not in legal
+            if action in (SHOW_TRUMP, PAIR, PASS):
+                # shown (perhaps disabled for now) while it may still apply in this deal
+                btn.display = still_possible(v, action)  # a legal call is possible
+            else:
+                btn.display = action in legal
+        self.refresh_status()
+        self.refresh_keys()
+
+    def refresh_keys(self, force: bool = False) -> None:
+        """Tell the footer to redraw, only when the set of working keys (or the number of
+        cards, which the footer shows) changed (or ``force``)."""
+        app = self.host
+        sig = (*(self.check_action(*parse_binding(b.action))
+                 for b in TABLE_BINDINGS if isinstance(b, Binding)),
+               *(app.check_action(*parse_binding(b.action))
+                 for b in APP_BINDINGS if isinstance(b, Binding)),
+               len(self.table.view().hand), self.table.take_back_allowed)
+        if force or sig != self._key_signature:
+            self._key_signature = sig
+            app.refresh_bindings()
+
+    def refresh_status(self) -> None:
+        """Redraw the status line: the clock, the message, who is thinking."""
+        status = self.query_one("#status", TextPanel)
+        t = Text()
+        mine = bool(self.human_legal())
+        secs = self.turn.seconds_left()
+        if secs is not None and mine:
+            t.append(f"{secs:>2}s left ", style=f"bold reverse {RED}" if secs <= 5 else "bold")
+        thinking = self.flow.thinking
+        if thinking is not None and not self.flow.gathering and not mine:
+            who = seat_name(self.table.rules, thinking)
+            if not self.message.plain or self.message.plain.startswith(("Your", "You won")):
+                self.message = Text("")
+            t.append_text(self.message)
+            if t.plain.strip():
+                t.append(" · ")
+            t.append(f"{who} to play…" if self.table.view().phase is Phase.PLAY
+                     else f"{who} thinking…", style="dim")
+        else:
+            t.append_text(self.message)
+        status.set_text(t)
+
+    # ------------------------------------------------------------------ the keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in GAMEPLAY:
+            return True
+        return gameplay_allowed(action, parameters, self.table.view(), self.human_legal())
+
+    def _human(self, action: Action) -> None:
+        busy = self.busy(str(action).capitalize())
+        if busy is not None:
+            self.refuse(busy)
+            return
+        self.flow.apply_human(action)
+
+    def action_move(self, delta: int) -> None:
+        self.note(self.turn.move(delta, self.table.view(), self.human_legal(),
+                                 self.table.legal_actions()))
+        self.refresh_ui()
+
+    def action_step(self, delta: int) -> None:
+        self.note(self.turn.step(delta, self.table.view(), self.human_legal(),
+                                 self.table.legal_actions()))
+        self.refresh_ui()
+
+    def action_card(self, n: int) -> None:
+        if 1 <= n <= len(self.table.view().hand):
+            self.note(self.turn.card(n, self.table.view(), self.human_legal(),
+                                     self.table.explain))
+            self.refresh_ui()
+
+    def action_bid_digit(self, d: int) -> None:
+        self.note(self.turn.bid_digit(d, self.human_legal()))
+        self.refresh_ui()
+
+    def action_suit(self, n: int) -> None:
+        self.turn.suit(n)
+        self.refresh_ui()
+
+    def _enter(self, what: EnterWhat) -> None:
+        """Enter: take what is selected, unless it comes too soon after a dialog or the
+        hint holds it once (while it thinks, or when it suggests a call of its own key:
+        the panel says so, and a second Enter plays the selection)."""
+        action = self.turn.enter(what, time.monotonic())
+        if isinstance(action, str):
+            self.refuse(action)
+            return
+        if action is None:
+            return
+        for panel in self.query(HintPanel):
+            why = panel.hold_enter(action)
+            if why is not None:
+                self.say(why, "bold")
+                self.refresh_status()
+                return
+        self._human(action)
+
+    def action_confirm(self) -> None:
+        self._enter("play")
+
+    def action_confirm_trump(self) -> None:
+        self._enter("trump card")
+
+    def action_confirm_suit(self) -> None:
+        self._enter("suit")
+
+    def action_confirm_bid(self) -> None:
+        self._enter("bid")
+
+    def action_pass_bid(self) -> None:
+        self._human(PASS)
+
+    def action_show_trump(self) -> None:
+        self._human(SHOW_TRUMP)
+
+    def action_pair(self) -> None:
+        self._human(PAIR)
+
+    def action_simple(self, text: str) -> None:
+        """A button's or key's action in its text form (``pass``, ``double`` ...)."""
+        self._human(Action.parse(text))
+
+    # ------------------------------------------------------------------ the hint
+    def toggle_hint(self) -> None:
+        """Ask the coach for a hint on your view (it thinks in a worker thread); asked
+        again while one is shown, hide it."""
+        panels = self.query(HintPanel)
+        if panels and panels.first().hint is not None:
+            panels.first().remove()  # i again: hide the hint (the trick shows again)
+            return
+        if panels:
+            panel = panels.first()
+        else:  # shown under the trick only while there is a hint
+            panel = HintPanel(id="hint")
+            self.query_one("#table").mount(panel, before="#seat-south")
+        problem = self.busy("Hint") or self.host.coach.request_hint(panel)
+        if problem is not None:
+            self.refuse(problem)
+
+    def on_hint_panel_ready(self, message: HintPanel.Ready) -> None:
+        self.host.coach.hint_shown()
+        # put the cursor on the suggestion (a card, a trump card or a bid): Enter plays it
+        a = message.hint.action
+        held = self.message.plain.startswith("Enter held")  # while it thought
+        # a refusal said before the hint is stale once the hint is in (it stayed up over
+        # "Hint: pass"): the status goes back to what this turn asks
+        stale = held or self.message.style == f"bold {RED}"
+        v = self.table.view()
+        adopted = self.turn.adopt(a, self.display_hand())
+        if adopted and a.card is not None:
+            if held:
+                self.say(f"The hint is in · Enter: {selection_words(a)}", "bold")
+            elif stale and v.phase is Phase.PLAY:
+                self.say(play_line(v), "bold")
+        elif adopted and a.bid is not None:
+            self.note(self.turn.bid_note(self.table.legal_actions()))
+        elif adopted and a.suit is not None:
+            if stale:
+                self.say(f"The hint is in · Enter: {selection_words(a)}", "bold")
+        elif stale and v.phase is Phase.AUCTION and any(b.bid for b in v.legal_actions):
+            self.note(self.turn.bid_note(self.table.legal_actions()))
+        elif stale and v.phase is Phase.PLAY:
+            self.say(play_line(v), "bold")
+        self.refresh_ui()
+
+    # ------------------------------------------------------------------ mouse
+    def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
+        hand = self.display_hand()
+        if not 0 <= message.index < len(hand):
+            return
+        card = hand[message.index]
+        self.turn.sel_card = card
+        legal = self.human_legal()
+        phase = self.table.view().phase
+        if phase is Phase.PLAY and Action.play(card) in legal:
+            self._human(Action.play(card))
+        elif phase is Phase.TRUMP and Action.trump_card(card) in legal:
+            self._human(Action.trump_card(card))
+        elif legal and phase is Phase.PLAY:
+            self.flow.apply_human(Action.play(card))  # refused: the engine says why
+        else:
+            self.refresh_ui()
+
+    def on_chip_clicked(self, message: Chip.Clicked) -> None:
+        legal = self.human_legal()
+        v = self.table.view()
+        if v.phase is Phase.AUCTION:
+            bids = [a.bid for a in legal if a.bid is not None]
+            if 0 <= message.index < len(bids):
+                bid = bids[message.index]
+                if bid == self.turn.sel_bid:  # a second click on the selected bid makes it
+                    self._human(Action.make_bid(bid))
+                    return
+                self.turn.sel_bid = bid
+                self.turn.bid_digits = ""
+                self.say(f"Enter (or click {bid} again): bid {bid}", "bold")
+                self.refresh_ui()
+        elif v.phase is Phase.TRUMP and v.rules.trump_indicator == "marker":
+            self.turn.sel_suit = message.index
+            self._human(Action.trump_suit(message.index))
+
