@@ -69,6 +69,7 @@ def test_the_flags_reach_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
         return 0
 
     monkeypatch.setattr("twentynine.tui.launch.run_play", fake_run_play)
+    monkeypatch.setattr(cli, "needs_terminal", lambda command: None)  # as in a terminal
     assert cli.main(["play", "--variant", "28pt", "--min-bid", "15"]) == 0
     opts, rules = seen[-1]
     assert rules == Rules.preset("28pt").replace(min_bid=15)

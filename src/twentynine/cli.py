@@ -76,15 +76,56 @@ def _bot_spec(text: str) -> str:
                                      f"{', '.join(BOTS)}, or cmd:<command line>")
 
 
-def print_rules(rules: Rules) -> None:
-    """One table of every setting, its value and what it means."""
+def rules_lines(rules: Rules, columns: int) -> list[str]:
+    """One table of every setting, its value and what it means, each meaning wrapped at
+    words to ``columns`` (under the meaning's own column where there is room for it).
+
+    >>> lines = rules_lines(Rules(), 60)
+    >>> max(len(line) for line in lines) <= 60
+    True
+    """
+    import textwrap
+
     std = Rules()
     width = max(len(st.flag) for st in SETTINGS)
+    indent = 2 + width + 2 + 13 + 2
+    room = columns - indent
+    out = []
     for st in SETTINGS:
         value = setting_text(rules, st.field)
         mark = "*" if setting_text(std, st.field) != value else " "
-        print(f"{mark} {st.flag:{width}}  {value:13}  {st.help}")
-    print("(* differs from the standard game)")
+        head = f"{mark} {st.flag:{width}}  {value:13}  "
+        if room >= 24:
+            parts = textwrap.wrap(st.help, room) or [""]
+            out.append(head + parts[0])
+            out += [" " * indent + p for p in parts[1:]]
+        else:  # too narrow for columns: the meaning on lines of its own
+            out.append(head.rstrip())
+            out += ["    " + p for p in textwrap.wrap(st.help, max(20, columns - 4))]
+    out += textwrap.wrap("(* differs from the standard game)", max(20, columns))
+    return out
+
+
+def print_rules(rules: Rules) -> None:
+    """Print :func:`rules_lines` for the terminal's width."""
+    import shutil
+
+    for line in rules_lines(rules, shutil.get_terminal_size((100, 24)).columns):
+        print(line)
+
+
+def needs_terminal(command: str) -> str | None:
+    """Why ``command`` cannot run here (None when it can): the table draws on a terminal,
+    and with no terminal it would only draw escape codes into a pipe.  textual-serve's
+    browser tabs have none, but their driver says so (``TEXTUAL_DRIVER``)."""
+    import os
+
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return None
+    return (f"{command} needs a terminal (its input or output is not one); "
+            "in a browser: twentynine serve")
 
 
 def _any_port(text: str) -> int:
@@ -311,6 +352,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
         host, port = _address(parser, opts.address)
         from .net.join import run_join
 
+        if (why := needs_terminal("join")) is not None:
+            parser.exit(2, f"twentynine: error: {why}\n")
         return run_join(host, port, opts.code, opts.name, opts.seat, opts.speed)
     try:
         rules = rules_from(opts)
@@ -341,6 +384,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if external and not rules_fit(rules):
             parser.exit(2, f"twentynine: error: {RULES_MESSAGE}\n")
         return run_arena(opts, rules)
+    if (why := needs_terminal("play")) is not None:
+        parser.exit(2, f"twentynine: error: {why}
+")
     from .tui.launch import run_play
 
     return run_play(opts, rules)
