@@ -385,8 +385,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             parser.exit(2, f"twentynine: error: {RULES_MESSAGE}\n")
         return run_arena(opts, rules)
     if (why := needs_terminal("play")) is not None:
-        parser.exit(2, f"twentynine: error: {why}
-")
+        parser.exit(2, f"twentynine: error: {why}\n")
     from .tui.launch import run_play
 
     return run_play(opts, rules)
