@@ -23,17 +23,10 @@ from twentynine.coach.review import Grade
 from twentynine.controller import TableController
 from twentynine.deal import PLAY as PLAY_CODE
 from twentynine.deal import Deal
-from twentynine.tui import coach as tui_coach
-from twentynine.tui.coach import (
-    AGREED,
-    HintBody,
-    HintPanel,
-    ReviewScreen,
-    StatsScreen,
-    deal_text,
-    grades_text,
-    how_to_play,
-)
+from twentynine.tui.coach import hint_panel
+from twentynine.tui.coach.hint_panel import HintBody, HintPanel, how_to_play
+from twentynine.tui.coach.review_screen import AGREED, ReviewScreen, deal_text, grades_text
+from twentynine.tui.coach.stats_screen import StatsScreen
 from twentynine.tui.screens import SummaryScreen
 
 
@@ -131,7 +124,7 @@ def test_enter_while_the_hint_thinks_waits(tmp_path: Path, monkeypatch: Any) -> 
         release.wait(30)  # the search "takes" until the test lets it finish
         return coach_hint(view, **kw)
 
-    monkeypatch.setattr(tui_coach, "hint", slow_hint)
+    monkeypatch.setattr(hint_panel, "hint", slow_hint)
     asyncio.run(_enter_waits(tmp_path, release))
 
 
@@ -266,7 +259,7 @@ def test_enter_is_held_once_when_the_hint_says_a_call_with_its_own_key(
         return replace(h, action=PASS,
                        options=(passing, *(o for o in h.options if o is not passing)))
 
-    monkeypatch.setattr(tui_coach, "hint", says_pass)
+    monkeypatch.setattr(hint_panel, "hint", says_pass)
     asyncio.run(_held_for_a_call(tmp_path))
 
 
@@ -320,7 +313,7 @@ def test_the_longest_auction_reasons_fit_whole_at_80x24(tmp_path: Path,
             return replace(h, reason=reason, action=PASS,
                            options=(passing, *(o for o in h.options if o is not passing)))
 
-        monkeypatch.setattr(tui_coach, "hint", long_reason)
+        monkeypatch.setattr(hint_panel, "hint", long_reason)
         asyncio.run(_longest(tmp_path / str(len(reason))))
 
 
@@ -424,7 +417,7 @@ def test_the_review_wraps_under_its_marks() -> None:
     "  • Trick 2: ... more" went on at column 0 with "points (6 in all)")."""
     from rich.console import Console
 
-    from twentynine.tui.coach import Hanging
+    from twentynine.tui.coach.review_screen import Hanging
 
     reason = ("Trick 2: 9♥ gave up 0.31 game points and 1.4 card points: its 2 points "
               "went to West's trick (6 in all); K♥ was safer.")
@@ -448,7 +441,7 @@ def test_the_review_says_who_asked_for_trump() -> None:
     say), or that it turned up by itself before the last trick."""
     from twentynine.events import TrumpShown
     from twentynine.records import deal_record, replay_deal
-    from twentynine.tui.coach import trick_text, trump_asker
+    from twentynine.tui.coach.review_screen import trick_text, trump_asker
     from twentynine.tui.text import seat_name
 
     said = set()
@@ -528,7 +521,7 @@ def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
         return Hint(view.seat, "play", chosen, hint_module._play_reason(view, ordered),
                     ordered, 400)
 
-    monkeypatch.setattr(tui_coach, "hint", fake)
+    monkeypatch.setattr(hint_panel, "hint", fake)
     asyncio.run(_likelier(tmp_path))
 
 
