@@ -11,6 +11,7 @@ import {
 const VERSION = 1;
 const FATAL = new Set(["version", "bad_code", "seat_taken", "replaced", "timeout", "too_big", "flood"]);
 const $ = (id) => document.getElementById(id);
+const FINE_POINTER = window.matchMedia("(pointer: fine)").matches; // a mouse: keys too
 
 const s = {
   code: "",
@@ -37,6 +38,7 @@ const s = {
   selected: -1, // the card chosen by keyboard
   bidIndex: -1, // the bid chosen by keyboard
   news: [],
+  log: [], // this deal's news, for the side panel of a wide screen
   lastTrick: null,
   notice: "",
   error: "",
@@ -123,6 +125,8 @@ function act(action) {
     s.pending = true;
     s.pendingAt = s.msg ? s.msg.actions : -1;
     s.pendingAction = action;
+    s.selected = -1; // the next choice starts afresh
+    s.bidIndex = -1;
     s.error = "";
     s.notice = "";
     render();
@@ -219,16 +223,21 @@ function who(seat) {
 function takeEvents(events, first) {
   if (first) {
     s.news = [];
+    s.log = [];
     s.lastTrick = null;
   }
   for (const e of events) {
     if (e.event === "DealStarted") {
       s.news = [];
+      s.log = [];
       s.lastTrick = null;
     }
     if (e.event === "TrickWon") s.lastTrick = { cards: e.cards, winner: e.seat, points: e.points };
     const text = eventText(e, who);
-    if (text) s.news.push(text);
+    if (text) {
+      s.news.push(text);
+      s.log.push(text);
+    }
   }
   s.news = s.news.slice(-3);
 }
@@ -317,7 +326,7 @@ function trumpText(v) {
   }
   if (v.bidder === null || v.bidder === undefined) return "not chosen";
   if (v.phase === "auction" || v.phase === "trump choice") return "being chosen";
-  return "hidden";
+  return `hidden (${who(v.bidder)} ${v.bidder === s.me ? "know" : "knows"})`;
 }
 
 function renderSeats(v, m) {
@@ -336,8 +345,9 @@ function renderSeats(v, m) {
       said = last === null ? "Pass" : `Bid ${last}`;
       parts.push(said.toLowerCase());
     }
-    if (seat !== s.me) parts.push(`${v.hand_sizes[seat]} cards`);
-    if (v.bidder === seat && v.face_down) parts.push("trump face down");
+    const faceDown = v.bidder === seat && v.face_down ? " + trump" : "";
+    if (seat !== s.me) parts.push(`${v.hand_sizes[seat]} cards${faceDown}`);
+    else if (faceDown) parts.push("your trump card lies face down");
     if (v.dealer === seat) parts.push("dealer");
     const toMove = turn === seat && !m.game_over && v.phase !== "deal over";
     box.replaceChildren();
@@ -388,8 +398,22 @@ function renderTrick(v) {
   for (const where of ["top", "left", "right", "bottom"]) $(`slot-${where}`).replaceChildren();
   for (const [seat, card] of cards) {
     const where = place(seat, s.me, s.clockwise);
-    $(`slot-${where}`).append(cardFace(card, `${who(seat)}:`));
+    const tag = document.createElement("span");
+    tag.className = "played-by";
+    tag.textContent = who(seat);
+    tag.setAttribute("aria-hidden", "true");
+    $(`slot-${where}`).append(cardFace(card, `${who(seat)}:`), tag);
   }
+  const log = $("log");
+  if (log.childElementCount !== s.log.length || s.log.length === 0) {
+    log.replaceChildren(...s.log.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+    $("log-box").scrollTop = $("log-box").scrollHeight;
+  }
+  $("log-box").hidden = s.log.length === 0;
   if (!caption && v.asker !== null && v.asker !== undefined && v.phase === "play") {
     caption = `${who(v.asker)} asked for trump`;
   }
@@ -457,6 +481,7 @@ function renderStatus(v, m) {
         : "You won: tap a card to make its suit trump (it lies face down).";
     } else if (v.phase === "doubling") text = "Double the deal, or pass.";
     else if (v.phase === "single hand offer") text = "Play a single hand, or pass.";
+    else if (FINE_POINTER) text = "Your turn: click a card, or press 1-8 and Enter.";
     else text = "Your turn: tap a card to play it.";
   } else {
     const whoMoves = who(m.turn);

@@ -110,6 +110,8 @@ export function eventText(e, who) {
       return e.seat === null || e.seat === undefined
         ? `Trump is shown: ${what}` : `${says(who(e.seat), "ask", "asks")} for trump: ${what}`;
     }
+    case "CardPlayed":
+      return `${says(who(e.seat), "play", "plays")} ${cardLabel(e.card)}`;
     case "TrickWon":
       return `${says(who(e.seat), "win", "wins")} the trick (${e.points} point${e.points === 1 ? "" : "s"})`;
     case "PairDeclared":
