@@ -10,7 +10,6 @@ import pytest
 from twentynine.actions import NEXT_DEAL, PASS, Action, ActionKind
 from twentynine.controller import (
     BotTurn,
-    Table,
     TableController,
     TakeBackError,
     bot_move,
@@ -20,6 +19,7 @@ from twentynine.deal import IllegalActionError, Phase
 from twentynine.events import CardsDealt, DealScored, Event, TrumpChosen
 from twentynine.records import loads
 from twentynine.rules import Rules
+from twentynine.table import TableLike
 
 
 def run_bots(t: TableController) -> None:
@@ -50,7 +50,8 @@ def play_until(t: TableController, n_actions: int, k: int = 0) -> None:
 
 
 def test_the_local_controller_is_a_table() -> None:
-    t: Table = TableController(seed=1, bots="random")
+    t: TableLike = TableController(seed=1, bots="random")
+    assert isinstance(t, TableLike) and not t.shared and t.leave_text is None
     assert t.seat == 0 and t.view().seat == 0
 
 

@@ -18,7 +18,8 @@ The layers, lowest first::
     bots          computer players (the engine and the protocol of outside bots below)
     files, saves  writing the player's files, the saved game (the engine below them)
     coach         hints, reviews, history, statistics (bots, files, controller below)
-    controller    a table without a screen (bots and saves below)
+    controller    a table without a screen, and the interface the UI plays through
+                  (table.py; bots and saves below)
     front ends    tui, net, the command line and the coach's commands, the arena
 """
 
@@ -49,6 +50,8 @@ ENGINE = frozenset({
 """The game itself: a module here may load only other engine modules."""
 
 STORAGE = frozenset({"files", "saves"})
+CONTROLLER = frozenset({"controller", "table"})
+"""A table without a screen, and the interface the UI plays through."""
 PROTOCOL = "twentynine.bhoos"
 FRONT_ENDS = frozenset({"__main__", "arena", "cli", "coach_commands"})
 PACKAGES = frozenset({"bots", "coach", "net", "tui"})
@@ -85,18 +88,19 @@ _HIGHER = ("twentynine.tui", "twentynine.net", *_top(FRONT_ENDS))
 LAYERS = (
     Layer("engine", ("twentynine", *_top(ENGINE)),
           UI_AND_NETWORK + _HIGHER + (PROTOCOL, "twentynine.bots", "twentynine.coach",
-                                      "twentynine.controller", *_top(STORAGE))),
+                                      *_top(CONTROLLER), *_top(STORAGE))),
     Layer("bhoos", (PROTOCOL,),
           UI_AND_NETWORK + _HIGHER + ("twentynine.bots", "twentynine.coach",
-                                      "twentynine.controller", *_top(STORAGE))),
+                                      *_top(CONTROLLER), *_top(STORAGE))),
     Layer("bots", _modules_of("bots"),
-          UI_AND_NETWORK + _HIGHER + ("twentynine.coach", "twentynine.controller",
+          UI_AND_NETWORK + _HIGHER + ("twentynine.coach", *_top(CONTROLLER),
                                       *_top(STORAGE))),
     Layer("storage", _top(STORAGE),
           UI_AND_NETWORK + _HIGHER + ("twentynine.bots", "twentynine.coach",
-                                      "twentynine.controller")),
+                                      *_top(CONTROLLER))),
     Layer("coach", _modules_of("coach"), UI_AND_NETWORK + _HIGHER),
-    Layer("controller", ("twentynine.controller",), UI_AND_NETWORK + _HIGHER),
+    Layer("controller", _top(CONTROLLER),
+          UI_AND_NETWORK + _HIGHER),
 )
 
 
@@ -108,7 +112,7 @@ def _hits(names: list[str], forbidden: tuple[str, ...]) -> list[str]:
 def test_every_module_has_a_layer() -> None:
     """A new top-level module must be placed in a layer here, so it is checked too."""
     top = {m.name for m in pkgutil.iter_modules([str(SOURCES)])}
-    assert top - ENGINE - STORAGE - FRONT_ENDS - PACKAGES - {"bhoos", "controller"} == set()
+    assert top - ENGINE - STORAGE - FRONT_ENDS - PACKAGES - {"bhoos", *CONTROLLER} == set()
 
 
 @pytest.mark.parametrize("layer", LAYERS, ids=lambda layer: layer.name)

@@ -18,6 +18,7 @@ from twentynine.net.protocol import decode_event, decode_view, encode_event, enc
 from twentynine.net.remote import RemoteTable
 from twentynine.net.rotate import rotate_event, rotate_view
 from twentynine.rules import Rules
+from twentynine.table import TableLike
 
 
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 90), k=st.integers(0, 3),
@@ -59,6 +60,7 @@ def test_a_remote_seat_plays_a_deal_through_the_table_interface(tmp_path: Path) 
         async with serving(tmp_path) as (server, [table]):
             remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Ed", "east")
             assert remote.server_seat == 1 and remote.seat == 0
+            assert isinstance(remote, TableLike) and remote.shared
             # the same cards as the server's view of east
             assert remote.view().hand == table.game.view(1).hand
             got: list[Event] = []

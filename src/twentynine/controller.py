@@ -1,15 +1,17 @@
 """The table's flow without a UI: whose turn it is, the bots, take-back and the autosave.
 
 The Textual app (``twentynine.tui.app``) only draws and turns keys into actions; every
-question about the game goes through a :class:`Table`.  :class:`TableController` is the
-local one: it owns the :class:`~twentynine.game.Game`, the human's seat, the three bots and
-the save file.  A remote table (the engine on a server, this process holding one seat)
-implements the same protocol, so the app cannot tell them apart.
+question about the game goes through a :class:`~twentynine.table.TableLike`.
+:class:`TableController` is the local one: it owns the :class:`~twentynine.game.Game`,
+the human's seat, the three bots and the save file.  A remote table (the engine on a
+server, this process holding one seat) implements the same interface, so the app cannot
+tell them apart.
 
-What the app sees of the game is what the human's seat may know: :meth:`Table.view` and
-the events filtered by :func:`~twentynine.events.event_for_seat`.  A bot decides from its
-own seat's view only, in :meth:`Table.think`, which the app runs in a worker thread; the
-result comes back through :meth:`Table.apply_bot`.
+What the app sees of the game is what the human's seat may know:
+:meth:`TableController.view` and the events filtered by
+:func:`~twentynine.events.event_for_seat`.  A bot decides from its own seat's view only,
+in :meth:`TableController.think`, which the app runs in a worker thread; the result comes
+back through :meth:`TableController.apply_bot`.
 
 A bot's randomness for a decision is seeded from (game seed, seat, actions so far), so a
 resumed game and a game after a take-back see exactly the same bot moves.
@@ -34,10 +36,9 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from . import saves
 from .actions import NEXT_DEAL, Action, ActionKind
@@ -46,6 +47,7 @@ from .deal import IllegalActionError, Phase
 from .events import Event, event_for_seat
 from .game import Game
 from .rules import Rules
+from .table import BotTurn, Listener
 from .views import SeatView
 
 HUMAN = 0
@@ -55,25 +57,9 @@ BOT_TIME_LIMIT = 2.0
 """Seconds a bot may think before its move is replaced by a legal one (a fault)."""
 BOT_LOG = logging.getLogger("twentynine.bots")
 
-Listener = Callable[[Sequence[Event]], None]
-"""Called with the new events (as the human's seat sees them) after every action."""
-
 
 class TakeBackError(ValueError):
     """A take-back that is not possible now, in a player's words."""
-
-
-@dataclass(frozen=True, slots=True)
-class BotTurn:
-    """A bot's turn to decide: its seat, its seat's view, and a token that tells a move for
-    this turn from a stale one (a move computed before a take-back or a new game)."""
-
-    seat: int
-    view: SeatView
-    token: tuple[int, int]
-    """(game number at this table, number of actions so far)."""
-    seed: int
-    """The seed of this decision's randomness."""
 
 
 def decision_seed(game_seed: int, seat: int, actions_so_far: int) -> int:
@@ -99,133 +85,10 @@ def bot_move(bot: Bot, view: SeatView, seed: int, budget: float | None = BOT_TIM
     return decide(bot, view, budget=budget)
 
 
-class Table(Protocol):
-    """What the table's UI asks of the game.  Local (:class:`TableController`) or remote
-    (the engine elsewhere): the UI only sees the human's seat."""
-
-    @property
-    def seat(self) -> int:
-        """The human's seat."""
-        ...
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of this game."""
-        ...
-
-    @property
-    def seed(self) -> int:
-        """The game's seed."""
-        ...
-
-    @property
-    def events(self) -> Sequence[Event]:
-        """Every event of the game so far, as the human's seat sees it."""
-        ...
-
-    @property
-    def actions(self) -> Sequence[Action]:
-        """Every action of the game so far (``next deal`` included)."""
-        ...
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """The game score (team 0, team 1)."""
-        ...
-
-    @property
-    def turn(self) -> int:
-        """The seat to move."""
-        ...
-
-    @property
-    def is_over(self) -> bool:
-        """The game is won."""
-        ...
-
-    @property
-    def winner(self) -> int | None:
-        """The winning team, once the game is over."""
-        ...
-
-    @property
-    def deal_over(self) -> bool:
-        """The current deal is scored and the game goes on: :meth:`next_deal` comes next."""
-        ...
-
-    @property
-    def position(self) -> tuple[int, int]:
-        """(game number at this table, actions so far): changes with every action, a
-        take-back and a new game."""
-        ...
-
-    hints_used: int
-    take_backs_used: int
-    take_back_allowed: bool
-    save_error: str | None
-    """Why the last autosave failed, or None."""
-
-    def view(self) -> SeatView:
-        """What the human's seat may know now."""
-        ...
-
-    def legal_actions(self) -> list[Action]:
-        """The human's legal actions now (empty when it is not their turn)."""
-        ...
-
-    def explain(self, action: Action) -> str | None:
-        """Why the human may not take ``action`` now, in a player's words (None: legal)."""
-        ...
-
-    def forced_action(self) -> Action | None:
-        """The human's only legal card, when a card must be played and there is no choice."""
-        ...
-
-    def apply(self, action: Action) -> list[Event]:
-        """The human takes ``action``; raises IllegalActionError (and changes nothing)."""
-        ...
-
-    def bot_turn(self) -> BotTurn | None:
-        """The bot that must decide next, or None (the human's turn, or between deals)."""
-        ...
-
-    def think(self, turn: BotTurn) -> Decision:
-        """The bot's decision for ``turn``, from its seat's view only.  Blocking; safe to
-        run in a worker thread (it reads nothing the UI thread changes)."""
-        ...
-
-    def apply_bot(self, turn: BotTurn, action: Action) -> list[Event] | None:
-        """Apply the bot's move; None (and nothing changes) if ``turn`` is stale."""
-        ...
-
-    def next_deal(self) -> list[Event]:
-        """Deal the next hand after a finished deal."""
-        ...
-
-    def new_game(self, seed: int, rules: Rules | None = None) -> None:
-        """Start a fresh game at this table."""
-        ...
-
-    def take_back_problem(self) -> str | None:
-        """Why :meth:`take_back` is not possible now (None: it is)."""
-        ...
-
-    def take_back(self) -> None:
-        """Undo the human's last decision in this deal and the bots' moves after it."""
-        ...
-
-    def save(self) -> bool:
-        """Write the save now; False (and :attr:`save_error` says why) if it failed."""
-        ...
-
-    def add_listener(self, fn: Listener) -> None:
-        """Call ``fn`` with the new events after every action."""
-        ...
-
-
 class TableController:
     """A local table: the game, the human at :attr:`seat`, three bots, and the save file
-    written after every action (when ``save_file`` is given)."""
+    written after every action (when ``save_file`` is given).  It is a
+    :class:`~twentynine.table.TableLike`."""
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  bots: str = "medium", save_file: Path | None = None, seat: int = HUMAN,
@@ -287,6 +150,16 @@ class TableController:
                      for s in range(4) if s != self.seat}
 
     # ------------------------------------------------------------------ reading
+    @property
+    def shared(self) -> bool:
+        """A local table is this player's own: take-back and new games are theirs."""
+        return False
+
+    @property
+    def leave_text(self) -> None:
+        """Leaving a local table is the usual "save and quit"."""
+        return None
+
     @property
     def rules(self) -> Rules:
         """The rules of this game."""

@@ -1,9 +1,10 @@
 """A table whose engine is on a server: the terminal table plays one seat through it.
 
-:class:`RemoteTable` offers the table UI the same questions and actions as the local
-controller, answered from the last state the server sent for this seat.  Actions go to the
-server, which decides; the events and the new view come back in a later message, and the
-table's listeners are told then (``add_listener``), as are refusals (``add_refusal``).
+:class:`RemoteTable` is a :class:`~twentynine.table.TableLike`: it offers the table UI the
+same questions and actions as the local controller, answered from the last state the
+server sent for this seat.  Actions go to the server, which decides; the events and the
+new view come back in a later message, and the table's listeners are told then
+(``add_listener``), as are refusals (``add_refusal``).
 The server plays the bots, so ``bot_turn`` is always None here.
 
 Everything the server sends is turned (:mod:`.rotate`) so that this seat is seat 0: the
@@ -23,6 +24,7 @@ from ..bots import Decision
 from ..deal import IllegalActionError, Phase
 from ..events import Event
 from ..rules import Rules
+from ..table import Listener
 from ..views import SeatView
 from .client import Connection, JoinError, State, decode_state
 from .protocol import ProtocolError
@@ -32,7 +34,6 @@ LOG = logging.getLogger("twentynine.remote")
 RECONNECT_TRIES = 20
 """How often a dropped connection is tried again (each a second or two apart)."""
 
-Listener = Callable[[Sequence[Event]], None]
 Refusal = Callable[[str], None]
 
 
@@ -314,7 +315,11 @@ class RemoteTable:
             raise RuntimeError("no state from the server yet")
         return self._state
 
-    # ------------------------------------------------------------------ the Table protocol
+    # ------------------------------------------------------------------ TableLike
+    @property
+    def shared(self) -> bool:
+        return True
+
     @property
     def seat(self) -> int:
         return 0
@@ -441,6 +446,12 @@ class RemoteTable:
 
     def save(self) -> bool:
         return True  # the server records every action
+
+    def set_bots(self, name: str) -> None:
+        """The host's bots play the other seats: a choice here changes nothing."""
+
+    def note_hint(self) -> None:
+        """Hints given at a shared table are not counted."""
 
     @property
     def leave_text(self) -> tuple[str, str]:

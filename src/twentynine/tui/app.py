@@ -33,8 +33,9 @@ from textual.screen import Screen
 
 from .. import saves
 from ..bots import BOTS
-from ..controller import Table, TableController
+from ..controller import TableController
 from ..rules import Rules
+from ..table import TableLike
 from .coach import TableCoach
 from .keys import APP_BINDINGS, busy_reason, footer_rank, why_not
 from .launch import open_local_table
@@ -75,12 +76,12 @@ class TwentyNineApp(App[None]):
                  bots: str | None = None, speed: str | None = None,
                  timer: float | None = None, resume: bool = False,
                  data_dir: Path | str | None = None, notices: list[str] | None = None,
-                 prefs: Preferences | None = None, table: Table | None = None,
+                 prefs: Preferences | None = None, table: TableLike | None = None,
                  first_run: bool = False) -> None:
         """The table.  ``prefs`` (else the saved preferences) are the defaults; ``bots``,
         ``speed`` and ``timer`` (the command line's flags) override them for this run.
-        ``table`` plays through another :class:`Table` (a remote one) instead of a local
-        controller."""
+        ``table`` plays through another :class:`~twentynine.table.TableLike` (a remote
+        one) instead of a local controller."""
         super().__init__()
         self.first_run = first_run
         """Show the first-run card (the game on one page) when the table opens."""
@@ -103,7 +104,8 @@ class TwentyNineApp(App[None]):
         """Problems the player must read before playing on (a damaged file set aside)."""
         self.status_notice = ""
         """A one-line note for the status line at the start (not a dialog, not the log)."""
-        self._replaces_save = False
+        self._replacing: TableController | None = None
+        """The new local game that replaces the saved one at its first move."""
         self._seed = seed
         if table is None:
             opening = open_local_table(
@@ -112,9 +114,10 @@ class TwentyNineApp(App[None]):
                 take_back_allowed=self.prefs.take_back)
             self.startup_messages += opening.notices
             self.status_notice = opening.status_notice
-            self._replaces_save = opening.replaces_save
+            if opening.replaces_save:
+                self._replacing = opening.table
             table = opening.table
-        self.table: Table = table
+        self.table: TableLike = table
         self.next_rules: Rules | None = None
         """Rules chosen during a game, for the next one."""
         self.coach = TableCoach(self.table, data_dir)
@@ -137,7 +140,7 @@ class TwentyNineApp(App[None]):
     def shared_table(self) -> bool:
         """The game is on a table server (``twentynine join``): the host's server decides
         every move, so there is no take-back (and the game's rules are the host's)."""
-        return not isinstance(self.table, TableController)
+        return self.table.shared
 
     @property
     def idle(self) -> bool:
@@ -168,10 +171,10 @@ class TwentyNineApp(App[None]):
 
     def first_move_made(self) -> None:
         """The human moved: a new game that was to replace the saved one now does."""
-        if self._replaces_save and isinstance(self.table, TableController):
-            self._replaces_save = False  # your first move: this game is the saved one now
-            self.table.save_file = self.save_file
-            self.table.save()
+        table, self._replacing = self._replacing, None
+        if table is not None:  # your first move: this game is the saved one now
+            table.save_file = self.save_file
+            table.save()
 
     def table_notice(self, text: str, refused: bool = False) -> None:
         """A line from a remote table: a refusal (in the status line), or news (in the
@@ -222,10 +225,10 @@ class TwentyNineApp(App[None]):
         if self.table.is_over:
             self.exit()
             return
-        leave = getattr(self.table, "leave_text", None)  # a shared table: rejoin, not resume
+        leave = self.table.leave_text  # a shared table: rejoin, not resume
         if leave is None and os.environ.get(saves.ENV_SAVE):
             leave = ("Your game will be saved: open this page again to continue it.", "")
-        if leave is None and self._replaces_save:  # no move yet: nothing of it is saved,
+        if leave is None and self._replacing is not None:  # no move yet: nothing of it is saved,
             # so the button does not offer to save it
             self.push_screen(QuitScreen(
                 "", "This game has no move yet: your earlier game stays saved. To continue "
@@ -420,8 +423,7 @@ class TwentyNineApp(App[None]):
         """Use new table preferences at once (from the settings screen)."""
         if prefs.bots != self.bot_name:
             self.bot_name = prefs.bots
-            if isinstance(self.table, TableController):
-                self.table.set_bots(prefs.bots)
+            self.table.set_bots(prefs.bots)
         self.speed = prefs.speed
         self.table_screen.pace.set_speed(prefs.speed)
         self.table_screen.turn.set_timer(prefs.timer)

@@ -6,7 +6,7 @@ the selection, a forced card played after a pause), or a bot's decision in a wor
 (held back to the pace of the table, :mod:`twentynine.tui.pacing`).  A finished trick
 stays up for a moment before play goes on; a bot move or a forced card that comes while a
 dialog is open waits for the dialog to close.  Whose turn it is, take-back and the
-autosave are the table's (:class:`~twentynine.controller.Table`) business.
+autosave are the table's (:class:`~twentynine.table.TableLike`) business.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from rich.text import Text
 from textual.worker import get_current_worker
 
 from ..actions import Action
-from ..controller import BotTurn, Table
 from ..deal import IllegalActionError, Phase
 from ..events import DealScored, Event, GameOver, TrickWon
 from ..rules import Rules
 from ..scoring import DealOutcome
+from ..table import BotTurn, TableLike
 from .coach import HintPanel
 from .pacing import paced_decision
 from .screens import GameOverScreen, SummaryScreen
@@ -50,7 +50,7 @@ class TableFlow:
         self._turn_token: tuple[int, int] | None = None
 
     @property
-    def table(self) -> Table:
+    def table(self) -> TableLike:
         return self.screen.table
 
     @property

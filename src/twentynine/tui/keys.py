@@ -28,8 +28,8 @@ from ..actions import (
     Action,
 )
 from ..cards import KING_RANK, QUEEN_RANK, Card
-from ..controller import Table
 from ..deal import Phase
+from ..table import TableLike
 from ..views import SeatView
 from .footer import ALWAYS
 from .text import seat_name
@@ -235,7 +235,7 @@ def gameplay_allowed(action: str, parameters: tuple[object, ...], v: SeatView,
     return True
 
 
-def busy_reason(name: str, table: Table, *, dialog: bool, gathering: bool) -> str | None:
+def busy_reason(name: str, table: TableLike, *, dialog: bool, gathering: bool) -> str | None:
     """Why nothing named ``name`` can be done at the table now, or None (it is the human's
     turn).  ``dialog``: a dialog is open; ``gathering``: a finished trick is still up."""
     if dialog:
@@ -252,7 +252,7 @@ def busy_reason(name: str, table: Table, *, dialog: bool, gathering: bool) -> st
     return None
 
 
-def why_not(key: str, table: Table, busy: Callable[[str], str | None]) -> str:
+def why_not(key: str, table: TableLike, busy: Callable[[str], str | None]) -> str:
     """Why ``key`` does nothing now, in a player's words (``busy``: :func:`busy_reason`
     for the table as it is).  ``r`` is the pair's second key at the table and the review's
     key on the deal summary: a refused ``r`` says both (a player after the review got only
@@ -262,7 +262,7 @@ def why_not(key: str, table: Table, busy: Callable[[str], str | None]) -> str:
     return f"{why}; r reviews a deal only from its summary" if key == "r" else why
 
 
-def _why_not(key: str, table: Table, busy: Callable[[str], str | None]) -> str:
+def _why_not(key: str, table: TableLike, busy: Callable[[str], str | None]) -> str:
     name, act = KEY_NAMES.get(key, (key, None))
     problem = busy(name)
     if problem is not None:

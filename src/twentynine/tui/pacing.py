@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..controller import BotTurn, Table
+from ..table import BotTurn, TableLike
 
 SPEEDS: dict[str, tuple[float, float]] = {
     "slow": (1.6, 2.4),
@@ -61,7 +61,7 @@ class Pace:
         self.auto_play_pause = new.auto_play_pause
 
 
-def paced_decision(table: Table, turn: BotTurn, delay: float,
+def paced_decision(table: TableLike, turn: BotTurn, delay: float,
                    cancelled: Callable[[], bool],
                    clock: Callable[[], float] = time.monotonic,
                    sleep: Callable[[float], None] = time.sleep) -> Action | None:

@@ -23,9 +23,9 @@ from textual.widgets import Button, RichLog
 from ..actions import PAIR, PASS, SHOW_TRUMP, Action
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..coach.text import positions
-from ..controller import Table
 from ..deal import Phase
 from ..events import Event
+from ..table import TableLike
 from .coach import HintPanel, selection_words
 from .flow import TableFlow
 from .footer import TableFooter
@@ -70,7 +70,7 @@ class TableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
-    def __init__(self, table: Table, turn: TurnModel, pace: Pace) -> None:
+    def __init__(self, table: TableLike, turn: TurnModel, pace: Pace) -> None:
         super().__init__()
         self.table = table
         """The game, as the human's seat sees it (local or remote)."""

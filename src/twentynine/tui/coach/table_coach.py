@@ -4,12 +4,13 @@ panel's requests and the coach's screens."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ...coach.history import history_path, open_history
 from ...coach.recorder import DealRecorder
 from ...coach.review import Grader, strongest_hint
 from ...coach.stats import compute_stats
+from ...controller import TableController
+from ...table import TableLike
 from .hint_panel import HintPanel
 from .review_screen import ReviewScreen
 from .stats_screen import StatsScreen
@@ -21,7 +22,7 @@ class TableCoach:
     table's listener, the hint panel's requests and the coach's screens.  The app keeps
     one and delegates its hint, statistics and review keys to it."""
 
-    def __init__(self, table: Any, data_dir: Path | str | None = None) -> None:
+    def __init__(self, table: TableLike, data_dir: Path | str | None = None) -> None:
         self.table = table
         opened = open_history(history_path(data_dir))
         self.history = opened.history
@@ -30,8 +31,8 @@ class TableCoach:
         self.grader: Grader = strongest_hint
         """What grades the reviews opened at this table (tests pass a quicker one)."""
         self.recorder: DealRecorder | None = None
-        if self.history is not None and hasattr(table, "game") and \
-                hasattr(table, "add_listener"):
+        if self.history is not None and isinstance(table, TableController):
+            # a local table's deals (a shared table's game is its server's to keep)
             self.recorder = DealRecorder(table, self.history)
 
     # ------------------------------------------------------------------ hints
@@ -56,9 +57,7 @@ class TableCoach:
 
     def hint_shown(self) -> None:
         """A hint reached the player: count it (kept in the save and the history)."""
-        note = getattr(self.table, "note_hint", None)
-        if callable(note):
-            note()
+        self.table.note_hint()
 
     # ------------------------------------------------------------------ screens
     def stats_screen(self) -> StatsScreen:

@@ -1,0 +1,184 @@
+"""The one interface between the table's UI and a game: :class:`TableLike`.
+
+The Textual table (``twentynine.tui``) asks every question about the game through it and
+takes every action through it.  :class:`~twentynine.controller.TableController` is the
+local table (the engine, the bots and the save in this process);
+:class:`~twentynine.net.remote.RemoteTable` is one seat at a table server.  Both show the
+UI only what the human's seat may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from .actions import Action
+from .bots import Decision
+from .events import Event
+from .rules import Rules
+from .views import SeatView
+
+Listener = Callable[[Sequence[Event]], None]
+"""Called with the new events (as the human's seat sees them) after every action."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's turn to decide: its seat, its seat's view, and a token that tells a move for
+    this turn from a stale one (a move computed before a take-back or a new game)."""
+
+    seat: int
+    view: SeatView
+    token: tuple[int, int]
+    """(game number at this table, number of actions so far)."""
+    seed: int
+    """The seed of this decision's randomness."""
+
+
+@runtime_checkable
+class TableLike(Protocol):
+    """What the table's UI asks of the game, and all it may ask: local
+    (:class:`~twentynine.controller.TableController`) or remote
+    (:class:`~twentynine.net.remote.RemoteTable`), the UI cannot tell them apart and only
+    sees the human's seat."""
+
+    @property
+    def seat(self) -> int:
+        """The human's seat."""
+        ...
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+        ...
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Every event of the game so far, as the human's seat sees it."""
+        ...
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """Every action of the game so far (``next deal`` included)."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The game score (team 0, team 1)."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """The seat to move."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """The game is won."""
+        ...
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team, once the game is over."""
+        ...
+
+    @property
+    def deal_over(self) -> bool:
+        """The current deal is scored and the game goes on: :meth:`next_deal` comes next."""
+        ...
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """(game number at this table, actions so far): changes with every action, a
+        take-back and a new game."""
+        ...
+
+    @property
+    def shared(self) -> bool:
+        """The game is on a table server: its host decides every move and the rules, so
+        there is no take-back and no new game from here."""
+        ...
+
+    @property
+    def leave_text(self) -> tuple[str, str] | None:
+        """What the quit dialog says when leaving this table, and its yes button; None
+        for the usual "save and quit"."""
+        ...
+
+    hints_used: int
+    take_backs_used: int
+    take_back_allowed: bool
+    save_error: str | None
+    """Why the last autosave failed, or None."""
+
+    def view(self) -> SeatView:
+        """What the human's seat may know now."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """The human's legal actions now (empty when it is not their turn)."""
+        ...
+
+    def explain(self, action: Action) -> str | None:
+        """Why the human may not take ``action`` now, in a player's words (None: legal)."""
+        ...
+
+    def forced_action(self) -> Action | None:
+        """The human's only legal card, when a card must be played and there is no choice."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """The human takes ``action``; raises IllegalActionError (and changes nothing)."""
+        ...
+
+    def bot_turn(self) -> BotTurn | None:
+        """The bot that must decide next, or None (the human's turn, or between deals)."""
+        ...
+
+    def think(self, turn: BotTurn) -> Decision:
+        """The bot's decision for ``turn``, from its seat's view only.  Blocking; safe to
+        run in a worker thread (it reads nothing the UI thread changes)."""
+        ...
+
+    def apply_bot(self, turn: BotTurn, action: Action) -> list[Event] | None:
+        """Apply the bot's move; None (and nothing changes) if ``turn`` is stale."""
+        ...
+
+    def next_deal(self) -> list[Event]:
+        """Deal the next hand after a finished deal."""
+        ...
+
+    def new_game(self, seed: int, rules: Rules | None = None) -> None:
+        """Start a fresh game at this table."""
+        ...
+
+    def take_back_problem(self) -> str | None:
+        """Why :meth:`take_back` is not possible now (None: it is)."""
+        ...
+
+    def take_back(self) -> None:
+        """Undo the human's last decision in this deal and the bots' moves after it."""
+        ...
+
+    def save(self) -> bool:
+        """Write the save now; False (and :attr:`save_error` says why) if it failed."""
+        ...
+
+    def add_listener(self, fn: Listener) -> None:
+        """Call ``fn`` with the new events after every action."""
+        ...
+
+    def set_bots(self, name: str) -> None:
+        """Play the other seats with the bots called ``name`` from the next decision on
+        (at a shared table the host's bots stay)."""
+        ...
+
+    def note_hint(self) -> None:
+        """Count a hint the human was given."""
+        ...
