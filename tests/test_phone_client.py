@@ -231,6 +231,18 @@ def scored(w: Watched) -> int:
                for e in f.get("events", []))
 
 
+def wait_frames(w: Watched, ready: Callable[[list[dict[str, Any]]], bool], kind: str,
+                timeout_ms: int = WAIT) -> list[dict[str, Any]]:
+    """Wait (polling: the page's policy forbids the evaluated scripts of
+    ``wait_for_function``) until the page's frames satisfy ``ready``; its ``kind`` ones."""
+    waited = 0
+    while not ready(w.frames):
+        assert waited < timeout_ms, f"no such frames after {timeout_ms} ms"
+        w.page.wait_for_timeout(50)
+        waited += 50
+    return [f for f in w.frames if f["type"] == kind]
+
+
 def mid_trick(w: Watched) -> bool:
     """The page's player is to play into a trick others have begun (a telling picture)."""
     return bool(w.page.locator("#trick .face").count() >= 2
@@ -358,6 +370,20 @@ def test_contrast_labels_and_touch_targets(live: LiveServer, browser: Any) -> No
             low.append((text, fg, bg, round(ratio, 2)))
     assert not low, low
 
+    # help in the table's own rules, and leaving: the seat goes to a bot, the page says so
+    page.tap("#help-open")
+    assert "(16 to 28)" in phone.text("#help-rules")
+    page.tap("#leave")
+    page.wait_for_selector("#join:not([hidden])")
+    assert phone.text("#join-error").startswith("You left the table")
+    bye = wait_frames(phone, lambda fs: any(f["type"] == "bye" for f in fs), "bye")
+    assert bye and bye[0]["reason"]
+
+    async def seated() -> bool:
+        return live.table.seats[phone.seat].player is not None
+
+    assert live.call(seated()) is False  # the server gave the seat back to its bot
+
 
 def test_the_page_and_its_files_are_served_strictly(live: LiveServer) -> None:
     base = f"http://127.0.0.1:{live.port}"
@@ -433,5 +459,17 @@ def test_the_clock_runs_out_and_a_reload_comes_back_to_the_seat(tmp_path: Path,
         assert len(welcomes) == 2 and welcomes[1]["rejoined"] is True
         assert welcomes[1]["seat"] == welcomes[0]["seat"] and welcomes[1]["token"] == token
         assert phone.page.locator("#join").is_hidden()
+
+        # the network drops (the server's end of the socket closes): the page reconnects
+        async def drop() -> None:
+            for c in list(srv.server.connections):
+                await c.ws.close()
+
+        srv.call(drop())
+        welcomes = wait_frames(phone, lambda fs: len([f for f in fs if f["type"] == "welcome"])
+                               >= 3, "welcome")
+        assert welcomes[2]["rejoined"] is True and welcomes[2]["token"] == token
+        phone.page.wait_for_selector("#notice:has-text('Back at the table')")
+        phone.page.wait_for_selector("#table:not([hidden]) #hand .card")
     finally:
         srv.close()

@@ -204,8 +204,12 @@ function handle(m) {
       break;
     case "bye":
       s.stopped = true;
+      s.seated = false;
+      s.token = null;
+      s.msg = null;
+      s.view = null;
       forget();
-      setStatusNote(capital(m.reason || "You left the table."));
+      showJoin(`${capital(m.reason || "You left the table")}. You may sit down again.`);
       break;
     default:
       break;
@@ -248,6 +252,7 @@ function showJoin(error) {
   $("summary").hidden = true;
   $("join").hidden = false;
   $("code-row").hidden = !!s.code && !error?.includes("code");
+  if (!$("code").value && s.code) $("code").value = s.code;
   $("join-error").textContent = error || "";
   $("sit").disabled = false;
   const input = $("name");
@@ -656,11 +661,62 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+// ------------------------------------------------------------------ help and leaving
+function helpLines() {
+  const r = (s.welcome && s.welcome.rules) || {};
+  const lines = [
+    "Four players, two teams: your partner sits opposite you.",
+    "Cards rank J, 9, A, 10, K, Q, 8, 7 in every suit; J is worth 3 points, 9 is 2, A and 10 are 1 each"
+      + (r.last_trick_point === false ? "." : ", and the last trick 1 more: 29 in all."),
+    `After four cards each, bid the points your team will take (${r.min_bid ?? 16} to ${r.max_bid ?? 28}), or pass. The highest bidder chooses trump in secret.`,
+    "Follow the suit that was led if you can. If you cannot, you may ask for trump to be shown; after that trumps win tricks.",
+  ];
+  if (r.pair) lines.push("King and queen of trump in one hand: declare the pair after trump is shown, and the bidder's target moves by 4.");
+  lines.push(`The bidding team makes its bid: +1 game point; it fails: −1. A team at ${r.game_to ?? 6} wins, at −${r.game_to ?? 6} loses.`);
+  lines.push("A card you may not play is still yours to tap: the table says why not.");
+  return lines;
+}
+
+function openHelp() {
+  const ul = $("help-rules");
+  ul.replaceChildren(...helpLines().map((text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    return li;
+  }));
+  $("help").hidden = false;
+  $("help-close").focus();
+}
+
+function closeHelp() {
+  $("help").hidden = true;
+  $("app").focus();
+}
+
+function leave() {
+  s.stopped = true; // the server's goodbye closes the socket: no coming back by itself
+  forget();
+  closeHelp();
+  if (!send("leave")) showJoin("You left the table.");
+}
+
 // ------------------------------------------------------------------ keys
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (!$("join").hidden || !s.view) return;
   const key = e.key;
+  if (!$("help").hidden) {
+    if (key === "Escape" || key === "?") {
+      e.preventDefault();
+      closeHelp();
+    }
+    return;
+  }
+  if (key === "?") {
+    e.preventDefault();
+    openHelp();
+    return;
+  }
   if (!$("summary").hidden) {
     if ((key === "Enter" || key === " " || key === "n") && !$("summary-next").hidden) {
       e.preventDefault();
@@ -771,6 +827,9 @@ function start() {
     connect();
   });
   $("summary-next").addEventListener("click", () => act("next deal"));
+  $("help-open").addEventListener("click", openHelp);
+  $("help-close").addEventListener("click", closeHelp);
+  $("leave").addEventListener("click", leave);
   $("notice").addEventListener("click", () => {
     s.notice = "";
     render();
