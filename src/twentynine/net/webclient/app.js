@@ -484,8 +484,13 @@ function renderStatus(v, m) {
       text = legalNow.some((a) => a.startsWith("trump suit"))
         ? "You won the auction: choose the trump suit."
         : "You won: tap a card to make its suit trump (it lies face down).";
-    } else if (v.phase === "doubling") text = "Double the deal, or pass.";
-    else if (v.phase === "single hand offer") text = "Play a single hand, or pass.";
+    } else if (v.phase === "doubling") {
+      text = legalNow.includes("redouble") ? "You were doubled: redouble, or pass."
+        : "Double the deal (it counts twice), or pass.";
+    }
+    else if (v.phase === "single hand offer") {
+      text = "Single hand: win all eight tricks alone, no trumps, your partner sits out. Or pass.";
+    }
     else if (FINE_POINTER) text = "Your turn: click a card, or press 1-8 and Enter.";
     else text = "Your turn: tap a card to play it.";
   } else {
@@ -526,6 +531,7 @@ function renderActions(v) {
     for (const a of others) {
       const b = button(actionLabel(a), () => act(a), null, ACTION_KEYS[a]);
       b.dataset.action = a;
+      if (a === "trump suit H" || a === "trump suit D") b.classList.add("red-suit");
       if (a === "pair" || a === "show trump") b.classList.add("primary");
       row.append(b);
     }
