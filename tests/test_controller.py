@@ -152,9 +152,11 @@ def test_the_save_follows_every_action_with_the_counters(tmp_path: Path) -> None
         assert record["actions"] == [str(a) for a in t.actions]
     t.note_hint()
     record = loads(path.read_text())
-    assert record["table"] == {"bots": "random", "hints_used": 1, "take_backs_used": 0}
+    assert record["table"] == {"bots": "random", "hints_used": 1, "take_backs_used": 0,
+                               "deal_hints": 1, "deal_take_backs": 0, "game_id": t.game_id}
     resumed, _ = TableController.resume(path)
-    assert resumed is not None and resumed.hints_used == 1
+    assert resumed is not None and resumed.hints_used == 1 and resumed.deal_hints == 1
+    assert resumed.game_id == t.game_id
     assert not list(tmp_path.glob("*.tmp"))  # no temporary file left behind
 
 
@@ -226,14 +228,52 @@ def test_take_back_goes_further_back_but_not_past_the_deal() -> None:
     assert t.take_back_problem() is not None  # the deal is over
     t.next_deal()
     assert t.take_back_problem() == "Nothing of yours to take back in this deal"
-    t2 = TableController(seed=2, bots="random")
-    play_until(t2, positions[-1] + 1, k=1)
-    run_bots(t2)
+    # from the last decision that may be taken back (none after the trump is shown), back
+    # one decision at a time to the deal's start
+    for last in reversed(positions):
+        t2 = TableController(seed=2, bots="random")
+        play_until(t2, last + 1, k=1)
+        if t2.take_back_problem() is None:
+            break
     seen = []
     while t2.take_back_problem() is None:
         t2.take_back()
         seen.append(len(t2.actions))
-    assert seen == positions[::-1]
+    assert seen == [p for p in positions if p <= last][::-1]
+    assert t2.take_back_problem() == "Nothing of yours to take back in this deal"
+
+
+TRUMP_SEEN = ("No take-back once the trump is shown: you would decide again knowing the "
+              "trump you could not see")
+
+
+def test_an_ask_for_trump_cannot_be_taken_back() -> None:
+    """Taking back the ask (or a decision before anyone's ask) would show the hidden
+    trump and then let the seat decide again: no take-back crosses the trump's showing."""
+    for seed in range(40):
+        t = TableController(seed=seed, bots="random")
+        asked = False
+        while not t.deal_over and not asked:
+            run_bots(t)
+            if t.deal_over:
+                break
+            legal = t.legal_actions()
+            ask = next((a for a in legal if a.kind is ActionKind.SHOW_TRUMP), None)
+            if ask is not None and t.view().bidder != t.seat:
+                before = t.view()
+                assert before.trump_suit is None
+                t.apply(ask)
+                asked = True
+            else:
+                t.apply(human_choice(t, 0))
+        if not asked:
+            continue
+        assert t.view().trump_suit is not None  # the ask showed it
+        assert t.take_back_problem() == TRUMP_SEEN
+        with pytest.raises(TakeBackError, match="trump is shown"):
+            t.take_back()
+        return
+    pytest.fail("no seed let the human ask for trump")
 
 
 def test_take_back_can_be_switched_off() -> None:

@@ -36,7 +36,8 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
-from collections.abc import Sequence
+import uuid
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,9 @@ HUMAN = 0
 BOT_TIME_LIMIT = 2.0
 """Seconds a bot may think before its move is replaced by a legal one (a fault)."""
 BOT_LOG = logging.getLogger("twentynine.bots")
+
+NoteListener = Callable[[], None]
+"""Called after a hint is counted or a take-back made (the coach's record follows)."""
 
 
 class TakeBackError(ValueError):
@@ -94,7 +98,8 @@ class TableController:
                  bots: str = "medium", save_file: Path | None = None, seat: int = HUMAN,
                  game: Game | None = None, events: Sequence[Event] | None = None,
                  hints_used: int = 0, take_backs_used: int = 0,
-                 take_back_allowed: bool = True) -> None:
+                 take_back_allowed: bool = True, deal_hints: int = 0,
+                 deal_take_backs: int = 0, game_id: str | None = None) -> None:
         """A new game (or ``game``, replayed from a save, with all its ``events``)."""
         self.seat = seat
         self.bot_name = bots if bots in BOTS else "random"
@@ -102,8 +107,16 @@ class TableController:
         self.save_error: str | None = None
         self.hints_used = hints_used
         self.take_backs_used = take_backs_used
+        self.deal_hints = deal_hints
+        """Hints given in the deal in play (kept in the save, so a resume loses none)."""
+        self.deal_take_backs = deal_take_backs
+        """Take-backs made in the deal in play."""
+        self.game_id: str | None = game_id if game is not None else uuid.uuid4().hex[:12]
+        """The game's name in the history (kept in the save; None for a game resumed
+        from a save that had none: the history then finds it by its deals)."""
         self.take_back_allowed = take_back_allowed
         self._listeners: list[Listener] = []
+        self._note_listeners: list[NoteListener] = []
         self._generation = 0
         self._seen: tuple[Game, int, SeatView] | None = None
         """The human's last view and the game and length of log it was made for: the table
@@ -134,9 +147,12 @@ class TableController:
 
         saved_bots = extra.get("bots")
         name = bots or (saved_bots if isinstance(saved_bots, str) else "medium")
+        gid = extra.get("game_id")
         return cls(game=loaded.game, events=loaded.events, bots=name, save_file=save_file,
                    hints_used=count("hints_used"), take_backs_used=count("take_backs_used"),
-                   take_back_allowed=take_back_allowed), loaded.message
+                   take_back_allowed=take_back_allowed, deal_hints=count("deal_hints"),
+                   deal_take_backs=count("deal_take_backs"),
+                   game_id=gid if isinstance(gid, str) and gid else None), loaded.message
 
     def set_bots(self, name: str) -> None:
         """Change the bots' strength from the next decision on (kept in the save)."""
@@ -250,6 +266,15 @@ class TableController:
         """Call ``fn`` with the new events after every applied action."""
         self._listeners.append(fn)
 
+    def add_note_listener(self, fn: NoteListener) -> None:
+        """Call ``fn`` after every hint counted and every take-back."""
+        self._note_listeners.append(fn)
+
+    def _noted(self) -> None:
+        self.save()
+        for fn in list(self._note_listeners):
+            fn()
+
     def _apply(self, action: Action, seat: int) -> list[Event]:
         raw = self.game.apply(action, seat)
         seen = [event_for_seat(e, self.seat) for e in raw]
@@ -299,6 +324,7 @@ class TableController:
         """Deal the next hand (the deal must be over)."""
         if not self.deal_over:
             raise IllegalActionError("the deal is not over yet")
+        self.deal_hints = self.deal_take_backs = 0
         return self._apply(NEXT_DEAL, self.game.turn)
 
     def new_game(self, seed: int, rules: Rules | None = None) -> None:
@@ -307,12 +333,15 @@ class TableController:
         self.game = Game(seed, rules or self.rules)
         self._events = [event_for_seat(e, self.seat) for e in self.game.opening_events()]
         self.hints_used = self.take_backs_used = 0
+        self.deal_hints = self.deal_take_backs = 0
+        self.game_id = uuid.uuid4().hex[:12]
         self._make_bots()
 
     def note_hint(self) -> None:
-        """Count a hint given to the human (kept in the save)."""
+        """Count a hint given to the human (kept in the save, and told to the history)."""
         self.hints_used += 1
-        self.save()
+        self.deal_hints += 1
+        self._noted()
 
     # ------------------------------------------------------------------ take-back
     def _take_back_target(self) -> int | None:
@@ -334,9 +363,25 @@ class TableController:
             return "Take-back is off in the settings"
         if self.game.is_over or self.deal_over:
             return "The deal is over: nothing to take back"
-        if self._take_back_target() is None:
+        target = self._take_back_target()
+        if target is None:
             return "Nothing of yours to take back in this deal"
+        if self._trump_seen_since(target):
+            return ("No take-back once the trump is shown: you would decide again knowing "
+                    "the trump you could not see")
         return None
+
+    def _trump_seen_since(self, target: int) -> bool:
+        """Whether the trump was shown to the human after the first ``target`` actions (an
+        ask for trump, the human's or anyone's): a take-back to there would be a free look
+        at the hidden trump.  The bidder, who chose it, learns nothing."""
+        now = self.view()
+        if not now.trump_shown or now.bidder == self.seat:
+            return False
+        replay = Game(self.game.seed, self.game.rules, self.game.first_dealer)
+        for code in self.game.log[:target]:
+            replay.apply(Action.from_code(code))
+        return not replay.view(self.seat).trump_shown
 
     def take_back(self) -> None:
         """Undo the human's last decision in this deal and every bot move after it; the
@@ -355,13 +400,19 @@ class TableController:
         self.game = game
         self._events = [event_for_seat(e, self.seat) for e in events]
         self.take_backs_used += 1
-        self.save()
+        self.deal_take_backs += 1
+        self._noted()
 
     # ------------------------------------------------------------------ saving
     def table_fields(self) -> dict[str, Any]:
         """The table's own fields of the save."""
-        return {"bots": self.bot_name, "hints_used": self.hints_used,
-                "take_backs_used": self.take_backs_used}
+        fields: dict[str, Any] = {"bots": self.bot_name, "hints_used": self.hints_used,
+                                  "take_backs_used": self.take_backs_used,
+                                  "deal_hints": self.deal_hints,
+                                  "deal_take_backs": self.deal_take_backs}
+        if self.game_id is not None:
+            fields["game_id"] = self.game_id
+        return fields
 
     def save(self) -> bool:
         """Write the save file now (a finished game removes it); False if that failed."""

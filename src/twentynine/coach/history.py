@@ -99,7 +99,14 @@ def _v3(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE deals ADD COLUMN first_action INTEGER")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
+def _v4(db: sqlite3.Connection) -> None:
+    # the hints and take-backs of the deal in play, before it is finished and stored: a
+    # game quit (or killed) in the middle of a deal keeps them
+    db.execute("ALTER TABLE games ADD COLUMN open_hints INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE games ADD COLUMN open_take_backs INTEGER NOT NULL DEFAULT 0")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
 """``MIGRATIONS[i]`` upgrades a database from schema ``i`` to ``i + 1``."""
 SCHEMA = len(MIGRATIONS)
 """The schema this version writes."""
@@ -125,7 +132,12 @@ class GameRow:
     score: tuple[int, int] | None
     deals: int
     hints: int
+    """Hints of the whole game: its stored deals' and the deal in play's."""
     take_backs: int
+    """Take-backs of the whole game, the deal in play's included."""
+    open_hints: int = 0
+    """Of those, the deal in play's (not finished, so not stored yet)."""
+    open_take_backs: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +279,18 @@ class History:
                        "VALUES (?, ?, ?, ?, ?, ?)",
                        (game_id, _now(), json.dumps(rules), seed, bots, seat))
 
+    def note_open(self, game_id: str, rules: dict[str, Any], *, hints: int, take_backs: int,
+                  seed: int | None = None, bots: str = "", seat: int = 0) -> None:
+        """Note the hints and take-backs of ``game_id``'s deal in play (replacing the last
+        note): they count in the statistics at once, and go with the deal when it is
+        stored."""
+        with self._write() as db:
+            db.execute("INSERT OR IGNORE INTO games (id, started, rules, seed, bots, seat) "
+                       "VALUES (?, ?, ?, ?, ?, ?)",
+                       (game_id, _now(), json.dumps(rules), seed, bots, seat))
+            db.execute("UPDATE games SET open_hints = ?, open_take_backs = ? WHERE id = ?",
+                       (hints, take_backs, game_id))
+
     def finish_game(self, game_id: str, won: bool, scores: tuple[int, int]) -> None:
         """Note a game's end: whether the player's side won, and the final scores (yours
         first)."""
@@ -309,6 +333,9 @@ class History:
                        "bidder, bid, made, game_us, game_them, points_us, points_them, "
                        "pair_us, thrown_in, hints, take_backs, first_action) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            # the deal's counts are in its row now, no longer the deal in play's
+            db.execute("UPDATE games SET open_hints = 0, open_take_backs = 0 WHERE id = ?",
+                       (game_id,))
             found = db.execute("SELECT id FROM deals WHERE game_id = ? AND number = ?",
                                (game_id, deal.number)).fetchone()
         return int(found[0])
@@ -376,14 +403,16 @@ class History:
         rows = self.db.execute(
             "SELECT g.id, g.started, g.rules, g.seed, g.bots, g.seat, g.finished, "
             "g.winner_us, g.score_us, g.score_them, COUNT(d.id), "
-            "COALESCE(SUM(d.hints), 0), COALESCE(SUM(d.take_backs), 0) "
+            "COALESCE(SUM(d.hints), 0), COALESCE(SUM(d.take_backs), 0), "
+            "g.open_hints, g.open_take_backs "
             f"FROM games g LEFT JOIN deals d ON d.game_id = g.id {where}"
             "GROUP BY g.id ORDER BY g.started, g.rowid", (game_id,) if game_id else ())
         out = []
         for r in rows:
             out.append(GameRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5], r[6],
                                None if r[7] is None else bool(r[7]),
-                               None if r[8] is None else (r[8], r[9]), r[10], r[11], r[12]))
+                               None if r[8] is None else (r[8], r[9]), r[10],
+                               r[11] + r[13], r[12] + r[14], r[13], r[14]))
         return out
 
 

@@ -2,9 +2,16 @@
 
 :class:`DealRecorder` is attached to a local table (``table.add_listener``); after every
 action it looks for the end of a deal (``DealScored``) and stores the deal's record with
-the hints and take-backs used since the last deal stored, and for the end of the game
-(``GameOver``).  A resumed game finds its earlier deals in the history (same seed, the
-same actions so far) and goes on under the same game id.
+the hints and take-backs used in it, and for the end of the game (``GameOver``).
+
+Nothing the player did is lost on the way: the table counts the hints and take-backs of
+the deal in play and keeps them in its save, so a resumed deal goes on counting from
+where it stopped; after every hint and take-back (``table.add_note_listener``) the counts
+of the deal in play are written to the history too, so the statistics count them before
+the deal is finished, or if it never is.  A game resumed after the deal was finished but
+before it was stored (a kill at that moment) stores it then.  The game keeps its id
+across resumes: the table's own (``table.game_id``, kept in its save), or for an older
+save, the stored game with the same seed whose deals are this game's so far.
 
 A failure to write (a locked or full disk) is kept in :attr:`DealRecorder.problem` for
 the table to show; it never interrupts the game.
@@ -18,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..actions import NEXT_DEAL, NEXT_DEAL_CODE
+from ..deal import DEAL_OVER
 from ..events import DealScored, Event, GameOver
 from ..game import Game
 from ..records import deal_record
@@ -56,6 +64,19 @@ class DealRecorder:
         self._take_backs = 0
         self._adopt()
         table.add_listener(self.on_events)
+        add_note = getattr(table, "add_note_listener", None)
+        if callable(add_note):
+            add_note(self.on_note)
+
+    def _counts(self) -> tuple[int, int]:
+        """The hints and take-backs of the deal in play: the table's own count where it
+        keeps one (it survives a resume), else what was used since the last deal stored."""
+        t = self.table
+        hints = getattr(t, "deal_hints", None)
+        take_backs = getattr(t, "deal_take_backs", None)
+        if isinstance(hints, int) and isinstance(take_backs, int):
+            return hints, take_backs
+        return t.hints_used - self._hints, t.take_backs_used - self._take_backs
 
     def _adopt(self) -> None:
         """Take the table's current game: find it in the history if it is a resumed one."""
@@ -64,7 +85,25 @@ class DealRecorder:
         self._game = g
         self._hints = t.hints_used
         self._take_backs = t.take_backs_used
-        self.game_id = self._find(g) or uuid.uuid4().hex[:12]
+        own = getattr(t, "game_id", None)
+        if isinstance(own, str) and own:
+            self.game_id = own
+        else:
+            self.game_id = self._find(g) or uuid.uuid4().hex[:12]
+            if hasattr(t, "game_id"):
+                t.game_id = self.game_id  # kept in the table's save from now on
+        if g.deal.phase_code == DEAL_OVER and g.log:
+            self._deal_over()  # finished but perhaps not stored (killed at that moment)
+
+    def on_note(self) -> None:
+        """A hint or a take-back: the counts of the deal in play go to the history now."""
+        self._sync()
+        t = self.table
+        g = t.game
+        hints, take_backs = self._counts()
+        self._write(lambda: self.history.note_open(
+            self.game_id, g.rules.to_dict(), hints=hints, take_backs=take_backs, seed=g.seed,
+            bots=t.bot_name, seat=t.seat))
 
     def _find(self, game: Game) -> str | None:
         """The id of an unfinished stored game with this seed whose stored deals are this
@@ -85,9 +124,17 @@ class DealRecorder:
             return None
         return None
 
-    def on_events(self, events: Sequence[Event]) -> None:
-        """The table's listener."""
+    def _sync(self) -> None:
+        """Follow the table's game: the same one rebuilt by a take-back keeps its id and
+        counts; a new one (its own id at the table, or another seed) starts afresh."""
         t = self.table
+        own = getattr(t, "game_id", None)
+        own = own if isinstance(own, str) and own else None
+        if own is not None and own != self.game_id:
+            self._game = t.game
+            self._hints = self._take_backs = 0
+            self.game_id = own
+            return
         if t.game is not self._game:
             old = self._game
             if old is not None and t.game.seed == old.seed and t.game.rules == old.rules \
@@ -96,7 +143,11 @@ class DealRecorder:
             else:  # a new game: its counters start at zero
                 self._game = t.game
                 self._hints = self._take_backs = 0
-                self.game_id = uuid.uuid4().hex[:12]
+                self.game_id = own or uuid.uuid4().hex[:12]
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        """The table's listener."""
+        self._sync()
         for e in events:
             if isinstance(e, DealScored):
                 self._deal_over()
@@ -111,8 +162,7 @@ class DealRecorder:
     def _deal_over(self) -> None:
         t = self.table
         g = t.game
-        hints = t.hints_used - self._hints
-        take_backs = t.take_backs_used - self._take_backs
+        hints, take_backs = self._counts()
         self._hints, self._take_backs = t.hints_used, t.take_backs_used
 
         def write() -> None:

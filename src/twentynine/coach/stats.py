@@ -95,8 +95,10 @@ class Stats:
     """Pairs your side declared."""
     pairs_against: int
     hints: int
+    """Hints over every deal, the deals in play (not finished) included."""
     deals_with_hints: int
     take_backs: int
+    """Take-backs over every deal, the deals in play included."""
     games_with_take_backs: int
     reviewed_deals: int
     mistakes: int
@@ -163,7 +165,10 @@ def compute_stats(games: Sequence[GameRow], deals: Sequence[DealRow],
         else:
             partner += 1
             partner_made += d.made
-    for g in games:
+    for g in games:  # the deals in play: their counts are not in a deal's row yet
+        hints += g.open_hints
+        hint_deals += g.open_hints > 0
+        take_backs += g.open_take_backs
         if g.take_backs:
             tb_games.add(g.id)
     order = {g.id: (g.started, i) for i, g in enumerate(games)}
