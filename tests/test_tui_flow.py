@@ -567,3 +567,38 @@ def test_the_footer_follows_the_turn(table: Table) -> None:
         assert stops > 10 and tights == {False, True}  # both spacings were drawn
 
     table(body, seed=5)
+
+
+def test_a_burst_of_enter_through_the_summary_makes_no_bid(table: Table,
+                                                           tmp_path: Path) -> None:
+    """Enter pressed eight times 0.15 s apart from the deal's last card on: the card is
+    played, the summary closes, the next deal's turn to bid comes in the middle of the
+    burst, and no later press of the burst bids (the table's clock is the test's: the
+    presses are 0.15 s apart however slow the machine).  After a pause, Enter bids."""
+    save_last_trick(tmp_path, 2)
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        turn = app.table_screen.turn
+        clock = [time.monotonic() + 1000.0]
+        turn.clock = lambda: clock[0]
+        turn.burst_gap = 0.5
+
+        def my_bids() -> list[int | None]:
+            return [e.bid for e in app.table.events if isinstance(e, BidMade) and e.seat == 0]
+
+        before = my_bids()  # the first deal's
+        for _ in range(8):  # the last card, the summary, then the next deal's auction
+            await pilot.press("enter")
+            await settle(pilot, app)  # the bots move meanwhile; the test's clock stands still
+            clock[0] += 0.15
+        assert not isinstance(app.screen, SummaryScreen)
+        v = app.table.game.view(0)
+        assert v.number == 2 and v.phase is Phase.AUCTION and app.table_screen.human_legal()
+        assert my_bids() == before
+        assert "your turn has just begun" in status(app)
+        clock[0] += 1.0
+        sel = turn.sel_bid
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert my_bids() == [*before, sel]
+    table(body, seed=2, resume=True)

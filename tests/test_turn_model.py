@@ -251,3 +251,54 @@ def test_a_suggestion_moves_the_selection() -> None:
     assert turn.adopt(Action.make_bid(21), hand) and turn.sel_bid == 21
     assert turn.adopt(Action.trump_suit(3), hand) and turn.sel_suit == 3
     assert not turn.adopt(PASS, hand)
+
+
+def test_a_burst_of_enter_begun_before_the_turn_never_decides_on_it() -> None:
+    """Enter eight times 0.15 s apart through the deal summary: the turn to bid begins in
+    the middle of the burst, and no press of it bids; one pause, then Enter bids."""
+    v, legal = south(position(3, Phase.AUCTION))
+    turn = TurnModel(enter_guard=0.0)
+    presses = [i * 0.15 for i in range(8)]
+    for t in presses[:3]:  # the summary and the bots' bids take these
+        turn.pressed_enter(t)
+    turn.begin(v, legal, now=0.4)
+    for t in presses[3:]:
+        refusal = turn.enter("bid", now=t)
+        assert isinstance(refusal, str) and "press it again to bid 16" in refusal
+    assert turn.enter("bid", now=presses[-1] + 0.3) != Action.make_bid(16)  # still one burst
+    assert turn.enter("bid", now=presses[-1] + 0.3 + 0.6) == Action.make_bid(16)
+
+
+def test_enter_held_through_a_bot_move_does_not_play_the_next_card() -> None:
+    v, legal = south(position(5, Phase.PLAY))
+    turn = TurnModel(enter_guard=0.0)
+    turn.begin(v, legal, now=0.0)
+    assert isinstance(turn.enter("play", now=1.0), Action)  # the first card: a decision
+    for t in (1.03, 1.06, 1.09):  # held down (the key repeats) while the bots play
+        turn.pressed_enter(t)
+    turn.begin(v, legal, now=1.1)
+    assert isinstance(turn.enter("play", now=1.12), str)
+    assert isinstance(turn.enter("play", now=2.0), Action)
+
+
+@settings(max_examples=60, deadline=None)
+@given(gaps=st.lists(st.floats(0.0, 0.49), min_size=1, max_size=30),
+       begin_at=st.integers(0, 29), pause=st.floats(0.5, 5.0))
+def test_no_burst_of_enter_ever_decides_on_a_turn_begun_during_it(
+        gaps: list[float], begin_at: int, pause: float) -> None:
+    v, legal = south(position(8, Phase.PLAY))
+    turn = TurnModel(enter_guard=0.0)
+    now, begun = 10.0, False
+    turn.pressed_enter(now)
+    for i, gap in enumerate(gaps):
+        now += gap
+        if i == begin_at:
+            turn.begin(v, legal, now=now)
+            begun = True
+        if begun:
+            assert not isinstance(turn.enter("play", now=now), Action)
+        else:
+            turn.pressed_enter(now)
+    if not begun:
+        turn.begin(v, legal, now=now)
+    assert isinstance(turn.enter("play", now=now + pause), Action)

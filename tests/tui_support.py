@@ -27,15 +27,16 @@ def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None,
              pauses: bool = False, **kw: Any) -> TwentyNineApp:
     """A table with random bots at instant speed, saving under ``tmp_path``.  Unless
     ``pauses``, the pauses meant for a player's eyes are off (a finished trick stays up
-    for no time, Enter works at once after a dialog closes or the deal summary opens) so
-    that the tests that play whole deals run fast; the tests of those pauses ask for
-    them."""
+    for no time, Enter works at once after a dialog closes, the deal summary opens or
+    another Enter) so that the tests that play whole deals run fast; the tests of those
+    pauses ask for them."""
     kw.setdefault("bots", "random")
     kw.setdefault("speed", "instant")
     app = TwentyNineApp(rules or Rules(), seed=seed, data_dir=tmp_path, **kw)
     if not pauses:
         app.table_screen.pace.trick_delay = 0.0
         app.table_screen.turn.enter_guard = 0.0
+        app.table_screen.turn.burst_gap = 0.0
         app.table_screen.pace.summary_guard = 0.0
     return app
 

@@ -20,11 +20,11 @@ import os
 import random
 import signal
 import threading
-import time
 from contextlib import suppress
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
@@ -214,9 +214,18 @@ class TwentyNineApp(App[None]):
                         severity="warning", timeout=6)
         self._warned_small = small
 
+    async def on_event(self, event: events.Event) -> None:
+        """Every Enter counts for the table's bursts, wherever it goes (the deal summary, a
+        dialog, the table while a bot moves): a burst that began before a turn makes no
+        decision on it (:meth:`~twentynine.tui.turn.TurnModel.in_old_burst`)."""
+        if isinstance(event, events.Key) and event.key == "enter" and not event.is_forwarded:
+            turn = self.table_screen.turn
+            turn.pressed_enter(turn.clock())
+        await super().on_event(event)
+
     def pop_screen(self) -> AwaitComplete:
         """A dialog closes: Enter waits a moment before it plays or bids again."""
-        self.table_screen.turn.dialog_closed(time.monotonic())
+        self.table_screen.turn.dialog_closed(self.table_screen.turn.clock())
         return super().pop_screen()
 
     def action_request_quit(self) -> None:

@@ -11,7 +11,6 @@ autosave are the table's (:class:`~twentynine.table.TableLike`) business.
 
 from __future__ import annotations
 
-import time
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
@@ -187,7 +186,7 @@ class TableFlow:
         notice, app.status_notice = app.status_notice, ""
         if app.prefs.bell:
             app.bell()
-        screen.note(screen.turn.begin(v, screen.human_legal(), time.monotonic(), card))
+        screen.note(screen.turn.begin(v, screen.human_legal(), screen.turn.clock(), card))
         if card is not None:
             token = t.position
             screen.turn.auto_token = token
@@ -213,7 +212,7 @@ class TableFlow:
         turn, screen = self.screen.turn, self.screen
         running = (turn.time_left is not None and not self.shutting_down()
                    and bool(screen.human_legal()))
-        if turn.tick(time.monotonic(), running):
+        if turn.tick(turn.clock(), running):
             action = turn.timeout_action(self.table.view(), screen.human_legal())
             if action is not None:
                 screen.log_line("Time is up: a move was made for you")
@@ -226,7 +225,7 @@ class TableFlow:
         """A dialog closed: a bot move that arrived meanwhile is applied now, and a forced
         card waiting to be played is played."""
         turn = self.screen.turn
-        turn.last_tick = time.monotonic()
+        turn.last_tick = turn.clock()
         pending, self._pending_bot = self._pending_bot, None
         if pending is not None:
             self.bot_done(*pending)

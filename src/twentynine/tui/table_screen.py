@@ -9,7 +9,6 @@ The keys that also work over a dialog (help, quit, the hint ...) are the app's.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -333,7 +332,7 @@ class TableScreen(Screen[None]):
         """Enter: take what is selected, unless it comes too soon after a dialog or the
         hint holds it once (while it thinks, or when it suggests a call of its own key:
         the panel says so, and a second Enter plays the selection)."""
-        action = self.turn.enter(what, time.monotonic())
+        action = self.turn.enter(what, self.turn.clock())
         if isinstance(action, str):
             self.refuse(action)
             return

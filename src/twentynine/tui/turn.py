@@ -21,6 +21,7 @@ Action('bid 20')
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -35,6 +36,12 @@ ENTER_GUARD = 0.8
 closes the deal summary and the one that would bid in the next auction are one key press
 apart.  A turn of yours that begins meanwhile starts the wait again: you see the new hand
 for that long before Enter bids on it."""
+
+BURST_GAP = 0.5
+"""Seconds without an Enter that end a burst of Enter presses.  Enter makes a decision only
+in a burst that began after the turn did: Enter held down or pressed again and again
+(through the deal summary, or while the bots move) never bids or plays on a turn the
+player has not yet seen; one pause, then Enter, does."""
 
 SUIT_ORDER = (0, 1, 3, 2)
 """Hand order by suit index: spades, hearts, clubs, diamonds (black and red alternate)."""
@@ -123,7 +130,8 @@ class TurnModel:
     seconds."""
 
     def __init__(self, timer: float | None = None, enter_guard: float = ENTER_GUARD,
-                 now: float = 0.0) -> None:
+                 now: float = 0.0, burst_gap: float = BURST_GAP,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.sel_card: Card | None = None
         """The card the cursor is on (to play, or to lay as trump)."""
         self.sel_bid = 0
@@ -143,6 +151,16 @@ class TurnModel:
         self.enter_guard_from = -1e9
         self.auto_token: tuple[int, int] | None = None
         """The position at which a forced card waits to be played for the human."""
+        self.burst_gap = burst_gap
+        """Seconds without an Enter that end a burst of presses (see :data:`BURST_GAP`)."""
+        self.burst_from = -1e9
+        """When the burst of Enter presses that the last one belongs to began."""
+        self.last_enter = -1e9
+        """When Enter was last pressed (anywhere: on the table, a dialog, the summary)."""
+        self.turn_began = -1e9
+        """When the human's current turn began."""
+        self.clock = clock
+        """The time the table reads (a test's own clock replaces it)."""
 
     # ------------------------------------------------------------------ a turn begins
     def begin(self, v: SeatView, legal: Sequence[Action], now: float,
@@ -153,6 +171,7 @@ class TurnModel:
         there is, to be played for the human after a pause.  Returns what the turn asks."""
         if now - self.enter_guard_from < self.enter_guard:
             self.enter_guard_from = now  # a dialog just closed: see this turn first
+        self.turn_began = now
         self.time_left = self.timer
         self.last_tick = now
         hand = sort_hand(v.hand)
@@ -289,6 +308,21 @@ class TurnModel:
         """A dialog closed: Enter waits :attr:`enter_guard` seconds before it plays."""
         self.dialog_closed_at = self.enter_guard_from = now
 
+    def pressed_enter(self, now: float) -> None:
+        """Enter was pressed at ``now``, wherever it went (a dialog, the deal summary, the
+        table while a bot moves): a press less than :attr:`burst_gap` after the last one
+        belongs to the same burst."""
+        if not 0 <= now - self.last_enter < self.burst_gap:
+            self.burst_from = now
+        self.last_enter = now
+
+    def in_old_burst(self, now: float) -> bool:
+        """Enter at ``now`` belongs to a burst of presses that began no later than this
+        turn: it was not pressed for this turn, and makes no decision on it.  The press
+        counts (:meth:`pressed_enter`)."""
+        self.pressed_enter(now)
+        return self.burst_gap > 0 and self.burst_from <= self.turn_began
+
     def too_soon(self, now: float) -> bool:
         """Enter comes too soon after a dialog closed (it was meant for the dialog, or
         pressed twice)."""
@@ -297,6 +331,7 @@ class TurnModel:
     def enter(self, what: EnterWhat, now: float) -> Action | str | None:
         """Enter confirms ``what``: the action to take, a refusal in words, or None when
         there is nothing selected."""
+        old_burst = self.in_old_burst(now)
         if what == "bid" and self.bid_digits:  # half a bid typed: Enter must not make one
             return (f"Bid {self.bid_digits}_: type the second digit (or ↑↓ to choose); "
                     "Enter bids a whole number only")
@@ -314,6 +349,8 @@ class TurnModel:
             action, words = Action.make_bid(self.sel_bid), f"bid {self.sel_bid}"
         if self.too_soon(now):
             return f"Enter: the table is back; look first, then Enter will {words}"
+        if old_burst:
+            return f"Enter: your turn has just begun; look, then press it again to {words}"
         return action
 
     # ------------------------------------------------------------------ the clock
