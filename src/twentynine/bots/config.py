@@ -109,5 +109,5 @@ HARD = SearchConfig(
 )
 """``hard``: 800 worlds a card with common random numbers, weighted by the auction, the
 trump choice and the cards played; the last five tricks solved exactly in 80 worlds on
-game points only; 500 worlds in the auction, opening at -0.1 game points.  Each value
-beat its alternatives in duplicate matches (docs/bots.md)."""
+game points only; 500 worlds in the auction, opening at -0.1 game points.  What these
+values measure against others, and what was tried instead: docs/bots.md."""
