@@ -43,6 +43,8 @@ const s = {
   notice: "",
   error: "",
   clockTimer: null,
+  clockEnds: null, // when the move clock of the last message runs out (performance.now())
+  clockShown: null, // the end the bar is running down to
 };
 
 // ------------------------------------------------------------------ storage
@@ -159,9 +161,11 @@ function handle(m) {
         s.view = m.view;
       }
       const first = s.fresh || s.waiting;
+      if (s.msg && m.actions !== s.msg.actions) s.error = ""; // the table moved on
       s.fresh = false;
       s.waiting = false;
       s.msg = m;
+      setClock(m);
       s.seats = m.seats || s.seats;
       if (s.pending && (m.ref === s.ref || m.actions !== s.pendingAt
           || (s.pendingAction === "next deal" && !m.next_deal))) {
@@ -175,6 +179,7 @@ function handle(m) {
       s.waiting = true;
       s.view = m.view;
       s.msg = m;
+      setClock(m);
       s.seats = m.seats || s.seats;
       render();
       break;
@@ -214,6 +219,10 @@ function handle(m) {
     default:
       break;
   }
+}
+
+function setClock(m) {
+  s.clockEnds = typeof m.clock === "number" ? performance.now() + m.clock * 1000 : null;
 }
 
 function capital(text) {
@@ -430,15 +439,19 @@ function renderTrick(v) {
 function renderClock(m) {
   const total = s.welcome && s.welcome.clock;
   const bar = $("clock-row");
-  clearInterval(s.clockTimer);
-  if (!total || m.clock === null || m.clock === undefined || m.game_over || s.view.phase === "deal over") {
+  if (!total || s.clockEnds === null || m.game_over || s.view.phase === "deal over") {
+    clearInterval(s.clockTimer);
+    s.clockShown = null;
     bar.hidden = true;
     return;
   }
   bar.hidden = false;
+  if (s.clockShown === s.clockEnds) return; // already running down to this message's end
+  s.clockShown = s.clockEnds;
+  clearInterval(s.clockTimer);
+  const ends = s.clockEnds;
+  const left = Math.max(0, (ends - performance.now()) / 1000);
   const fill = $("clock-fill");
-  const left = Math.max(0, m.clock);
-  const ends = performance.now() + left * 1000;
   fill.style.transition = "none";
   fill.style.width = `${(100 * left) / total}%`;
   void fill.offsetWidth; // the width above is drawn before the run-down starts
