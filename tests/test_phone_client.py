@@ -469,7 +469,6 @@ def test_the_clock_runs_out_and_a_reload_comes_back_to_the_seat(tmp_path: Path,
         welcomes = wait_frames(phone, lambda fs: len([f for f in fs if f["type"] == "welcome"])
                                >= 3, "welcome")
         assert welcomes[2]["rejoined"] is True and welcomes[2]["token"] == token
-        phone.page.wait_for_selector("#notice:has-text('Back at the table')")
         phone.page.wait_for_selector("#table:not([hidden]) #hand .card")
     finally:
         srv.close()
