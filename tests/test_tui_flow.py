@@ -117,8 +117,9 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
                                "follow suit, not when leading")
         # one verb for s everywhere: the button, the status line, the rules card, the log
         # ("East asked: ..."); the footer said "show trump", the bidder's act, not yours
+        # (the button shows only while asking is legal: not here, leading)
         text = screen_text(app)
-        assert "Ask for trump (s)" in text and "Show trump" not in text
+        assert "Ask for trump (s)" not in text and "Show trump" not in text
         assert {b.description for b in app.table_screen.BINDINGS
                 if isinstance(b, Binding) and b.key == "s" and b.show} == {"ask for trump"}
         await pilot.press("a")

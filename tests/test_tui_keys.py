@@ -1,5 +1,5 @@
-"""The table with the keyboard alone: a call's button stays (disabled) while the call may
-still come in this deal and goes once it cannot; a key that does not apply says why, in
+"""The table with the keyboard alone: Pass stays (disabled) while you may still pass,
+asking for trump and the pair show only while legal; a key that does not apply says why, in
 full, even at 80 columns."""
 
 from __future__ import annotations
@@ -63,9 +63,8 @@ def _button(app: TwentyNineApp, action: Action) -> Any:
 
 def test_the_action_row_drops_calls_that_are_over(table: Any) -> None:
     """At 80x24, a whole deal with the keyboard: Pass stays while you may still pass and
-    goes once you passed; ask for trump is on the row while trump is hidden (disabled when
-    you may not ask just now) and leaves once trump is shown; the pair's button is there
-    only while your hand may still declare it."""
+    goes once you passed; ask for trump and the pair are on the row only while they are
+    legal (not while leading or following suit)."""
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> dict[str, int]:
         seen = {"pass shown": 0, "pass gone": 0, "ask waits": 0, "ask gone": 0,
@@ -80,18 +79,17 @@ def test_the_action_row_drops_calls_that_are_over(table: Any) -> None:
                 assert pas.display == (not passed), v.bids
                 seen["pass gone" if passed else "pass shown"] += 1
             if v.phase is Phase.PLAY:
-                assert ask.display == (not v.trump_shown)
-                if ask.display and SHOW_TRUMP not in legal:
-                    assert ask.disabled
+                # ask and pair show only while they apply (leading or following suit,
+                # asking does not: its key says why)
+                assert ask.display == (SHOW_TRUMP in legal)
+                if not ask.display and not v.trump_shown:
                     seen["ask waits"] += 1
                 seen["ask gone"] += v.trump_shown
-                if pair.display:
-                    assert PAIR in legal or pair.disabled
-                else:
-                    assert PAIR not in legal
-                    seen["pair gone"] += 1
+                assert pair.display == (PAIR in legal)
+                seen["pair gone"] += not pair.display
                 shown = screen_text(app)
                 assert ("Ask for trump (s)" in shown) == ask.display
+                assert ("Pair (a)" in shown) == pair.display
             if legal:
                 # pass at once (to watch the auction go on), then the first legal card
                 a = PASS if PASS in legal else legal[0]

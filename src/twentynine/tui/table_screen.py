@@ -248,10 +248,12 @@ class TableScreen(Screen[None]):
         for action, _label, _key in EXTRA_BUTTONS:
             btn = self.query_one(f"#btn-{action.code}", Button)
             btn.disabled = action not in legal
-            if action in (SHOW_TRUMP, PAIR, PASS):
-                # shown (perhaps disabled for now) while it may still apply in this deal
-                btn.display = still_possible(v, action)  # a legal call is possible
+            if action is PASS:
+                # shown (disabled while a bot bids) until you have passed
+                btn.display = still_possible(v, action)
             else:
+                # a call shows only while it applies (asking for trump while leading or
+                # following suit did not): its key still says why it does not
                 btn.display = action in legal
         self.refresh_status()
         self.refresh_keys()
