@@ -75,7 +75,7 @@ if not EVERY_FRAME:
 @pytest.fixture
 def table(tmp_path: Path) -> Callable[..., Any]:
     """``table(body, size=(100, 30), seed=2, ...)``: a table saving under ``tmp_path`` in
-    a Pilot session, settled, then ``await body(pilot, app)`` (see
+    a Pilot run, settled, then ``await body(pilot, app)`` (see
     ``tui_support.run_table``)."""
     from tui_support import run_table
 

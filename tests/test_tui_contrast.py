@@ -1,4 +1,4 @@
-"""Issue 8, point 5: every colour the table draws is readable.
+"""Every colour the table draws is readable.
 
 Each test drives the real app (Pilot) into a state and measures every character on the
 screen in the colours the compositor produced (tests/contrast_support.py): text must

@@ -34,7 +34,8 @@ from twentynine.tui.screens import (
     SummaryScreen,
     rules_markdown,
 )
-from twentynine.tui.widgets import HandView, TrickView, sort_hand
+from twentynine.tui.turn import sort_hand
+from twentynine.tui.widgets import HandView, TrickView
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -29,8 +29,7 @@ from twentynine.tui.footer import TableFooter
 from twentynine.tui.pacing import SUMMARY_GUARD
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 from twentynine.tui.screens import GameOverScreen, SummaryScreen
-from twentynine.tui.turn import ENTER_GUARD
-from twentynine.tui.widgets import sort_hand
+from twentynine.tui.turn import ENTER_GUARD, sort_hand
 
 Table = Callable[..., Any]
 """The ``table`` fixture (conftest.py): ``table(body, seed=2, ...)``."""

@@ -1,4 +1,4 @@
-"""Issue 8, point 6: at 80x24, 100x30 and 120x40 no label wraps or is cut (the footer's
+"""At 80x24, 100x30 and 120x40 no label wraps or is cut (the footer's
 keys included: help and quit always there), the log rewraps when the window changes size
 and can be read at 80x24, and from 120x40 the cards are drawn large with the hand centred
 under the trick."""

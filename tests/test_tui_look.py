@@ -1,4 +1,4 @@
-"""Issue 8: trump shown loudly (point 4) and the "needed" readout of the contract panel."""
+"""Trump shown loudly, and the "needed" readout of the contract panel."""
 
 from __future__ import annotations
 

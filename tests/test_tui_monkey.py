@@ -14,7 +14,8 @@ from twentynine.records import dumps, game_record, loads, replay_game
 from twentynine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import GameOverScreen, QuitScreen, RulesScreen
-from twentynine.tui.widgets import HandView, sort_hand
+from twentynine.tui.turn import sort_hand
+from twentynine.tui.widgets import HandView
 
 KEYS = (["left", "right", "up", "down", "enter", "enter", "enter", "space", "escape", "p",
          "s", "a", "r", "l", "n", "d", "h", "e", "question_mark", "q", "tab", "x", "0"]

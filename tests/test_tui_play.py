@@ -20,8 +20,10 @@ from twentynine.events import (
     TrumpShown,
 )
 from twentynine.tui.screens import SummaryScreen
+from twentynine.tui.side_panel import SidePanel
 from twentynine.tui.text import TEAM_LONG, TEAM_NAMES, signed
-from twentynine.tui.widgets import HandView, SidePanel, sort_hand
+from twentynine.tui.turn import sort_hand
+from twentynine.tui.widgets import HandView
 
 
 def _static_text(screen: object, selector: str) -> str:

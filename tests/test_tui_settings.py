@@ -1,6 +1,6 @@
 """The settings screen: the table's preferences and every rule setting in plain words,
 reachable at any time (rules changed mid-game wait for the next game), kept as the
-default (the command line's flags change that default for one session)."""
+default (the command line's flags change that default for one run)."""
 
 from __future__ import annotations
 
@@ -19,14 +19,9 @@ from twentynine.actions import PASS
 from twentynine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path
-from twentynine.tui.screens import (
-    GameOverScreen,
-    NoticeScreen,
-    SettingRow,
-    SettingsScreen,
-    SummaryScreen,
-)
+from twentynine.tui.screens import GameOverScreen, NoticeScreen, SummaryScreen
 from twentynine.tui.settings import ROWS, Choice, SettingError
+from twentynine.tui.settings_screen import SettingRow, SettingsScreen
 
 
 def _row(key: str) -> int:
@@ -175,7 +170,7 @@ def test_table_preferences_apply_at_once_and_only_changes_are_saved(tmp_path: Pa
     asyncio.run(run())
     saved, problem = load_prefs(prefs_path(tmp_path))
     assert problem is None
-    # what the player changed is kept; the session's --bots/--speed are not
+    # what the player changed is kept; this run's --bots/--speed are not
     assert saved == Preferences(bell=True, timer=25.0)
 
 

@@ -97,7 +97,7 @@ Body = Callable[[Pilot[Any], TwentyNineApp], Awaitable[Any]]
 
 def run_table(tmp_path: Path, body: Body, size: tuple[int, int] = (100, 30),
               **kw: Any) -> Any:
-    """Open a table (``make_app(tmp_path, **kw)``) in a Pilot session of ``size``, wait
+    """Open a table (``make_app(tmp_path, **kw)``) in a Pilot run of ``size``, wait
     until it settles, then ``await body(pilot, app)``; returns what the body returns."""
 
     async def run() -> Any:

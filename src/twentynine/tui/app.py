@@ -47,10 +47,10 @@ from .screens import (
     NoticeScreen,
     QuitScreen,
     RulesScreen,
-    SettingsScreen,
     SummaryScreen,
 )
 from .settings import Choice
+from .settings_screen import SettingsScreen
 from .table_screen import TableScreen
 from .text import rules_line, trump_news, trump_shown_in
 from .theme import THEME

@@ -4,7 +4,7 @@ card has been seen.
 
 They live in ``prefs.json`` beside the save file.  A damaged file is set aside (renamed,
 never overwritten) and reported; the defaults are used instead.  Command-line flags
-override the saved values for one session only.
+override the saved values for one run only.
 
 >>> p = Preferences()
 >>> p.bots, p.auto_play, p.bell

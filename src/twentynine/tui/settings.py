@@ -302,7 +302,7 @@ def save_choice(before: Choice, after: Choice, settings_file: Path, prefs_file: 
                 ) -> list[str]:
     """Keep what the player changed on the screen as their default: the changed rules
     (through the saved default rules) and the changed preferences (through prefs.json).
-    What came from the command line for this session only and was left alone is not
+    What came from the command line for this run only and was left alone is not
     saved.  Returns the problems, in plain words (empty when all went well)."""
     problems: list[str] = []
     rules_changes = changed_fields(before.rules, after.rules)

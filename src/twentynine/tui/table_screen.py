@@ -39,6 +39,7 @@ from .keys import (
     still_possible,
 )
 from .pacing import Pace
+from .side_panel import SidePanel
 from .text import HUMAN, RED, event_message, house_rules, rules_line, seat_name
 from .turn import EnterWhat, Note, TurnModel, legal_cards, play_line, sort_hand
 from .widgets import (
@@ -49,7 +50,6 @@ from .widgets import (
     HandView,
     ScoreBar,
     SeatPanel,
-    SidePanel,
     StatusLine,
     TableState,
     TextPanel,
