@@ -46,7 +46,9 @@ def test_a_code_may_be_typed_in_any_case_with_spaces() -> None:
     assert opts.code == "abcd efgh-ijkl mnop"  # the server normalises it, as before
 
 
-def test_joining_nothing_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+def test_joining_nothing_says_so(capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "needs_terminal", lambda command: None)  # as in a terminal
     with socket.socket() as s:  # a free port with nothing listening on it
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

@@ -501,6 +501,7 @@ def test_resume_with_rule_flags_says_the_saved_rules_are_kept(
     from twentynine import cli, saves
 
     monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(cli, "needs_terminal", lambda command: None)  # as in a terminal
     save_prefs(Preferences(seen_intro=True), prefs_path(tmp_path))
     g = Game(8)
     g.apply(g.legal_actions()[0])

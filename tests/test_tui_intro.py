@@ -55,6 +55,7 @@ def test_the_first_launch_shows_the_card_once(tmp_path: Path) -> None:
 def test_the_command_line_shows_it_only_until_seen(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(cli, "needs_terminal", lambda command: None)  # as in a terminal
     seen: list[TwentyNineApp] = []
     monkeypatch.setattr(TwentyNineApp, "run", lambda self, **kw: seen.append(self))
     cli.main(["play"])

@@ -274,6 +274,7 @@ def test_a_setting_that_does_not_fit_the_others_is_skipped_or_explained(tmp_path
 def test_the_command_line_changes_the_saved_default(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(cli, "needs_terminal", lambda command: None)  # as in a terminal
     saves.save_default_rules(Rules(double=True, min_bid=15), tmp_path / "settings.json")
     seen: list[TwentyNineApp] = []
     monkeypatch.setattr(TwentyNineApp, "run", lambda self, **kw: seen.append(self))
@@ -288,6 +289,7 @@ def test_the_command_line_changes_the_saved_default(tmp_path: Path,
 def test_damaged_settings_are_reported_and_set_aside(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(cli, "needs_terminal", lambda command: None)  # as in a terminal
     (tmp_path / "settings.json").write_text('{"min_bid": 99}')
     seen: list[TwentyNineApp] = []
     monkeypatch.setattr(TwentyNineApp, "run", lambda self, **kw: seen.append(self))
