@@ -143,3 +143,40 @@ def test_keys_that_do_not_apply_say_why_in_full_at_80_columns(table: Any) -> Non
         assert line.size.height == 1
 
     table(body, size=(80, 24), seed=4161, rules=Rules())
+
+
+def _why(key: str, table: Any) -> str:
+    from twentynine.tui.keys import busy_reason, why_not
+    return why_not(key, table,
+                   lambda name: busy_reason(name, table, dialog=False, gathering=False))
+
+
+def test_a_key_for_a_rule_that_is_off_says_the_rule_is_off() -> None:
+    """``n`` under standard rules said "No trumps: the cards are being played" (as if it
+    waited for its moment): every key of a rule these rules leave out says so and names
+    the flag that turns it on, at any moment; with the rule on, the key says why not now."""
+    from twentynine.controller import TableController
+
+    off = {"n": "No trumps is off in these rules (--no-trumps turns it on)",
+           "d": "Doubling is off in these rules (--double turns it on)",
+           "h": "Single hand is off in these rules (--single-hand turns it on)",
+           "e": "Redeal is off in these rules (--redeal turns it on)"}
+    t = TableController(Rules(), seed=3, bots="random")
+    for _ in range(40):  # the auction, then the play (South's turns and the bots')
+        for key, words in off.items():
+            assert _why(key, t) == words, (key, t.view().phase)
+        legal = t.legal_actions()
+        if legal:
+            t.apply(PASS if PASS in legal else legal[0])
+        elif (turn := t.bot_turn()) is not None:
+            t.apply_bot(turn, turn.view.legal_actions[0])
+    assert t.view().phase is Phase.PLAY
+    no_pair = TableController(Rules(pair=False), seed=3, bots="random")
+    assert _why("a", no_pair) == "The pair is off in these rules (--pair turns it on)"
+    assert _why("r", no_pair).startswith("The pair is off in these rules")
+    auto = TableController(Rules(ask="auto"), seed=3, bots="random")
+    assert _why("s", auto).startswith("Asking for trump is off in these rules")
+    on = TableController(Rules(no_trumps=True, double=True, single_hand=True, redeal=True),
+                         seed=3, bots="random")
+    for key in (*off, "a", "s"):
+        assert "off in these rules" not in _why(key, on), key

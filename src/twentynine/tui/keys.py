@@ -29,6 +29,7 @@ from ..actions import (
 )
 from ..cards import KING_RANK, QUEEN_RANK, Card
 from ..deal import Phase
+from ..rules import Rules
 from ..table import TableLike
 from ..views import SeatView
 from .footer import ALWAYS
@@ -262,8 +263,36 @@ def why_not(key: str, table: TableLike, busy: Callable[[str], str | None]) -> st
     return f"{why}; r reviews a deal only from its summary" if key == "r" else why
 
 
+def rule_off(action: Action, rules: Rules) -> str | None:
+    """What a player is told when ``action`` is off in ``rules`` altogether (not only not
+    now), with the flag that turns it on; None while the rules allow it.
+
+    >>> rule_off(NO_TRUMPS, Rules())
+    'No trumps is off in these rules (--no-trumps turns it on)'
+    >>> rule_off(NO_TRUMPS, Rules(no_trumps=True)) is None
+    True
+    """
+    if action is NO_TRUMPS and not rules.no_trumps:
+        return "No trumps is off in these rules (--no-trumps turns it on)"
+    if action in (DOUBLE, REDOUBLE) and not rules.double:
+        return "Doubling is off in these rules (--double turns it on)"
+    if action is SINGLE_HAND and not rules.single_hand:
+        return "Single hand is off in these rules (--single-hand turns it on)"
+    if action is REDEAL and not rules.redeal:
+        return "Redeal is off in these rules (--redeal turns it on)"
+    if action is PAIR and not rules.pair:
+        return "The pair is off in these rules (--pair turns it on)"
+    if action is SHOW_TRUMP and rules.ask == "auto":
+        return ("Asking for trump is off in these rules: trump shows by itself when someone "
+                "cannot follow (--ask optional turns asking on)")
+    return None
+
+
 def _why_not(key: str, table: TableLike, busy: Callable[[str], str | None]) -> str:
     name, act = KEY_NAMES.get(key, (key, None))
+    off = rule_off(act, table.rules) if act is not None else None
+    if off is not None:  # whatever the moment: the rule never applies in this game
+        return off
     problem = busy(name)
     if problem is not None:
         return problem
