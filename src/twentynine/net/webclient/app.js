@@ -504,8 +504,12 @@ function renderStatus(v, m) {
     else if (v.phase === "single hand offer") {
       text = "Single hand: win all eight tricks alone, no trumps, your partner sits out. Or pass.";
     }
-    else if (FINE_POINTER) text = "Your turn: click a card, or press 1-8 and Enter.";
-    else text = "Your turn: tap a card to play it.";
+    else {
+      const cards = legalNow.filter((a) => a.startsWith("play ")).length;
+      const some = cards < (v.hand || []).length ? " one of the raised cards" : " a card";
+      text = FINE_POINTER ? `Your turn: click${some}, or press 1-8 and Enter.`
+        : `Your turn: tap${some} to play it.`;
+    }
   } else {
     const whoMoves = who(m.turn);
     text = `Waiting for ${whoMoves}…`;
