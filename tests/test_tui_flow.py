@@ -465,6 +465,12 @@ def test_game_over_says_why(tmp_path: Path) -> None:
                 assert f"{names[loser]} fell to {over.scores[loser]}." in text
             else:
                 assert f"{names[over.winner]} reached +{over.scores[over.winner]}." in text
+            # the status line below says the game is over and what Enter does now, not the
+            # summary's "Enter: see the result" any more
+            line = status(app)
+            assert "see the result" not in line, line
+            winners = "You and North win" if over.winner == 0 else "East and West win"
+            assert line.startswith(f"Game over: {winners}") and "Enter: play again" in line
 
     asyncio.run(run())
 

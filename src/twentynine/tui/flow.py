@@ -266,6 +266,12 @@ class TableFlow:
                           None)
             reason = win_reason(t.rules, scores, scored.outcome if scored else None)
             app = self.host
+            # the summary's "Enter: see the result" is stale below the result
+            who = "You and North win" if winner == 0 else "East and West win"
+            enter = "close" if app.shared_table else "play again"
+            self.screen.say(f"Game over: {who}" + (f" ({reason})" if reason else "")
+                            + f" · Enter: {enter}", "bold")
+            self.screen.refresh_status()
             app.push_screen(GameOverScreen(winner, scores, reason, shared=app.shared_table),
                             app.after_game_over)
             return
