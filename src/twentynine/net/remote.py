@@ -97,13 +97,54 @@ def roster_line(rules: Rules, seats: list[dict[str, Any]], me: int) -> str:
     return " · ".join(out)
 
 
-class RemoteTable:
-    """One seat at a table server, seen as seat 0."""
+class HostDecides:
+    """What a seat at a table server leaves to the host, as a
+    :class:`~twentynine.table.TableLike` answers it: the bots, the seed, new games,
+    take-back and saving are the server's."""
 
     hints_used = 0
     take_backs_used = 0
     take_back_allowed = False
     save_error: str | None = None
+
+    @property
+    def shared(self) -> bool:
+        return True
+
+    @property
+    def seed(self) -> int:
+        return 0  # the server's secret: it would tell the cards
+
+    def bot_turn(self) -> None:
+        return None  # the server plays the bots
+
+    def think(self, turn: object) -> Decision:
+        raise RuntimeError("the server plays the bots at a remote table")
+
+    def apply_bot(self, turn: object, action: Action) -> list[Event] | None:
+        return None
+
+    def new_game(self, seed: int, rules: Rules | None = None) -> None:
+        raise IllegalActionError("a new game at a shared table is the host's to start")
+
+    def take_back_problem(self) -> str | None:
+        return "There is no take-back at a shared table"
+
+    def take_back(self) -> None:
+        raise IllegalActionError("There is no take-back at a shared table")
+
+    def save(self) -> bool:
+        return True  # the server records every action
+
+    def set_bots(self, name: str) -> None:
+        """The host's bots play the other seats: a choice here changes nothing."""
+
+    def note_hint(self) -> None:
+        """Hints given at a shared table are not counted."""
+
+
+class RemoteTable(HostDecides):
+    """One seat at a table server, seen as seat 0."""
 
     def __init__(self, conn: Connection, host: str, port: int, code: str, name: str) -> None:
         self.conn = conn
@@ -317,20 +358,12 @@ class RemoteTable:
 
     # ------------------------------------------------------------------ TableLike
     @property
-    def shared(self) -> bool:
-        return True
-
-    @property
     def seat(self) -> int:
         return 0
 
     @property
     def rules(self) -> Rules:
         return self._rules
-
-    @property
-    def seed(self) -> int:
-        return 0  # the server's secret: it would tell the cards
 
     @property
     def events(self) -> Sequence[Event]:
@@ -420,38 +453,11 @@ class RemoteTable:
             for fn in list(self._refusals):
                 fn(f"Not sent: {exc}")
 
-    def bot_turn(self) -> None:
-        return None  # the server plays the bots
-
-    def think(self, turn: object) -> Decision:
-        raise RuntimeError("the server plays the bots at a remote table")
-
-    def apply_bot(self, turn: object, action: Action) -> list[Event] | None:
-        return None
-
     def next_deal(self) -> list[Event]:
         """Tell the server we have seen the result; it deals when everyone has."""
         if self._state is not None and self.state.next_deal and not self._pending:
             self._send("next deal")
         return []
-
-    def new_game(self, seed: int, rules: Rules | None = None) -> None:
-        raise IllegalActionError("a new game at a shared table is the host's to start")
-
-    def take_back_problem(self) -> str | None:
-        return "There is no take-back at a shared table"
-
-    def take_back(self) -> None:
-        raise IllegalActionError("There is no take-back at a shared table")
-
-    def save(self) -> bool:
-        return True  # the server records every action
-
-    def set_bots(self, name: str) -> None:
-        """The host's bots play the other seats: a choice here changes nothing."""
-
-    def note_hint(self) -> None:
-        """Hints given at a shared table are not counted."""
 
     @property
     def leave_text(self) -> tuple[str, str]:
