@@ -472,3 +472,34 @@ def test_the_clock_runs_out_and_a_reload_comes_back_to_the_seat(tmp_path: Path,
         phone.page.wait_for_selector("#table:not([hidden]) #hand .card")
     finally:
         srv.close()
+
+
+def test_a_desktop_bids_by_keys_and_hears_why_a_key_is_refused(live: LiveServer,
+                                                               browser: Any) -> None:
+    desk = open_page(browser, DESKTOP, live.link)
+    desk.page.keyboard.type("Cy")  # the name box has the focus on load
+    desk.page.keyboard.press("Enter")
+    desk.page.wait_for_selector("#actions button.bid")  # South speaks first
+    page = desk.page
+    # a key for a call that is not legal now is sent all the same: the engine says why
+    errors = len([f for f in desk.frames if f["type"] == "error"])
+    page.keyboard.press("s")
+    reason = wait_frames(desk, lambda fs: len([f for f in fs if f["type"] == "error"])
+                         > errors, "error")[-1]["message"]
+    page.wait_for_selector("#status.error")
+    assert desk.text("#status") == f"⚠ {reason[0].upper()}{reason[1:]}"
+    # up, up: the second legal bid is chosen (and shown chosen), Enter bids it
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    chosen = page.locator("#actions button.bid.chosen")
+    assert chosen.count() == 1
+    bid = int(chosen.inner_text())
+    first = int(page.locator("#actions button.bid").first.inner_text())
+    assert bid == first + 1
+    page.keyboard.press("Enter")
+    made = wait_frames(desk, lambda fs: any(
+        e.get("event") == "BidMade" and e.get("seat") == 0
+        for f in fs if f["type"] == "state" for e in f["events"]), "state")
+    bids = [e["bid"] for f in made for e in f["events"]
+            if e.get("event") == "BidMade" and e.get("seat") == 0]
+    assert bids == [bid]
