@@ -328,6 +328,7 @@ def test_contrast_labels_and_touch_targets(live: LiveServer, browser: Any) -> No
     phone.page.tap("#sit")
     phone.page.wait_for_selector("#actions button")
     page = phone.page
+    assert page.title() == "● Your turn · Twenty-Nine"  # seen on a tab in the background
     # every card says its name; every button is big enough for a thumb
     labels = page.eval_on_selector_all(
         "#hand .card", "els => els.map(e => e.getAttribute('aria-label'))")

@@ -43,6 +43,7 @@ const s = {
   notice: "",
   error: "",
   clockTimer: null,
+  wasMyTurn: false,
   clockEnds: null, // when the move clock of the last message runs out (performance.now())
   clockShown: null, // the end the bar is running down to
 };
@@ -320,6 +321,11 @@ function render() {
   $("contract").textContent = contract;
   $("trump").textContent = trumpText(v);
   $("points").textContent = `Us ${us(v.points)} · Them ${them(v.points)}`;
+
+  const myTurn = legal().length > 0 && !s.pending;
+  document.title = myTurn ? "● Your turn · Twenty-Nine" : "Twenty-Nine";
+  if (myTurn && !s.wasMyTurn && navigator.vibrate) navigator.vibrate(40); // a phone lying on the table
+  s.wasMyTurn = myTurn;
 
   renderSeats(v, m);
   renderTrick(v);
