@@ -20,6 +20,8 @@ from twentynine.bots.config import HARD
 from twentynine.bots.medium import MediumBot
 from twentynine.bots.worlds import WorldSampler
 from twentynine.coach.hint import (
+    CHANCE_NOISE,
+    NEAR_TIE,
     STRONGEST,
     NoHint,
     action_words,
@@ -88,12 +90,20 @@ def test_the_hint_is_hards_own_choice_for_the_same_view_and_seed(phase: str) -> 
     # sample counts (hard's own) bound them
     h = hint(view, time_cap=CLOCK)
     bot = make_bot("hard", seed=view_seed(view), time_budget=CLOCK)
-    assert h.action == bot.choose(view, list(view.legal_actions))
+    searched = bot.choose(view, list(view.legal_actions))
+    assert (h.search_action or h.action) == searched
+    if h.search_action is not None:
+        # a near-tie broken otherwise: within the search's noise, no worse a chance on the
+        # contract, and no fewer card points at the same chance
+        ours, theirs = h.options[0], h.option(searched)
+        assert theirs is not None and ours.worth is not None and theirs.worth is not None
+        assert ours.worth >= theirs.worth - 2 * NEAR_TIE
+        assert (ours.ours or 0.0) >= (theirs.ours or 0.0) - CHANCE_NOISE
     # every legal action is listed once, the suggestion first, with a reason naming it
     assert sorted(o.action.code for o in h.options) == sorted(codes(view))
     assert h.options[0].action == h.action
     assert h.reason
-    worths = [o.worth for o in h.options[1:] if o.worth is not None]
+    worths = [o.worth for o in h.options[1 + len(h.equal):] if o.worth is not None]
     assert worths == sorted(worths, reverse=True)
 
 
@@ -147,21 +157,72 @@ def test_no_hint_when_it_is_not_the_seats_turn() -> None:
         hint(d.view((d.turn + 1) & 3))
 
 
-def test_a_trump_card_with_the_better_chance_is_explained() -> None:
-    """The chance to make the contract comes from quick play-outs, the order from the
-    search: "J♦: 33% ... 7♠: 39%" read as if the hint chose the worse card.  Where another
-    card makes it more often, the reason says the search rates it lower, and by how much."""
+def test_a_trump_card_that_makes_the_bid_more_often_is_not_ranked_below() -> None:
+    """"J♦ 33% ... 7♠ 39%" with the search 0.02 game points apart: within the search's
+    noise the chance decides, so the card shown making the bid more often comes first."""
     from twentynine.actions import Action
     from twentynine.cards import Card
-    from twentynine.coach.hint import Option, _trump_reason
+    from twentynine.coach.hint import Option, _ordered, _trump_reason, break_near_tie
 
     _deal, view = find_view(lambda v: v.phase is Phase.TRUMP)
     jd, sp = (Action.trump_card(Card.parse(c)) for c in ("J♦", "7♠"))
-    best = Option(jd, "J♦ face down", -0.25, 14.7, made=0.33)
-    likelier = Option(sp, "7♠ face down", -0.34, 14.1, made=0.39)
-    text = _trump_reason(view, (best, likelier))
-    assert "7♠ face down makes it more often in quick play-outs (39%), but the search " \
-        "rates it 0.09 game points lower." in text, text
-    # the usual case: the choice is also the likelier one
-    text = _trump_reason(view, (best, Option(sp, "7♠ face down", -0.34, made=0.30)))
-    assert "7♠ face down: 30%." in text and "more often" not in text, text
+    best = Option(jd, "J♦ face down", -0.25, 14.7, made=0.33, ours=0.33)
+    likelier = Option(sp, "7♠ face down", -0.27, 14.1, made=0.39, ours=0.39)
+    pick, equal = break_near_tie(view, [best, likelier], jd)
+    assert pick == sp and equal == ()
+    ordered = _ordered([best, likelier], pick, equal)
+    text = _trump_reason(view, ordered, equal)
+    assert text.startswith("Choose 7♠ face down: your side makes its") and "39%" in text
+    assert "With J♦ face down: 33%." in text, text
+    # clearly apart in the search (more than twice its noise): the search's choice stays
+    far = Option(sp, "7♠ face down", -0.40, 14.1, made=0.39, ours=0.39)
+    assert break_near_tie(view, [best, far], jd) == (jd, ())
+
+
+def test_near_ties_go_to_the_chance_then_card_points_then_the_plainer_card() -> None:
+    """All options alike in the search: the one with more card points (9♦ 13.2 over 8♣
+    12.8); at the same points too, the plainer card; and the hint says they are equal."""
+    from twentynine.actions import Action
+    from twentynine.cards import Card
+    from twentynine.coach.hint import Option, break_near_tie
+
+    _deal, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.trick) == 1)
+
+    def card(c: str, worth: float, cp: float, ours: float) -> Option:
+        a = Action.play(Card.parse(c))
+        return Option(a, Card.parse(c).label, worth, cp, 0.9, 2.0, 1 - ours, ours)
+
+    eight, nine = card("8C", -1.0, 12.8, 0.0), card("9D", -1.0, 13.2, 0.0)
+    assert break_near_tie(view, [eight, nine], eight.action) == (nine.action, ())
+    # a 0.02 margin in the search does not beat 95% against 24% on the contract
+    seven, jack = card("7S", 0.40, 14.0, 0.24), card("JH", 0.38, 14.0, 0.95)
+    assert break_near_tie(view, [seven, jack], seven.action)[0] == jack.action
+    # the same chance and points: the plainer card (fewer points), the other one equal
+    a, b = card("AS", 0.1, 14.0, 0.5), card("7S", 0.1, 14.1, 0.5)
+    pick, equal = break_near_tie(view, [a, b], a.action)
+    assert pick == b.action and [o.action for o in equal] == [a.action]
+
+
+def test_a_defenders_hint_speaks_of_beating_the_contract_not_of_game_points() -> None:
+    """Defenders' score cannot fall: their hint gives the chance to beat the contract and
+    card points, never "-1.00 game points a deal"."""
+    _, view = find_view(lambda v: v.phase is Phase.PLAY and v.bidder is not None
+                        and (v.bidder & 1) != v.team and len(v.tricks) == 1)
+    h = hint(view, worlds=16)
+    assert h.defending
+    assert "beat" in h.reason and f"their {view.target or view.high_bid}" in h.reason
+    assert "game points a deal" not in h.reason and "Expected: " not in h.reason
+    best = h.options[0]
+    assert best.ours is not None and best.made is not None
+    assert abs(best.ours - (1 - best.made)) < 1e-9
+
+
+def test_the_bidding_sides_hint_gives_the_chance_to_make_it() -> None:
+    _, view = find_view(lambda v: v.phase is Phase.PLAY and v.bidder is not None
+                        and (v.bidder & 1) == v.team and len(v.tricks) == 1)
+    h = hint(view, worlds=16)
+    assert not h.defending
+    best = h.options[0]
+    assert best.ours == best.made
+    assert "your side makes its" in h.reason.lower() or "any more" in h.reason or \
+        "whatever happens" in h.reason

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..actions import (
@@ -48,13 +49,25 @@ from ..bots.medium import Estimates
 from ..bots.search import MARGIN_WEIGHT, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
 from ..cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS
-from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, Deal
+from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
 from ..scoring import pair_target
 from ..views import SeatView
+from .reasons import card_reason
 from .text import positions
 
 MEASURE_WORLDS = 64
 """Worlds of the second measurement (trick chances, card points, contract chances)."""
+TRUMP_MEASURE = 3
+"""The trump choice is measured on this many times :data:`MEASURE_WORLDS` (its chances
+decide between cards the search rates alike, and it comes once a deal)."""
+NEAR_TIE = 0.05
+"""Game points a deal within which the search cannot tell two options apart: between
+them the hint ranks by the chance on the contract, then card points, then the plainer
+card."""
+CHANCE_NOISE = 0.03
+"""Contract chances closer than this are the same chance."""
+POINTS_NOISE = 0.3
+"""Expected card points closer than this are the same points."""
 STRONGEST = list(BOTS)[-1]
 """The bot whose choice the hint gives: the strongest one (:data:`~twentynine.bots.BOTS`
 lists them weakest first), made exactly as the table makes it, with its own settings:
@@ -97,6 +110,9 @@ class Option:
     """Card play: the points the current trick carries on average."""
     made: float | None = None
     """The chance the contract is made (by whichever side bid)."""
+    ours: float | None = None
+    """The chance your side gets its way on the contract: makes it if your side bid, beats
+    it if the other side did (None where nothing was simulated, or no contract yet)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +148,14 @@ class Hint:
     none."""
     seed: int = 0
     seconds: float = field(default=0.0, compare=False)
+    search_action: Action | None = None
+    """The strongest bot's own choice, where the hint broke a near-tie otherwise (None:
+    the suggestion is that choice)."""
+    equal: tuple[str, ...] = ()
+    """Other options as good as the suggestion by every figure (within the search's
+    noise, the same chance on the contract and the same card points)."""
+    defending: bool = False
+    """The other side holds the contract: the chance shown is the chance to beat it."""
 
     def option(self, action: Action) -> Option | None:
         """The option for ``action``, if it is legal."""
@@ -285,12 +309,20 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
     est = found if isinstance(found, Estimates) else None
     rng = random.Random(seed ^ 0x5EED5EED)
     phase = PHASE_CODES[view.phase]
+    defending = view.bidder is not None and (view.bidder & 1) != view.team
     if phase == AUCTION:
         h = _auction_hint(view, legal, action, est, bot)
-    else:
-        h = _measured_hint(view, legal, action, est, rng, worlds)
-    return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], h[5],
-                seed, time.perf_counter() - t_start)
+        return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], h[5],
+                    seed, time.perf_counter() - t_start, defending=defending)
+    search_action = action
+    opts, samples, worlds_seen = _measure_options(view, legal, est, rng, worlds)
+    action, equal = break_near_tie(view, opts, action)
+    ordered = _ordered(opts, action, equal)
+    reason = _measured_reason(view, legal, action, ordered, equal, worlds_seen)
+    return Hint(view.seat, view.phase.value, action, reason, ordered, samples, (), (), 0,
+                seed, time.perf_counter() - t_start,
+                None if action == search_action else search_action,
+                tuple(o.words for o in equal), defending)
 
 
 _Parts = tuple[str, tuple[Option, ...], int, tuple[tuple[str, float], ...],
@@ -307,11 +339,66 @@ def pass_bar(view: SeatView, bot: BaseBot) -> float:
     return compete if opponents_high else own
 
 
-def _ordered(options: list[Option], action: Action) -> tuple[Option, ...]:
-    first = [o for o in options if o.action == action]
-    rest = sorted((o for o in options if o.action != action),
+def _ordered(options: list[Option], action: Action, equal: Sequence[Option] = ()
+             ) -> tuple[Option, ...]:
+    """The suggestion first, then the options as good as it, then the rest best first."""
+    first = [o for o in options if o.action == action] + list(equal)
+    rest = sorted((o for o in options if o not in first),
                   key=lambda o: -9.0 if o.worth is None else -o.worth)
     return tuple(first + rest)
+
+
+def plainness(view: SeatView, o: Option) -> tuple[int, int, int]:
+    """How plain an option is (smaller: plainer): a card before a call, a card that is not
+    a known trump before one that is, fewer points, a lower rank."""
+    card = o.action.card
+    if card is None:
+        return (3, 0, 0)
+    trump = view.trump_suit if view.trump_suit is not None and view.trump_suit >= 0 \
+        else None
+    return (int(card.suit == trump), card.points, -card.rank)
+
+
+def break_near_tie(view: SeatView, options: Sequence[Option], action: Action
+                   ) -> tuple[Action, tuple[Option, ...]]:
+    """The suggestion among options the search cannot tell apart, and the options as good
+    as it.
+
+    Options within :data:`NEAR_TIE` game points of the search's best are ranked by the
+    chance on the contract (:attr:`Option.ours`), then your side's card points, then the
+    plainer card (:func:`plainness`).  An option the search rates a little lower (up to
+    twice that) but that clearly has the better chance joins them, so that a card shown
+    with the better chance is never ranked below one with the worse.  Returns the search's
+    ``action`` unchanged where nothing ties (and for the pair, a call with its own
+    worth)."""
+    chosen = next((o for o in options if o.action == action), None)
+    if chosen is None or chosen.worth is None or action.code == PAIR_CODE or \
+            PHASE_CODES[view.phase] not in (PLAY, TRUMP):
+        return action, ()
+    top = max(o.worth for o in options if o.worth is not None)
+
+    def chance(o: Option) -> float:
+        return -1.0 if o.ours is None else o.ours
+
+    group = [o for o in options if o.worth is not None and o.action.code != PAIR_CODE and (
+        o.worth >= top - NEAR_TIE or
+        (o.worth >= top - 2 * NEAR_TIE and chance(o) > chance(chosen) + CHANCE_NOISE))]
+    if chosen not in group:
+        group.append(chosen)
+    best_chance = max(chance(o) for o in group)
+    group = [o for o in group if chance(o) >= best_chance - CHANCE_NOISE]
+    cps = [o.card_points for o in group if o.card_points is not None]
+    if cps:
+        best_cp = max(cps)
+        group = [o for o in group
+                 if o.card_points is None or o.card_points >= best_cp - POINTS_NOISE]
+    if chosen in group and all(plainness(view, chosen) <= plainness(view, o) for o in group):
+        pick = chosen
+    elif len(group) == 1:
+        pick = group[0]
+    else:
+        pick = min(group, key=lambda o: (plainness(view, o), -(o.worth or 0.0)))
+    return pick.action, tuple(o for o in group if o is not pick)
 
 
 def _auction_hint(view: SeatView, legal: list[Action], action: Action,
@@ -350,6 +437,13 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                 best, best_i = c, i
         return best, best_i
 
+    def chance_with(b: int, i: int) -> float:
+        res = table[i]
+        if not res:
+            return 0.0
+        return sum(pts >= pair_target(rules, b, team, pt if pt >= 0 else None)
+                   for pts, pt, _shown in res) / len(res)
+
     chances = []
     for b in range(min(bids), rules.max_bid + 1):
         c, _ = chance(b)
@@ -378,6 +472,11 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         reason = (f"Bid {b}: with {_trump_label(choices[ci])} as trump your side takes "
                   f"{means[ci]:.1f} of the {total} points on average and makes {b} in "
                   f"{_pct(c)} of the {est.samples} deals consistent with your cards.")
+        if means[best_i] > means[ci] + 0.05:
+            # the trump that takes most on average is not the likeliest to make the bid:
+            # say so, or the two figures read as a contradiction
+            reason += (f" ({best_label} takes more on average, {best_pts:.1f}, but makes "
+                       f"{b} less often: {_pct(chance_with(b, best_i))}.)")
         if PASS_CODE not in codes:
             reason = ("You must bid (no pass here). " if b == lo else
                       f"You must bid (no pass here): the lowest is {lo}. ") + reason
@@ -402,51 +501,107 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
     return reason, _ordered(opts, action), est.samples, trumps, tuple(chances), support
 
 
-def _measured_hint(view: SeatView, legal: list[Action], action: Action,
-                   est: Estimates | None, rng: random.Random, n: int) -> _Parts:
+def _measure_options(view: SeatView, legal: list[Action], est: Estimates | None,
+                     rng: random.Random, n: int) -> tuple[list[Option], int, list[Deal]]:
+    """Every legal action with the search's worth and the second measurement's figures;
+    the number of deals the search simulated, and the measurement's worlds."""
     codes = [a.code for a in legal]
+    if PHASE_CODES[view.phase] == TRUMP:
+        n *= TRUMP_MEASURE
     tallies, worlds = measure(view, codes, n if len(codes) > 1 else max(8, n // 4), rng)
     est_worth: dict[int, float] = {}
     samples = len(worlds)
     if est is not None and est.phase in ("play", "trump") and est.values:
         est_worth = dict(zip(est.codes, est.values, strict=True))
         samples = est.samples
+    bidding = view.bidder is not None and (view.bidder & 1) == view.team
+    contract = view.bidder is not None
     opts = []
     for a, t in zip(legal, tallies, strict=True):
         worth = est_worth.get(a.code, _mean(t.worth, t.weight))
+        made = _mean(t.made, t.made_weight)
+        ours = None if made is None or not contract else (made if bidding else 1.0 - made)
         opts.append(Option(a, action_words(a), worth, _mean(t.card_points, t.weight),
                            _mean(t.trick_win, t.trick_weight),
-                           _mean(t.trick_points, t.trick_weight),
-                           _mean(t.made, t.made_weight)))
-    ordered = _ordered(opts, action)
+                           _mean(t.trick_points, t.trick_weight), made, ours))
+    return opts, samples, worlds
+
+
+def _measured_reason(view: SeatView, legal: list[Action], action: Action,
+                     ordered: tuple[Option, ...], equal: Sequence[Option],
+                     worlds: list[Deal]) -> str:
+    codes = [a.code for a in legal]
     phase = PHASE_CODES[view.phase]
     if len(legal) == 1:
-        reason = f"{action_words(action).capitalize()}: your only legal action."
-    elif phase == PLAY:
-        reason = _play_reason(view, ordered)
-    elif DOUBLE_CODE in codes or REDOUBLE_CODE in codes:
-        reason = _double_reason(view, ordered)
-    elif SINGLE_HAND_CODE in codes:
-        reason = _single_reason(view, action, worlds)
-    else:
-        reason = _trump_reason(view, ordered)
-    return reason, ordered, samples, (), (), 0
+        return f"{action_words(action).capitalize()}: your only legal action."
+    if phase == PLAY:
+        return _play_reason(view, ordered, equal)
+    if DOUBLE_CODE in codes or REDOUBLE_CODE in codes:
+        return _double_reason(view, ordered)
+    if SINGLE_HAND_CODE in codes:
+        return _single_reason(view, action, worlds)
+    return _trump_reason(view, ordered, equal)
 
 
-def _expected(o: Option) -> str:
+def contract_words(view: SeatView) -> str:
+    """The contract as the seat sees it: ``its 18`` for the bidding side, ``their 18``
+    for the defenders."""
+    target = view.target or view.high_bid
+    if view.bidder is not None and (view.bidder & 1) == view.team:
+        return f"its {target}"
+    return f"their {target}"
+
+
+def figures(view: SeatView, o: Option) -> str:
+    """What an option brings, in the figures a player thinks in: the chance to make (or
+    beat) the contract, then your side's card points."""
     parts = []
-    if o.worth is not None:
-        parts.append(f"{o.worth:+.2f} game points a deal")
+    if o.ours is not None:
+        defending = view.bidder is not None and (view.bidder & 1) != view.team
+        verb = "beats" if defending else "makes"
+        contract = contract_words(view)
+        if o.ours >= 0.995:
+            parts.append(f"your side {verb} {contract} whatever happens now")
+        elif o.ours <= 0.005:
+            parts.append(f"your side cannot {verb.removesuffix('s')} {contract} any more")
+        else:
+            parts.append(f"your side {verb} {contract} in {_pct(o.ours)} of the deals "
+                         f"consistent with what you know")
     if o.card_points is not None:
-        parts.append(f"{o.card_points:.1f} card points for your side")
-    return ("Expected: " + ", ".join(parts) + ".") if parts else ""
+        parts.append(f"{o.card_points:.1f} card points on average")
+    if not parts:
+        return ""
+    text = ", ".join(parts)
+    return text[0].upper() + text[1:] + "."
 
 
-def _play_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
+def _versus(view: SeatView, best: Option, alt: Option, equal: Sequence[Option]) -> str:
+    """One sentence on the next option: as good, or which figure it loses on."""
+    if equal:
+        names = ", ".join(o.words for o in equal)
+        verb = "is" if len(equal) == 1 else "are"
+        return f"{names} {verb} as good (the same chance and card points)."
+    if best.ours is not None and alt.ours is not None and \
+            alt.ours < best.ours - CHANCE_NOISE:
+        return f"With {alt.words}: {_pct(alt.ours)}."
+    if best.card_points is not None and alt.card_points is not None and \
+            alt.card_points < best.card_points - POINTS_NOISE:
+        return (f"{alt.words}: the same chance, {best.card_points - alt.card_points:.1f} "
+                f"card points fewer.")
+    if best.worth is not None and alt.worth is not None and \
+            best.worth - alt.worth >= NEAR_TIE:
+        return (f"{alt.words}: alike on these figures, but the search's longer look rates "
+                f"it {best.worth - alt.worth:.2f} game points a deal lower.")
+    return f"{alt.words} is about as good."
+
+
+def _play_reason(view: SeatView, ordered: tuple[Option, ...],
+                 equal: Sequence[Option] = ()) -> str:
     best = ordered[0]
     a = best.action
     hidden = not view.trump_shown and view.face_down
     i_bid = view.bidder == view.seat
+    card = a.card
     if a.code == SHOW_CODE:
         text = (f"Ask for trump: you cannot follow suit, and with trump seen your side "
                 f"wins this trick in {_pct(best.trick_win)} of the deals consistent with "
@@ -454,25 +609,32 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
     elif a.code == PAIR_CODE:
         text = ("Declare the pair: your king and queen of trump move the target 4 points "
                 "in your side's favour")
-    elif best.trick_win is not None and best.trick_win < 0.15:
-        text = (f"Play {best.words}: the other side takes this trick in "
-                f"{_pct(1 - best.trick_win)} of the deals consistent with what you know, "
-                f"so give away as little as you can")
     else:
-        text = (f"Play {best.words}: your side wins this trick in {_pct(best.trick_win)} "
-                f"of the deals consistent with what you know")
-        if best.trick_points is not None and best.trick_points >= 0.5:
-            text += f" ({best.trick_points:.1f} points on average)"
-        card = a.card
+        others = [o.action.card for o in ordered[1:] if o.action.card is not None]
+        why = None if card is None else card_reason(view, card, best.trick_win,
+                                                    best.trick_points, others)
+        if why:
+            text = f"Play {best.words}: {why}"
+        elif best.trick_win is not None and best.trick_win < 0.15:
+            text = (f"Play {best.words}: the other side takes this trick in "
+                    f"{_pct(1 - best.trick_win)} of the deals consistent with what you "
+                    f"know, so give away as little as you can")
+        else:
+            text = (f"Play {best.words}: your side wins this trick in "
+                    f"{_pct(best.trick_win)} of the deals consistent with what you know")
+            if best.trick_points is not None and best.trick_points >= 0.5:
+                text += f" ({best.trick_points:.1f} points on average)"
         if i_bid and hidden and card is not None and \
                 (view.trump_suit is None or card.suit != view.trump_suit):
             text += ", and it keeps your trump hidden"
     text += "."
-    # the card is chosen on game points over the whole deal, the trick chance is this
-    # trick's only: where another card takes the trick clearly more often, say why it is
-    # not the choice (the bare columns read as if the hint picked the worse card)
-    likelier = max(ordered[1:], key=lambda o: -1.0 if o.trick_win is None else o.trick_win,
-                   default=None)
+    fig = figures(view, best)
+    if fig:
+        text += f" {fig}"
+    # where another card takes the trick clearly more often, say why it is not the choice
+    # (the bare columns read as if the hint picked the worse card)
+    likelier = max((o for o in ordered[1:] if o not in equal),
+                   key=lambda o: -1.0 if o.trick_win is None else o.trick_win, default=None)
     if (likelier is not None and likelier.trick_win is not None
             and best.trick_win is not None and likelier.trick_win > best.trick_win + 0.1
             and likelier.worth is not None and best.worth is not None):
@@ -480,17 +642,8 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
                  f"({_pct(likelier.trick_win)}), but over the whole deal the search rates "
                  f"it {best.worth - likelier.worth:.2f} game points lower.")
     elif len(ordered) > 1:
-        alt = ordered[1]
-        gap = (best.worth or 0.0) - (alt.worth or 0.0)
-        if best.trick_win is not None and alt.trick_win is not None and \
-                alt.trick_win < best.trick_win - 0.1:
-            text += f" {alt.words}: your side wins it only {_pct(alt.trick_win)}."
-        elif gap >= 0.01:
-            text += f" {alt.words} is worth {gap:.2f} game points less."
-        else:
-            text += f" {alt.words} is about as good."
-    exp = _expected(best)
-    return f"{text} {exp}" if exp else text
+        text += " " + _versus(view, best, ordered[1], equal)
+    return text
 
 
 def _double_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
@@ -501,11 +654,10 @@ def _double_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
     bidder_side = view.bidder is not None and (view.bidder & 1) == view.team
     if best.action.code == DOUBLE_CODE:
         return (f"Double: the bidders make their {target} in only {_pct(p)} of the deals "
-                f"consistent with your cards, so doubling the stakes pays. "
-                f"{_expected(best)}")
+                f"consistent with your cards, so doubling the stakes pays.")
     if best.action.code == REDOUBLE_CODE:
         return (f"Redouble: your side makes its {target} in {_pct(p)} of the deals "
-                f"consistent with your cards. {_expected(best)}")
+                f"consistent with your cards, so raising the stakes again pays.")
     if bidder_side:
         return (f"Pass: your side makes its {target} in {_pct(p)} of the deals, not sure "
                 f"enough to raise the stakes again.")
@@ -524,30 +676,18 @@ def _single_reason(view: SeatView, action: Action, worlds: list[Deal]) -> str:
             f"near certainty.")
 
 
-def _trump_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
+def _trump_reason(view: SeatView, ordered: tuple[Option, ...],
+                  equal: Sequence[Option] = ()) -> str:
     best = ordered[0]
     bid = view.high_bid
-    text = (f"Choose {best.words}: your side makes its {bid} in {_pct(best.made)} of the "
+    text = (f"Choose {best.words}: your side makes its {bid} in {_pct(best.ours)} of the "
             f"deals consistent with your cards")
     if best.card_points is not None:
         text += f", taking {best.card_points:.1f} points on average"
     text += "."
-    # the chance comes from quick play-outs, the order from the search: where another
-    # card's chance is higher, say why it is not the choice (the bare figures read as if
-    # the hint picked the worse card)
-    likelier = max(ordered[1:], key=lambda o: -1.0 if o.made is None else o.made,
-                   default=None)
-    if (likelier is not None and likelier.made is not None and best.made is not None
-            and likelier.made > best.made and likelier.worth is not None
-            and best.worth is not None):
-        text += (f" {likelier.words} makes it more often in quick play-outs "
-                 f"({_pct(likelier.made)}), but the search rates it "
-                 f"{best.worth - likelier.worth:.2f} game points lower.")
-    elif len(ordered) > 1:
-        alt = ordered[1]
-        text += f" {alt.words}: {_pct(alt.made)}."
-    exp = _expected(best)
-    return f"{text} {exp}" if exp else text
+    if len(ordered) > 1:
+        text += " " + _versus(view, best, ordered[1], equal)
+    return text
 
 
 __all__ = [
@@ -556,10 +696,14 @@ __all__ = [
     "NoHint",
     "Option",
     "action_words",
+    "break_near_tie",
+    "contract_words",
+    "figures",
     "hint",
     "hint_bot",
     "measure",
     "pass_bar",
+    "plainness",
     "seat_word",
     "view_seed",
 ]

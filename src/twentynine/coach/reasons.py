@@ -1,0 +1,227 @@
+"""Card-level reasons a player can check at the table.
+
+Each reason is built from the seat's **view** (what it holds, what was played, who failed
+to follow suit, whether the trump is known) and from the figures the hint measured over
+deals consistent with that view (the chance the trick is won, the points it carries).
+Nothing here looks at a hidden card: a player who follows the game could say the same.
+
+>>> from twentynine.cards import Card
+>>> points_words(Card.parse("9D"))
+'2 points'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import CARDS, SUIT_NAMES, Card
+from ..views import SeatView
+from .text import positions
+
+SURE = 0.75
+"""A trick won at least this often (over the deals consistent with the view) is called
+being won."""
+LOST = 0.15
+"""A trick won at most this often is called lost whatever is played."""
+
+
+def points_words(card: Card) -> str:
+    """``2 points``, ``1 point``, ``no points``."""
+    n = card.points
+    return "no points" if n == 0 else f"{n} point{'s' if n != 1 else ''}"
+
+
+def who(view: SeatView, seat: int) -> str:
+    """``partner``, ``the bidder``, or the opponent's position (``West``)."""
+    if seat == view.partner:
+        return "partner"
+    if seat == view.seat:
+        return "you"
+    if view.bidder is not None and seat == view.bidder:
+        return "the bidder"
+    return positions(view.rules)[(seat - view.seat) & 3].capitalize()
+
+
+def trump_known(view: SeatView) -> int | None:
+    """The trump suit if this seat knows it *and* it counts in play (shown), else None.
+    Before it is shown there are no trumps in a trick, even for the bidder."""
+    if view.trump_shown and view.trump_suit is not None and view.trump_suit >= 0:
+        return view.trump_suit
+    return None
+
+
+def winning_now(view: SeatView) -> int | None:
+    """The seat whose card leads the trick in progress, as the view shows it (None before
+    the first card)."""
+    if not view.trick:
+        return None
+    led = view.trick[0][1].suit
+    trump = trump_known(view)
+    best_seat, best = view.trick[0]
+    for seat, card in view.trick[1:]:
+        ruffs = trump is not None and card.suit == trump and best.suit != trump
+        beats = card.suit == best.suit and card.rank < best.rank and \
+            (card.suit == led or card.suit == trump)
+        if ruffs or beats:
+            best_seat, best = seat, card
+    return best_seat
+
+
+def voids(view: SeatView) -> dict[int, set[int]]:
+    """The suits each other seat has shown it holds no more of: it did not follow when
+    that suit was led (following suit is compulsory)."""
+    out: dict[int, set[int]] = {}
+    tricks = [t.cards for t in view.tricks] + [view.trick]
+    for cards in tricks:
+        if not cards:
+            continue
+        led = cards[0][1].suit
+        for seat, card in cards[1:]:
+            if card.suit != led and seat != view.seat:
+                out.setdefault(seat, set()).add(led)
+    return out
+
+
+def trumps_out(view: SeatView) -> int | None:
+    """Trumps the seat has not seen (not in its hand, not played, not its own face-down
+    card): how many the others may still hold.  None if the seat does not know the
+    trump."""
+    t = view.trump_suit
+    if t is None or t < 0:
+        return None
+    seen = set(view.hand) | view.played_cards()
+    if view.trump_card is not None and view.face_down:
+        seen.add(view.trump_card)
+    return sum(1 for c in CARDS if c.suit == t and c not in seen)
+
+
+def highest_left(view: SeatView, card: Card) -> bool:
+    """Whether ``card`` is the highest card of its suit still in play (every higher one
+    played or in this hand)."""
+    gone = view.played_cards() | set(view.hand)
+    return all(CARDS[card.suit * 8 + r] in gone for r in range(card.rank))
+
+
+# ----------------------------------------------------------------- the reasons
+def partner_winning(view: SeatView, card: Card, trick_win: float | None) -> str | None:
+    """Partner holds the trick and it is safe: give him points."""
+    if winning_now(view) != view.partner or trick_win is None or trick_win < SURE:
+        return None
+    if card.points:
+        return (f"partner is winning the trick: give him the {card.label} for "
+                f"{points_words(card)}")
+    return None
+
+
+def void_lead(view: SeatView, card: Card) -> str | None:
+    """Leading into an opponent who has shown a void in that suit, once the trump is
+    shown (he may trump it): what the card gives away."""
+    if view.trick or trump_known(view) is None:
+        return None
+    for seat, suits in sorted(voids(view).items()):
+        if (seat & 1) != view.team and card.suit in suits:
+            gives = (f"gives away {points_words(card)}" if card.points
+                     else "lets him trump it")
+            return (f"{who(view, seat)} is void in {SUIT_NAMES[card.suit]}: leading the "
+                    f"{card.label} {gives}")
+    return None
+
+
+def draw_trumps(view: SeatView, card: Card) -> str | None:
+    """The bidding side leads a trump while the others still hold some."""
+    if view.trick or view.bidder is None or (view.bidder & 1) != view.team:
+        return None
+    t = trump_known(view)
+    if t is None or card.suit != t:
+        return None
+    out = trumps_out(view)
+    if not out:
+        return None
+    words = ("one is", "two are", "three are", "four are", "five are", "six are",
+             "seven are")[min(out, 7) - 1]
+    return f"draw trumps: {words} still out"
+
+
+def trick_lost(card: Card, trick_win: float | None, cheapest: bool) -> str | None:
+    """The trick is lost whatever is played: throw what costs least."""
+    if trick_win is None or trick_win > LOST or not cheapest:
+        return None
+    if card.points:
+        return (f"the other side takes this trick whatever you play: the {card.label} "
+                f"gives it only {points_words(card)}")
+    return (f"the other side takes this trick whatever you play: the {card.label} gives "
+            f"it nothing")
+
+
+def wins_trick(view: SeatView, card: Card, trick_win: float | None,
+               trick_points: float | None) -> str | None:
+    """The card takes the trick: what it brings."""
+    if trick_win is None or trick_win < SURE:
+        return None
+    master = highest_left(view, card) and (not view.trick or card.suit == view.trick[0][1].suit)
+    pts = "" if trick_points is None or trick_points < 0.5 else \
+        f" ({trick_points:.0f} points on average)"
+    if master:
+        return (f"the {card.label} is the highest {_singular(card.suit)} left: it takes "
+                f"the trick{pts}")
+    if len(view.trick) == 3:
+        return f"the {card.label} takes the trick{pts}"
+    return None
+
+
+def _singular(suit: int) -> str:
+    return SUIT_NAMES[suit].removesuffix("s")
+
+
+def card_reason(view: SeatView, card: Card, trick_win: float | None,
+                trick_points: float | None, others: Sequence[Card] = ()) -> str | None:
+    """The first reason that applies to playing ``card`` (``others``: the other legal
+    cards, to tell whether it is the cheapest)."""
+    cheapest = all(card.points <= o.points for o in others)
+    for r in (draw_trumps(view, card), partner_winning(view, card, trick_win),
+              trick_lost(card, trick_win, cheapest),
+              wins_trick(view, card, trick_win, trick_points)):
+        if r:
+            return r
+    return None
+
+
+def why_not(view: SeatView, card: Card, best: Card | None, trick_win: float | None,
+            best_win: float | None) -> str | None:
+    """Why ``card`` was worse than ``best``, in words the player can check: a lead into a
+    known void, points given to the other side's trick, points kept from partner's."""
+    r = void_lead(view, card)
+    if r:
+        return r
+    if (trick_win is not None and trick_win <= LOST and card.points and best is not None
+            and best.points < card.points):
+        return (f"the other side takes this trick: the {card.label} gives it "
+                f"{points_words(card)}, the {best.label} {points_words(best)}")
+    if (best is not None and winning_now(view) == view.partner and best_win is not None
+            and best_win >= SURE and best.points > card.points):
+        return (f"partner is winning the trick: the {best.label} gives him "
+                f"{points_words(best)}, the {card.label} {points_words(card)}")
+    if (trick_win is not None and best_win is not None and best is not None
+            and trick_win < best_win - 0.1):
+        return (f"your side takes the trick {100 * trick_win:.0f}% of the time with the "
+                f"{card.label}, {100 * best_win:.0f}% with the {best.label}")
+    return None
+
+
+__all__ = [
+    "LOST",
+    "SURE",
+    "card_reason",
+    "draw_trumps",
+    "highest_left",
+    "partner_winning",
+    "points_words",
+    "trick_lost",
+    "trumps_out",
+    "void_lead",
+    "voids",
+    "who",
+    "why_not",
+    "winning_now",
+    "wins_trick",
+]
