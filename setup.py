@@ -80,8 +80,20 @@ class OptionalBuildExt(build_ext):
             self.extensions = []
 
 
+METADATA_ONLY = {"egg_info", "dist_info", "sdist"}
+"""setup.py commands that build nothing (pip runs two of them before the build itself)."""
+
+
+def _builds_nothing() -> bool:
+    """Whether this run of setup.py only writes metadata: then mypyc's type check and code
+    generation (about 10 s of CPU each time) are left to the run that builds."""
+    args = set(sys.argv[1:])
+    return bool(args & METADATA_ONLY) and not args & {
+        "build", "build_ext", "bdist_wheel", "bdist", "install", "develop", "editable_wheel"}
+
+
 def _ext_modules() -> list[object]:
-    if not _want_compiled():
+    if not _want_compiled() or _builds_nothing():
         return []
     try:
         from mypyc.build import mypycify
