@@ -239,7 +239,7 @@ async def _hint_panel() -> None:
         assert not panel.display or panel.has_class("-hidden")
         panel.request(view, token=1)
         assert "thinking" in str(panel.render())
-        for _ in range(300):
+        for _ in range(1200):  # a minute: a bound for a loaded machine
             await pilot.pause(0.05)
             if got:
                 break
@@ -271,14 +271,14 @@ async def _pages(tmp_path: Path) -> None:
     async with app.run_test(size=(110, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
-        for _ in range(100):
+        for _ in range(1200):
             await pilot.pause(0.05)
             if screen.review is not None:
                 break
         await pilot.press("pagedown")
         assert screen.row is not None and screen.row.id == rows[1].id
         assert screen.deal.first == Deal.from_seed(8).first
-        for _ in range(100):
+        for _ in range(1200):
             await pilot.pause(0.05)
             if screen.review is not None:
                 break

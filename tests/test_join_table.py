@@ -2,13 +2,15 @@
 decides every move; the settings screen says the rules are the host's: test_tui_settings),
 a quit dialog that says how to come back (the
 seat is held; ``join`` again), and a game-over dialog that only closes.  Pilot drives the
-usual table seated at a real server on 127.0.0.1; a local table is the control."""
+usual table seated at a real server on 127.0.0.1; a local table is the control.  Each step
+waits for what it expects (bounded for a loaded machine), never for a fixed time."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from tui_support import wait_for
 
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.prefs import Preferences
@@ -31,7 +33,7 @@ def test_a_local_table_still_offers_take_back_and_settings(tmp_path: Path) -> No
         app = TwentyNineApp(seed=3, bots="random", speed="instant", data_dir=tmp_path,
                             prefs=Preferences(seen_intro=True))
         async with app.run_test(size=(160, 50)) as pilot:
-            await pilot.pause(0.2)
+            await wait_for(pilot, lambda: "quit" in footer_keys(app))
             assert {"take back", "settings"} <= footer_keys(app)
             assert not app.shared_table
 
@@ -55,11 +57,8 @@ def test_a_joined_table_hides_and_explains_what_the_server_decides(
             app = make_app(remote, speed="instant")
             remote.start()
             async with app.run_test(size=(160, 50)) as pilot:
-                for _ in range(200):
-                    if remote.view().number == 1:
-                        break
-                    await pilot.pause(0.05)
-                await pilot.pause(0.2)
+                await wait_for(pilot, lambda: remote.view().number == 1
+                               and "quit" in footer_keys(app))
                 assert app.shared_table
                 shown = footer_keys(app)
                 assert "take back" not in shown, shown
@@ -67,8 +66,7 @@ def test_a_joined_table_hides_and_explains_what_the_server_decides(
                 await pilot.press("u")
                 assert "Take back: not at a shared table" in status(app)
                 await pilot.press("q")
-                await pilot.pause(0.1)
-                assert isinstance(app.screen, QuitScreen)
+                await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
                 text = str(app.screen.query_one("#quit-text").render())
                 assert "play --resume" not in text
                 assert f"twentynine join 127.0.0.1:{server.port} --code {table.code}" in text
@@ -107,7 +105,7 @@ def test_the_shared_game_over_dialog_only_closes() -> None:
     async def main() -> None:
         app = Host()
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause(0.1)
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
             screen = app.screen
             assert isinstance(screen, GameOverScreen)
             labels = [str(b.label) for b in screen.query("Button")]
@@ -121,7 +119,7 @@ def test_the_shared_game_over_dialog_only_closes() -> None:
             await pilot.pause(0.05)
             assert results == []
             await pilot.press("enter")  # closes
-            await pilot.pause(0.05)
+            await wait_for(pilot, lambda: bool(results))
             assert results == ["quit"]
 
     asyncio.run(main())
@@ -151,17 +149,14 @@ def test_joining_mid_deal_shows_the_table_until_the_seat_is_ours(
             app = make_app(remote, speed="instant")
             remote.start()
             async with app.run_test(size=(160, 50)) as pilot:
-                await pilot.pause(0.3)
+                await wait_for(pilot, lambda: "next deal" in status(app))
                 assert app.is_running
                 assert remote.view().hand == () and remote.legal_actions() == []
                 assert "next deal" in status(app)
                 playing = asyncio.ensure_future(south.play(
                     lambda p: p.deals_scored >= 1 and p.last.view.number == 2))
-                for _ in range(400):
-                    if not remote.waiting and remote.view().number == 2:
-                        break
-                    await pilot.pause(0.05)
-                assert not remote.waiting
+                await wait_for(pilot, lambda: not remote.waiting
+                               and remote.view().number == 2)
                 assert len(remote.view().hand) == 4  # our own cards now
                 playing.cancel()
             await remote.close()
