@@ -99,7 +99,7 @@ class Terminal:
                 self.status = status
         return self.status
 
-    def wait_exit(self, limit: float = 15) -> int:
+    def wait_exit(self, limit: float = 60) -> int:
         end = time.monotonic() + limit
         while self.poll() is None:
             assert time.monotonic() < end, "the program did not end"
@@ -153,12 +153,13 @@ def play_keys(term: Terminal, path: Path, n: int, kill_after: float | None = Non
               ) -> list[str]:
     """Press ``n`` keys, each once the save shows the player's turn (a key that was too
     early is pressed again); with ``kill_after``, stop after that many seconds (once this
-    run has made at least one action), at whatever moment that is."""
+    run has made at least one action), at whatever moment that is.  The bounds are for a
+    loaded machine, where the table can take seconds to answer."""
     start = time.monotonic()
     actions = saved_actions(path)
     first = list(actions)
     for _ in range(n):
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         key = key_for(actions)
         while key is None:
             assert time.monotonic() < deadline, "the bots did not move"
@@ -180,7 +181,7 @@ def play_keys(term: Terminal, path: Path, n: int, kill_after: float | None = Non
     return actions
 
 
-def settled(path: Path, limit: float = 10) -> list[str]:
+def settled(path: Path, limit: float = 60) -> list[str]:
     """The save once the player is to move again (the bots have moved)."""
     end = time.monotonic() + limit
     actions = saved_actions(path)
