@@ -140,6 +140,9 @@ def test_a_joined_table_ends_cleanly_when_the_game_is_over(tmp_path: object,
                 server, [table]):
             remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Jo")
             app = make_app(remote, speed="instant")
+            # Enter every 20 ms is one long burst, which never plays on a turn that began
+            # in it: a player's pause before each decision, taken out
+            app.table_screen.turn.burst_gap = 0.0
             remote.start()
             async with app.run_test(size=(120, 40)) as pilot:
                 end = time.monotonic() + 120  # a bound for a loaded machine
