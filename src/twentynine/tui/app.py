@@ -36,7 +36,7 @@ from ..bots import BOTS
 from ..controller import TableController
 from ..rules import Rules
 from ..table import TableLike
-from .coach import TableCoach
+from .coach import HintPanel, TableCoach
 from .keys import APP_BINDINGS, busy_reason, footer_rank, why_not
 from .launch import open_local_table
 from .pacing import SPEEDS, Pace
@@ -343,8 +343,21 @@ class TwentyNineApp(App[None]):
         self.push_screen("rules", self.table_screen.flow.after_modal)
 
     def action_hint(self) -> None:
-        """Ask the coach for a hint on your view (it thinks in a worker thread)."""
-        self.table_screen.toggle_hint()
+        """Ask the coach for a hint on your view (it thinks in a worker thread); asked
+        again while one is shown, hide it."""
+        table = self.table_screen
+        panels = table.query(HintPanel)
+        if panels and panels.first().hint is not None:
+            panels.first().remove()  # i again: hide the hint (the trick shows again)
+            return
+        if panels:
+            panel = panels.first()
+        else:  # shown under the trick only while there is a hint
+            panel = HintPanel(id="hint")
+            table.query_one("#table").mount(panel, before="#seat-south")
+        problem = table.busy("Hint") or self.coach.request_hint(panel)
+        if problem is not None:
+            table.refuse(problem)
 
     def action_stats(self) -> None:
         """The statistics of every game in the history."""

@@ -374,22 +374,6 @@ class TableScreen(Screen[None]):
         self._human(Action.parse(text))
 
     # ------------------------------------------------------------------ the hint
-    def toggle_hint(self) -> None:
-        """Ask the coach for a hint on your view (it thinks in a worker thread); asked
-        again while one is shown, hide it."""
-        panels = self.query(HintPanel)
-        if panels and panels.first().hint is not None:
-            panels.first().remove()  # i again: hide the hint (the trick shows again)
-            return
-        if panels:
-            panel = panels.first()
-        else:  # shown under the trick only while there is a hint
-            panel = HintPanel(id="hint")
-            self.query_one("#table").mount(panel, before="#seat-south")
-        problem = self.busy("Hint") or self.host.coach.request_hint(panel)
-        if problem is not None:
-            self.refuse(problem)
-
     def on_hint_panel_ready(self, message: HintPanel.Ready) -> None:
         self.host.coach.hint_shown()
         # put the cursor on the suggestion (a card, a trump card or a bid): Enter plays it
