@@ -288,3 +288,32 @@ async def _pages(tmp_path: Path) -> None:
         await pilot.press("pageup")
         assert screen.row.id == rows[0].id
     h.close()
+
+
+def test_the_text_review_names_the_deal_and_shows_costs(
+        data_dir: Path, capsys: pytest.CaptureFixture[str], quick_replay: None) -> None:
+    """The printed review says which deal it is, its columns are costs (never a signed
+    worth), every ✗ has its line, and the result says each side's game points as the
+    table's summary does."""
+    from twentynine.coach.review import REVIEW_VERSION
+
+    h = open_history(data_dir / HISTORY_NAME).history
+    assert h is not None
+    rec = finished(6)
+    deal_id = h.record_deal(rec, game_id="g")
+    row = h.deal(deal_id)
+    assert row is not None
+    rev = review_deal(rec, 0, double_dummy=False, grader=quick)
+    h.save_review(deal_id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
+    h.close()
+    assert main(["review", str(deal_id), "--text"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Deal {Deal.from_seed(6).number} (id {deal_id}, played ")
+    assert "cost: game pts" in out and "cost: card pts" in out
+    rows = [ln for ln in lines if ln.startswith("│")]
+    assert rows and not any("-0." in ln or "+" in ln for ln in rows), rows
+    assert out.count("✗ ") == 2 * len(rev.mistakes)  # the mark in the table and its line
+    us = rev.you
+    assert f"You: your side {us.ours:+d}".replace("+0", "0") in out
+    assert us.game_points == us.ours - us.theirs

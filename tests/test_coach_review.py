@@ -74,8 +74,10 @@ def test_a_planted_blunder_is_marked_with_its_reason(blunder: tuple[Any, Review]
     assert g.trick == 1 and g.taken == "J♥"
     assert g.mistake
     assert g.loss > 0 and g.card_loss is not None and g.card_loss > 0
-    assert g.reason.startswith("Trick 1: J♥ gave up") and g.best != "J♥"
-    # who took the points, and how many of them the card gave: J♥ is worth 3
+    assert g.reason.startswith("Trick 1: J♥ cost ") and g.best != "J♥"
+    # why, in words the player can check: the trick was the other side's, and the J♥ is
+    # worth 3; then who took the points as it fell
+    assert "the other side takes this trick: the J♥ gives it 3 points" in g.reason, g.reason
     assert "its 3 points went to East's trick (" in g.reason, g.reason
     assert g in review.mistakes
 
@@ -177,8 +179,10 @@ def test_bids_and_passes_are_graded_by_each_bids_outcome(
     assert g.phase == "auction" and g.mistake is mistake
     if mistake:
         assert g.loss >= 0.15
-        assert g.reason.startswith(f"Auction: {bid} gave up")
-        assert "% of the" in g.reason and "passing is worth" in g.reason
+        assert g.reason.startswith(f"Auction: {bid} cost ")
+        assert "% of the" in g.reason and "passing is worth" not in g.reason
+        assert ("the search would bid" if bid == "pass" else "the search would pass") \
+            in g.reason, g.reason
     else:
         assert g.loss == 0.0
 
@@ -249,5 +253,41 @@ def test_the_reasons_read_as_sentences() -> None:
     bid = Option(Action.make_bid(19), "bid 19", -0.28, made=0.36)
     h = Hint(0, "auction", PASS, "", (passing, bid), 500, bids=(BidChance(19, 0.36, -0.28),))
     assert _bid_reason(h, bid, 0.03, False, None, 0) == (
-        "Close to the search's choice, pass; you make 19 in 36% of the 500 deals consistent "
-        "with your cards (-0.28 game points a deal as bidder).")
+        "Close to the search's choice (pass): you make 19 in 36% of the 500 deals "
+        "consistent with your cards.")
+
+
+def test_an_overcall_of_partners_bid_is_never_close_to_the_search() -> None:
+    """Partner holds 18, the search passes; bidding 19 over it is measured against
+    partner's contract and said as taking it over, a mistake when it costs enough."""
+    from twentynine.actions import PASS
+    from twentynine.coach.hint import BidChance, Option
+    from twentynine.coach.review import _bid_loss, _bid_reason
+    from twentynine.deal import AUCTION
+
+    view = None
+    for seed in range(200):  # a seat to bid with partner holding the bid
+        d = Deal.from_seed(seed)
+        bots = [make_bot("random", seed=seed * 4 + s) for s in range(4)]
+        while d.phase_code == AUCTION:
+            v = d.view(d.turn)
+            if v.bidder is not None and v.bidder == v.partner and \
+                    any(a.bid for a in v.legal_actions):
+                view = v
+                break
+            d.apply(bots[d.turn].choose(v, v.legal_actions))
+        if view is not None:
+            break
+    assert view is not None and view.high_bid is not None
+    high = view.high_bid
+    over = min(a.bid for a in view.legal_actions if a.bid)
+    passing = Option(PASS, "pass", -0.1)
+    bid = Option(Action.make_bid(over), f"bid {over}", -0.45, made=0.3)
+    h = Hint(view.seat, "auction", PASS, "", (passing, bid), 500,
+             bids=(BidChance(high, 0.6, 0.2), BidChance(over, 0.3, -0.45)), support=over)
+    assert _bid_loss(h, bid, partner_bid=high) == pytest.approx(0.65)
+    text = _bid_reason(h, bid, 0.65, True, None, view.seat, view)
+    assert text.startswith(f"Auction: bid {over} over partner's {high}, where the search "
+                           f"would pass and leave partner the contract: you make {over} in "
+                           f"30%"), text
+    assert "close to" not in text.lower() and "cost 0.65 game points a deal" in text

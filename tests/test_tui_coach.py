@@ -378,8 +378,8 @@ def test_a_graded_decision_reads_as_one_sentence() -> None:
     # and the reason goes on in lower case after "bid 15: " (it read "bid 15: Close to")
     assert lines == [
         "✓ bid 15: close to the search's choice, pass: you make 15 in 48% of the 500 deals "
-        "(-0.04 game points a deal as bidder; gives up 0.04 game points).",
-        "✓ bid 15: close to the search's choice, 8♥ (gives up 0.02 game points)."]
+        "(-0.04 game points a deal as bidder; costs 0.04 game points a deal).",
+        "✓ bid 15: close to the search's choice, 8♥ (costs 0.02 game points a deal)."]
 
 
 def test_a_close_card_says_both_of_its_costs() -> None:
@@ -389,11 +389,11 @@ def test_a_close_card_says_both_of_its_costs() -> None:
     close = Grade(3, "play", 3, "8♥", 0, "J♣", 0, 0.08, 0.9, False,
                   "Close to the search's choice, J♣.")
     lines = grades_text([close]).plain.splitlines()
-    assert "✓ 8♥: close to the search's choice, J♣ (gives up 0.08 game points and 0.9 "\
+    assert "✓ 8♥: close to the search's choice, J♣ (costs 0.08 game points a deal and 0.9 "\
         "card points)." in lines, lines
     bid = Grade(0, "auction", None, "bid 15", 0, "pass", 0, 0.02, None, False,
                 "Close to the search's choice, pass")
-    assert "✓ bid 15: close to the search's choice, pass (gives up 0.02 game points)." in \
+    assert "✓ bid 15: close to the search's choice, pass (costs 0.02 game points a deal)." in \
         grades_text([bid]).plain.splitlines()
 
 
@@ -549,3 +549,29 @@ async def _likelier(tmp_path: Path) -> None:
                 f"search rates it {best.worth - likelier.worth:.2f} game points lower."
                 in text), text
         assert "game pts, best first" in text, text
+
+
+def test_the_result_page_says_each_sides_game_points_alike() -> None:
+    """"Game points this deal: your side 0" and "You -1 game point" read as two results:
+    both lines give each side's game points."""
+    from twentynine.coach.review import Review, _result
+    from twentynine.tui.coach.review_screen import result_text
+
+    for seed in range(60):  # a deal the other side bid and made
+        d = Deal.from_seed(seed)
+        bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
+        while not d.is_over:
+            v = d.view(d.turn)
+            d.apply(bots[d.turn].choose(v, v.legal_actions))
+        out = d.outcome
+        if out is not None and out.thrown_in is None and out.bidder >= 0 and \
+                (out.bidder & 1) == 1 and out.made:
+            break
+    else:
+        pytest.fail("no deal made by the other side in the seeds tried")
+    you = _result(d, 0)
+    review = Review(0, (), you, you, ())
+    text = result_text(d, review, 0).plain
+    assert "Game points this deal: your side 0, the other side +1" in text, text
+    assert "You               your side 0, the other side +1 game point;" in text, text
+    assert "-1 game point" not in text

@@ -248,33 +248,42 @@ def _print_review(console: Console, record: dict[str, Any], seat: int,
     else:
         rev = review_deal(record, seat, progress=progress)
     sys.stderr.write("\n")
+    deal, _ = replay_deal(record)
+    title = f"Deal {deal.number}" + (f" (id {row.id}, played {row.played})" if row else "")
+    out = deal.outcome
+    if out is not None and out.bidder >= 0 and out.thrown_in is None:
+        bidder = ("you" if out.bidder == seat else
+                  positions(deal.rules)[(out.bidder - seat) & 3].capitalize())
+        title += (f": {bidder} bid {out.bid}, {'made' if out.made else 'missed'} "
+                  f"({out.card_points[out.bidder & 1]} points)")
+    console.print(title, style="bold")
     t = Table(title="Your decisions, graded from what you could see then",
               title_justify="left",
-              caption="game, card: the game points and card points the search estimates "
-                      "the choice gave up (✗: a mistake). "
+              caption="cost: the game points a deal and the card points the search "
+                      "estimates the choice gave up (✗: a mistake). "
                       "Double dummy: the exact verdict with every hand seen (from trick 5) "
                       "- what was best with the cards as they lay, not what you could know.",
               caption_justify="left")
     t.add_column("when", no_wrap=True)
     t.add_column("you")
     t.add_column("search")
-    t.add_column("game", justify="right", no_wrap=True)
-    t.add_column("card", justify="right", no_wrap=True)
+    t.add_column("cost: game pts", justify="right", no_wrap=True)
+    t.add_column("cost: card pts", justify="right", no_wrap=True)
     t.add_column("double dummy", justify="right")
     for g in rev.grades:
         when = ("✗ " if g.mistake else "  ") + (f"trick {g.trick}" if g.trick else g.phase)
         dd = "-" if g.dd_loss is None else (
-            "best" if g.dd_loss < 0.005 else f"-{g.dd_loss:.2f} ({g.dd_best})")
+            "best" if g.dd_loss < 0.005 else f"{g.dd_loss:.2f} ({g.dd_best} best)")
         card = "-" if g.card_loss is None else (
-            "0" if abs(g.card_loss) < 0.05 else f"{-g.card_loss:+.1f}")
-        t.add_row(when, g.taken, g.best, f"{-g.loss:.2f}" if g.loss >= 0.005 else "0",
+            "0" if g.card_loss < 0.05 else f"{g.card_loss:.1f}")
+        t.add_row(when, g.taken, g.best, f"{g.loss:.2f}" if g.loss >= 0.005 else "0",
                   card, dd, style="bold red" if g.mistake else None)
     console.print(t)
-    for g in rev.mistakes:
-        console.print(f"• {g.reason}")
+    for g in rev.grades:
+        if g.mistake:
+            console.print(f"✗ {g.reason}")
     you, hard = rev.you, rev.hard
-    console.print(f"You: {you.game_points:+d}, {you.card_points} points; "
-                  f"hard in your seat: {hard.game_points:+d}, {hard.card_points} points "
+    console.print(f"You: {you.words()}. Hard in your seat: {hard.words()} "
                   f"({rev.replay_note}).")
     return 0
 

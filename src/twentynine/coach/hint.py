@@ -445,7 +445,12 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                    for pts, pt, _shown in res) / len(res)
 
     chances = []
-    for b in range(min(bids), rules.max_bid + 1):
+    # partner's bid too, when partner holds it: what taking it over gives up is measured
+    # against it (the review grades an overcall so)
+    partner_high = view.bidder is not None and view.bidder == view.partner and \
+        view.high_bid is not None
+    first = min(min(bids), view.high_bid) if partner_high and view.high_bid else min(bids)
+    for b in range(first, rules.max_bid + 1):
         c, _ = chance(b)
         ev = max((contract_ev(rules, team, b, r) for r in table if r), default=-1.0)
         chances.append(BidChance(b, c, ev))

@@ -35,11 +35,12 @@ from ..deal import DEAL_OVER, PLAY, Deal
 from ..records import RecordError, replay_deal
 from ..views import SeatView
 from .hint import STRONGEST, Hint, Option, action_words, hint, seat_word
+from .reasons import why_not
 
 if TYPE_CHECKING:
     from .history import DealRow, GameRow, History
 
-REVIEW_VERSION = 2
+REVIEW_VERSION = 3
 """Bumped when the grading changes, so kept reviews are computed again."""
 REPLAY_TIME_CAP = 4.0
 """The bots' safety clock in the review (the grading hints and the replay with ``hard``):
@@ -95,12 +96,25 @@ class SeatResult:
     """A deal's result for the player's side."""
 
     game_points: int
-    """Game points won (negative: lost) by your side this deal."""
+    """Your side's game points this deal minus the other side's (negative: the other
+    side gained)."""
     card_points: int
     made: bool | None
     """Whether the contract was made (None: thrown in)."""
     bidder: int | None
     bid: int | None
+    ours: int = 0
+    """The game points your side's score moved by this deal (0 when the other side bid:
+    a defending side's score never falls)."""
+    theirs: int = 0
+    """The game points the other side's score moved by."""
+
+    def words(self) -> str:
+        """The result as the table's summary says it: each side's game points, your side's
+        card points."""
+        return (f"your side {self.ours:+d}, the other side {self.theirs:+d} game "
+                f"point{'s' if abs(self.theirs) != 1 else ''}; your side "
+                f"{self.card_points} card points").replace("+0", "0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +158,8 @@ def _result(deal: Deal, seat: int) -> SeatResult:
     bidder = out.single_hand if out.single_hand is not None else out.bidder
     return SeatResult(out.game_points[us] - out.game_points[1 - us], out.card_points[us],
                       None if out.thrown_in is not None else out.made,
-                      bidder if bidder is not None and bidder >= 0 else None, out.bid or None)
+                      bidder if bidder is not None and bidder >= 0 else None, out.bid or None,
+                      out.game_points[us], out.game_points[1 - us])
 
 
 def bot_seeds(game_seed: int | None, seat: int = 0) -> dict[int, int]:
@@ -212,7 +227,7 @@ def replay_with_hard(record: dict[str, Any], seat: int, bots: str = "medium",
     return deal
 
 
-def _bid_loss(h: Hint, taken: Option) -> float:
+def _bid_loss(h: Hint, taken: Option, partner_bid: int | None = None) -> float:
     """Game points a bid or a pass gave up, by the search's estimate of each bid's outcome
     from the player's view (:attr:`Hint.bids`: the expected game points of playing the
     contract at that bid with your best trump; a pass is worth the bot's own bar,
@@ -223,8 +238,17 @@ def _bid_loss(h: Hint, taken: Option) -> float:
     * A higher bid gives up what its contract is expected to lose against the better of
       passing and the highest supported bid.
     * A pass gives up the lowest bid's worth over passing, when the bot would have bid.
+    * Taking over partner's bid (``partner_bid``) where the bot passes gives up what the
+      higher contract is expected to lose against partner's, played with your best trump.
     """
     worth = {bc.bid: bc.worth for bc in h.bids}
+    if not worth:
+        return 0.0
+    b = taken.action.bid
+    if partner_bid is not None and b is not None and h.action.code == PASS_CODE and \
+            partner_bid in worth:
+        return max(0.0, worth[partner_bid] - worth.get(b, -2.0))
+    worth = {k: v for k, v in worth.items() if partner_bid is None or k > partner_bid}
     if not worth:
         return 0.0
     lo = min(worth)
@@ -244,11 +268,13 @@ def _bid_loss(h: Hint, taken: Option) -> float:
     return 0.0
 
 
-def _loss(h: Hint, taken: Option | None) -> tuple[float, float | None]:
+def _loss(h: Hint, taken: Option | None, partner_bid: int | None = None
+          ) -> tuple[float, float | None]:
     best = h.options[0]
     if taken is not None and h.bids and (taken.action.bid is not None or
                                          taken.action.code == PASS_CODE):
-        return (0.0 if taken.action == best.action else _bid_loss(h, taken)), None
+        return (0.0 if taken.action == best.action else
+                _bid_loss(h, taken, partner_bid)), None
     if taken is None or taken.action == best.action:
         return 0.0, 0.0 if best.card_points is not None else None
     loss = 0.0
@@ -266,57 +292,87 @@ def _noun(o: Option) -> str:
 
 
 def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick: int | None,
-            lost_to: str | None) -> str:
+            lost_to: str | None, view: SeatView | None = None) -> str:
+    """One line on a mistake: what it cost, and why in card-level words where the view
+    allows (:func:`~twentynine.coach.reasons.why_not`), else the figures."""
     best = h.options[0]
     with_best = ("if you ask for trump" if best.action.code == SHOW_CODE else
                  f"with {best.words}")  # not "80% with ask for trump"
     where = f"Trick {trick}" if trick is not None else h.phase.capitalize()
-    cost = f"{loss:.2f} game points"
+    cost = f"{loss:.2f} game points a deal"
     if card_loss is not None and card_loss >= 0.5:
         cost += f" and {card_loss:.1f} card points"
-    text = f"{where}: {taken.words} gave up {cost}"
+    text = f"{where}: {taken.words} cost {cost}"
+    card = taken.action.card
+    if view is not None and card is not None and taken.action.kind is ActionKind.PLAY:
+        why = why_not(view, card, best.action.card, taken.trick_win, best.trick_win)
+        if why:
+            fell = f" As it fell, {lost_to}." if lost_to else ""
+            return f"{text}: {why}; {_noun(best)} was better.{fell}"
     if taken.trick_win is not None and best.trick_win is not None:
         if taken.trick_win < best.trick_win - 0.1:
             return (f"{text}: your side wins the trick {100 * taken.trick_win:.0f}% of the "
                     f"time with it, {100 * best.trick_win:.0f}% {with_best}.")
         if lost_to:
             return f"{text}: {lost_to}; {_noun(best)} was safer."
+    if taken.ours is not None and best.ours is not None and \
+            taken.ours < best.ours - 0.02:
+        verb = "beats" if h.defending else "makes"
+        return (f"{text}: your side {verb} the contract {100 * taken.ours:.0f}% of the "
+                f"time with it, {100 * best.ours:.0f}% {with_best}.")
     if taken.made is not None and best.made is not None and h.phase != "play":
         return (f"{text}: the contract is made {100 * taken.made:.0f}% of the time with it, "
                 f"{100 * best.made:.0f}% {with_best}.")
+    if card_loss is not None and card_loss >= 0.5:
+        return (f"{text}: your side ends with {card_loss:.1f} card points fewer on average; "
+                f"{_noun(best)} was better.")
     return f"{text}; {_noun(best)} was better."
 
 
 def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
-                final: Deal | None, seat: int) -> str:
-    """One line on a bid or a pass: what the search expected of it, from your view."""
+                final: Deal | None, seat: int, view: SeatView | None = None) -> str:
+    """One line on a bid or a pass: the chance of making it, from your view."""
     by_bid = {bc.bid: bc for bc in h.bids}
     n = h.worlds
-    passing = next((o for o in h.options if o.action.code == PASS_CODE), None)
-    bar = passing.worth if passing is not None else None
-    bar_words = "" if bar is None else f"passing is worth {bar:+.2f}" + (
-        " (the opponents would play their bid)" if bar < 0 else "")
     b = taken.action.bid
     if b is not None and b in by_bid:
-        bc = by_bid[b]
-        said = (f"you make {b} in {100 * bc.chance:.0f}% of the {n} deals consistent with "
-                f"your cards ({bc.worth:+.2f} game points a deal as bidder)")
+        said = (f"you make {b} in {100 * by_bid[b].chance:.0f}% of the {n} deals consistent "
+                f"with your cards")
     else:
         lo = h.action.bid if h.action.bid is not None else min(by_bid, default=0)
         bc_lo = by_bid.get(lo)
         said = ("" if bc_lo is None else
-                f"you make {lo} in {100 * bc_lo.chance:.0f}% of the {n} deals consistent "
-                f"with your cards ({bc_lo.worth:+.2f} game points a deal as bidder)")
+                f"you would make {lo} in {100 * bc_lo.chance:.0f}% of the {n} deals "
+                f"consistent with your cards")
+    partner_high = (view is not None and view.bidder is not None
+                    and view.bidder == view.partner and view.high_bid is not None)
+    over_partner = partner_high and b is not None and h.action.code == PASS_CODE
+    opponents_high = (view is not None and view.bidder is not None
+                      and (view.bidder & 1) != view.team and view.high_bid is not None)
+    if over_partner and view is not None:
+        # taking the contract from partner: never "close to the search's choice"
+        text = (f"Auction: {taken.words} over partner's {view.high_bid}, where the search "
+                f"would pass and leave partner the contract: {said}")
+        if loss >= 0.005:
+            text += f" (cost {loss:.2f} game points a deal)"
+        text += "."
+        if final is not None:
+            text += f" {_as_it_fell(final, seat)}"
+        return text
     if not mistake:
         if taken.action == h.action:
             return "The search's choice too."
         if b is not None and h.support and b <= h.support:
             return (f"Within what your cards support (up to {h.support}): {said}; the "
                     f"search would bid {h.options[0].words.removeprefix('bid ')} now.")
-        return f"Close to the search's choice, {h.options[0].words}; {said}."
-    text = f"Auction: {taken.words} gave up {loss:.2f} game points: {said}"
-    if bar_words:
-        text += f"; {bar_words}"
+        return f"Close to the search's choice ({h.options[0].words}): {said}."
+    text = f"Auction: {taken.words} cost {loss:.2f} game points a deal: {said}"
+    if taken.action.code == PASS_CODE:
+        text += f"; the search would {h.options[0].words}"
+    elif opponents_high and view is not None:
+        text += f"; passing would let the opponents play their {view.high_bid}"
+    else:
+        text += "; the search would pass"
     text += "."
     if final is not None:
         text += f" {_as_it_fell(final, seat)}"
@@ -363,7 +419,9 @@ def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
     view = deal.view(seat)
     h = grader(view)
     taken = h.option(a)
-    loss, card_loss = _loss(h, taken)
+    partner_bid = view.high_bid if view.bidder is not None and \
+        view.bidder == view.partner else None
+    loss, card_loss = _loss(h, taken, partner_bid)
     trick = deal.trick_no + 1 if deal.phase_code == PLAY else None
     lost_to = None
     if final is not None and trick is not None and a.kind is ActionKind.PLAY and \
@@ -379,9 +437,9 @@ def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
     if taken is None:
         reason = f"{action_words(a)} was not among the legal actions the hint saw."
     elif h.bids and (a.bid is not None or a.code == PASS_CODE):
-        reason = _bid_reason(h, taken, loss, mistake, final, seat)
+        reason = _bid_reason(h, taken, loss, mistake, final, seat, view)
     elif mistake:
-        reason = _reason(h, taken, loss, card_loss, trick, lost_to)
+        reason = _reason(h, taken, loss, card_loss, trick, lost_to, view)
     elif taken.action == h.action:
         reason = "The search's choice too."
     else:

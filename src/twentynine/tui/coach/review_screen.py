@@ -190,7 +190,7 @@ def grades_text(grades: list[Grade]) -> Text:
             if reason[1:2].islower():  # mid-sentence after "bid 19: " ("Close to" read odd)
                 reason = reason[0].lower() + reason[1:]
             if g.loss >= 0.01:  # one parenthesis, not two in a row
-                cost = f"gives up {g.loss:.2f} game points"
+                cost = f"costs {g.loss:.2f} game points a deal"
                 if g.card_loss is not None and g.card_loss >= 0.05:
                     # both measures, as a mistake's line says them: a smaller loss of game
                     # points than a mistake's would otherwise read as the worse one
@@ -230,11 +230,10 @@ def result_text(deal: Deal, review: Review | None, me: int) -> Text:
     if review is not None:
         y, h = review.you, review.hard
         out.append("\nYou               ", style="bold")
-        out.append(_net(y.game_points, y.card_points) + "\n")
+        out.append(y.words() + "\n")
         out.append("Hard in your seat ", style="bold")
-        out.append(_net(h.game_points, h.card_points) + "\n")
-        out.append(f"  (game points: your side's minus theirs; {review.replay_note})\n",
-                   style="dim")
+        out.append(h.words() + "\n")
+        out.append(f"  ({review.replay_note})\n", style="dim")
         n = len(review.mistakes)
         out.append(f"{_mistakes(n).capitalize()} found.\n",
                    style="bold red" if n else "bold green")
@@ -245,11 +244,6 @@ def result_text(deal: Deal, review: Review | None, me: int) -> Text:
 
 def _mistakes(n: int) -> str:
     return "no mistake" if n == 0 else f"{n} mistake{'s' if n != 1 else ''}"
-
-
-def _net(game_points: int, card_points: int) -> str:
-    gp = "game point" if abs(game_points) == 1 else "game points"
-    return f"{game_points:+d} {gp}, {card_points} card points"
 
 
 class Hanging:
