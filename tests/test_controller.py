@@ -302,3 +302,54 @@ def test_a_forced_card_is_offered_for_automatic_play() -> None:
 def test_rules_and_seed_are_the_games() -> None:
     t = TableController(Rules.preset("pagat"), seed=9, bots="random")
     assert t.rules == Rules.preset("pagat") and t.seed == 9
+
+
+def _decided_table(seed: int) -> tuple[TableController, bool]:
+    """A local table (random bots) played by a passing human until the deal's result is
+    decided with the play still going on, and whether the contract is made then."""
+    from twentynine.scoring import result_decided
+
+    for attempt in range(40):
+        t = TableController(seed=seed * 100 + attempt, bots="random")
+        k = 0
+        while not t.deal_over and not t.is_over:
+            v = t.view()
+            if v.phase is Phase.PLAY and result_decided(v) and len(v.hand) > 3:
+                team = v.bidder & 1 if v.bidder is not None else 0
+                return t, v.target is not None and v.points[team] >= v.target
+            if t.turn == t.seat:
+                t.apply(human_choice(t, k))
+                k += 1
+            else:
+                run_bots(t)
+    raise AssertionError("no decided deal with four cards or more to play")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_decided_deal_is_finished_by_the_bots_every_move_recorded(seed: int) -> None:
+    """Once decided, :meth:`finish_turn` gives every seat's turn (the human's too, by the
+    strongest bot's choice) until the deal is over; each move is an action of the game
+    like any other (the record replays it), and the result is the one decided."""
+    t, made = _decided_table(seed)
+    assert t.decided()
+    before = len(t.actions)
+    seats = set()
+    while (turn := t.finish_turn()) is not None:
+        seats.add(turn.seat)
+        assert t.apply_bot(turn, t.think(turn).action) is not None
+    assert t.deal_over or t.is_over
+    assert t.seat in seats  # the human's cards were played for them
+    assert len(t.actions) > before + 4
+    scored = [e for e in t.events if isinstance(e, DealScored)][-1]
+    assert scored.outcome.made == made
+    assert not t.decided() and t.finish_turn() is None
+    from twentynine.game import Game
+    replay = Game(t.seed, t.rules)
+    for a in t.actions:
+        replay.apply(a)
+    assert replay.deal.log == t.game.deal.log
+
+
+def test_nothing_is_finished_before_the_deal_is_decided() -> None:
+    t = TableController(seed=5, bots="random")
+    assert not t.decided() and t.finish_turn() is None  # the auction

@@ -609,3 +609,53 @@ def test_a_burst_of_enter_through_the_summary_makes_no_bid(table: Table,
         await settle(pilot, app)
         assert my_bids() == [*before, sel]
     table(body, seed=2, resume=True)
+
+
+def _decided_position(tmp_path: Path) -> Game:
+    """Save a game where South is to play in a deal whose result is decided, with cards to
+    spare (the engine plays it there: passing in the auction, then random cards)."""
+    import random
+
+    from twentynine.scoring import result_decided
+
+    rng = random.Random(7)
+    for seed in range(200):
+        g = Game(seed)
+        while g.view(0).number == 1 and not g.is_over:
+            v = g.view(0)
+            if (v.phase is Phase.PLAY and g.turn == 0 and len(v.hand) >= 4
+                    and result_decided(v)):
+                (tmp_path / "save.json").write_text(dumps(game_record(g)))
+                return g
+            legal = g.legal_actions()
+            g.apply(PASS if PASS in legal else rng.choice(legal))
+    raise AssertionError("no decided deal found")
+
+
+def test_f_finishes_a_decided_deal_and_the_review_is_complete(table: Table,
+                                                              tmp_path: Path) -> None:
+    """The footer offers ``f`` only once the deal's result can no longer change; before
+    that ``f`` says why not.  Pressed, the rest of the deal is played at once (your cards
+    by the strongest bot) and recorded: the summary comes, and the review has every
+    trick."""
+    _decided_position(tmp_path)
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert "f finish deal" in footer_keys(app)
+        log = " ".join(" ".join(line.text for line in app.query_one("#log").lines).split())
+        assert "The result is decided: f finishes the deal" in log
+        await pilot.press("f")
+        await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen), limit=20000)
+        scored = [e for e in app.table.events if isinstance(e, DealScored)]
+        assert len(scored) == 1
+        plays = [e for e in app.table.events if isinstance(e, CardPlayed)]
+        assert len(plays) == 32
+        review = app.coach.review_screen()
+        assert not isinstance(review, str), review
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert "f finish deal" not in footer_keys(app)  # a new deal: nothing decided
+        await pilot.press("f")
+        assert status(app).startswith("Finish: "), status(app)
+
+    table(body, seed=0, resume=True)

@@ -48,11 +48,15 @@ from .deal import IllegalActionError, Phase
 from .events import Event, event_for_seat
 from .game import Game
 from .rules import Rules
+from .scoring import result_decided
 from .table import BotTurn, Listener
 from .views import SeatView
 
 HUMAN = 0
 """The human's seat at a local table (South)."""
+
+STRONGEST = list(BOTS)[-1]
+"""The strongest bot: it plays the human's cards when a decided deal is finished at once."""
 
 BOT_TIME_LIMIT = 2.0
 """Seconds a bot may think before its move is replaced by a legal one (a fault)."""
@@ -128,6 +132,8 @@ class TableController:
         self.game = game
         self._events = [event_for_seat(e, seat) for e in (events or game.opening_events())]
         self.bots: dict[int, Bot] = {}
+        self._finisher: Bot | None = None
+        """The strongest bot, made when the human's cards are first played for them."""
         self._make_bots()
 
     @classmethod
@@ -300,9 +306,30 @@ class TableController:
         return BotTurn(g.turn, g.view(g.turn), self.position,
                        decision_seed(g.seed, g.turn, n))
 
+    def decided(self) -> bool:
+        """The deal's result can no longer change, as far as the human's seat can tell
+        (:func:`~twentynine.scoring.result_decided`): :meth:`finish_turn` may play it out."""
+        return not self.game.is_over and not self.deal_over and result_decided(self.view())
+
+    def finish_turn(self) -> BotTurn | None:
+        """The next move of a decided deal played out at once: a bot's turn for whoever is
+        to move, the human's seat included (played by the strongest bot's choice); None
+        when the deal is not decided (or is over)."""
+        g = self.game
+        if not self.decided():
+            return None
+        n = len(g.log)
+        return BotTurn(g.turn, g.view(g.turn), self.position, decision_seed(g.seed, g.turn, n))
+
     def think(self, turn: BotTurn) -> Decision:
-        """The bot's decision for ``turn`` (blocking; run it in a worker thread)."""
-        decision = bot_move(self.bots[turn.seat], turn.view, turn.seed)
+        """The bot's decision for ``turn`` (blocking; run it in a worker thread): the
+        seat's bot, or for the human's seat (a deal finished at once) the strongest bot."""
+        bot = self.bots.get(turn.seat)
+        if bot is None:
+            if self._finisher is None:
+                self._finisher = make_bot(STRONGEST, seed=self.game.seed * 4 + turn.seat)
+            bot = self._finisher
+        decision = bot_move(bot, turn.view, turn.seed)
         if decision.fault is not None:
             # the bot raised, chose an illegal action or took too long: a legal action was
             # played for it; the game goes on and the fault is logged

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from .cards import CARD_POINTS, KING_RANK, QUEEN_RANK, Card
 from .outcome import DealOutcome as DealOutcome  # defined apart (outcome.py), read from here
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .views import SeatView
+
+CARD_POINTS_IN_ALL: Final = sum(CARD_POINTS)
+"""The card points of the pack (28), without the last trick's point."""
 
 
 def pair_target(rules: Rules, bid: int, bidding_team: int, pair_team: int | None) -> int:
@@ -120,3 +127,69 @@ def game_winner(rules: Rules, scores: tuple[int, int],
         if scores[team] <= -rules.game_to:
             return 1 - team
     return None
+
+
+def _pair_teams(v: SeatView) -> set[int]:
+    """The teams that may still declare the pair in this deal, as far as the seat of ``v``
+    can tell: the pair's king and queen are both still unplayed in a suit that may be
+    trump, and the seat does not know them to be in two hands."""
+    if not v.rules.pair or v.pair_seat is not None or v.single_hand is not None:
+        return set()
+    if v.trump_shown and v.trump_suit is None:  # no trumps, shown
+        return set()
+    played = v.played_cards()
+    known = set(v.hand)
+    if v.face_down and v.trump_card is not None and v.seat == v.bidder:
+        known.add(v.trump_card)  # it comes back to this hand once trump is shown
+    teams: set[int] = set()
+    suits = [v.trump_suit] if v.trump_suit is not None else range(4)
+    for s in suits:
+        pair = {Card(s * 8 + KING_RANK), Card(s * 8 + QUEEN_RANK)}
+        if pair & played:
+            continue
+        mine = len(pair & known)
+        if mine == 2:
+            teams.add(v.seat & 1)
+        elif mine == 0:  # both elsewhere: partner's hand or an opponent's, for all it knows
+            teams.update((0, 1))
+    return teams
+
+
+def result_decided(v: SeatView) -> bool:
+    """Whether the deal's result can no longer change, whatever is played from here, as
+    the seat of ``v`` can tell from what it may know: the contract is made or beaten for
+    certain, and the game points it is worth are fixed.
+
+    The bidding team has made it when it has its target (under every target a pair still
+    to come could set), and has failed when the points it has plus every point still to be
+    won fall short of it.  Nothing is decided while a rule can still change the worth:
+    a single hand (it ends at its first lost trick by itself), an unshown trump under the
+    dead-deal rule, a team without a trick where taking all eight wins the game, or, under
+    the half-loss rule, a beaten bidder whose half of the bid is still open.
+
+    >>> from twentynine.deal import Deal
+    >>> result_decided(Deal.from_seed(1).view(0))   # the auction: nothing is decided
+    False
+    """
+    rules = v.rules
+    if v.phase.value != "play" or v.outcome is not None or v.bidder is None \
+            or v.high_bid is None or v.target is None:
+        return False
+    if v.single_hand is not None:
+        return False
+    if rules.unshown_trump == "dead" and not v.trump_shown:
+        return False
+    if rules.all_tricks and min(v.tricks_won) == 0:
+        return False
+    team = v.bidder & 1
+    bid = v.high_bid
+    targets = {v.target} | {pair_target(rules, bid, team, t) for t in _pair_teams(v)}
+    have = v.points[team]
+    left = CARD_POINTS_IN_ALL - v.points[0] - v.points[1] + (1 if rules.last_trick_point
+                                                              else 0)
+    if all(have >= t for t in targets):
+        return True
+    if all(have + left < t for t in targets):
+        # beaten: under the half-loss rule the worth turns on half the bid as well
+        return not rules.half_loss or 2 * (have + left) < bid or 2 * have >= bid
+    return False

@@ -146,6 +146,16 @@ class TableLike(Protocol):
         run in a worker thread (it reads nothing the UI thread changes)."""
         ...
 
+    def decided(self) -> bool:
+        """The deal's result can no longer change, as the human's seat can tell: it may be
+        finished at once (:meth:`finish_turn`)."""
+        ...
+
+    def finish_turn(self) -> BotTurn | None:
+        """The next move of a decided deal finished at once, for whoever is to move (the
+        human's seat too, by the strongest bot's choice); None when not decided."""
+        ...
+
     def apply_bot(self, turn: BotTurn, action: Action) -> list[Event] | None:
         """Apply the bot's move; None (and nothing changes) if ``turn`` is stale."""
         ...

@@ -118,6 +118,12 @@ class HostDecides:
     def bot_turn(self) -> None:
         return None  # the server plays the bots
 
+    def decided(self) -> bool:
+        return False  # the host's server plays the deal out, with its other players
+
+    def finish_turn(self) -> None:
+        return None
+
     def think(self, turn: object) -> Decision:
         raise RuntimeError("the server plays the bots at a remote table")
 

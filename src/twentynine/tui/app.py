@@ -37,7 +37,7 @@ from ..controller import TableController
 from ..rules import Rules
 from ..table import TableLike
 from .coach import HintPanel, TableCoach
-from .keys import APP_BINDINGS, busy_reason, footer_rank, why_not
+from .keys import APP_BINDINGS, busy_reason, finish_refusal, footer_rank, why_not
 from .launch import open_local_table
 from .pacing import SPEEDS, Pace
 from .prefs import Preferences, load_prefs, prefs_path, save_prefs
@@ -321,6 +321,10 @@ class TwentyNineApp(App[None]):
         n = self.table.take_backs_used
         screen.say(f"Taken back: your move again (take-backs this game: {n})", "bold")
         screen.refresh_status()
+
+    def action_not_decided(self) -> None:
+        """``f`` while the deal's result can still change: say why nothing is finished."""
+        self.table_screen.refuse(finish_refusal(self.table, dialog=self.modal_open()))
 
     def action_no_last_trick(self) -> None:
         """``l`` before the first trick of the deal is over: say why nothing shows."""

@@ -47,6 +47,9 @@ class TableFlow:
         self._pending_bot: tuple[BotTurn, Action] | None = None
         self._summary_for: tuple[int, int] | None = None
         self._turn_token: tuple[int, int] | None = None
+        self.finishing = False
+        """A decided deal is being played out at once (every seat by a bot's choice)."""
+        self._told_decided: tuple[int, int] | None = None
 
     @property
     def table(self) -> TableLike:
@@ -82,19 +85,20 @@ class TableFlow:
             return
         t = self.table
         if t.is_over or t.deal_over:
+            self.finishing = False
             key = (t.position[0], t.view().number)
             if self._summary_for != key:
                 self._summary_for = key
                 self.show_summary()
             return
         token = t.position
-        if t.turn == t.seat:
+        if t.turn == t.seat and not self.finishing:
             if self._turn_token != token:
                 self._turn_token = token
                 self.start_human_turn()
                 self.screen.refresh_ui()
             return
-        turn = t.bot_turn()
+        turn = t.finish_turn() if self.finishing else t.bot_turn()
         if turn is not None and self._bot_token != turn.token:
             self._bot_token = turn.token
             self.thinking = turn.seat
@@ -103,7 +107,8 @@ class TableFlow:
 
     def _start_bot(self, turn: BotTurn) -> None:
         """The bot of ``turn`` decides in a worker thread, at the table's pace."""
-        app, table, delay = self.host, self.table, self.screen.pace.move_delay
+        app, table = self.host, self.table
+        delay = 0.0 if self.finishing else self.screen.pace.move_delay
 
         def think() -> None:
             worker = get_current_worker()
@@ -163,11 +168,38 @@ class TableFlow:
         recorder = self.host.coach.recorder
         if recorder is not None and recorder.problem:
             screen.say(recorder.problem, f"bold {RED}")
+        self.tell_decided()
         delay = screen.pace.trick_delay
-        if any(isinstance(e, TrickWon) for e in events) and delay > 0:
+        if any(isinstance(e, TrickWon) for e in events) and delay > 0 and not self.finishing:
             self.gathering = True
             self.host.set_timer(delay, self.gather)
         self.advance()
+
+    def tell_decided(self) -> None:
+        """The first time in a deal that its result can no longer change: the log says so
+        and that ``f`` finishes it at once (the footer shows the key from then on)."""
+        t = self.table
+        key = (t.position[0], t.view().number)
+        if self._told_decided != key and not self.finishing and t.decided():
+            self._told_decided = key
+            self.screen.log_line("The result is decided: f finishes the deal")
+
+    def finish(self) -> bool:
+        """Play the rest of a decided deal at once: every seat by its bot's choice, yours
+        by the strongest bot's, each move recorded as usual; False if the deal is not
+        decided (or a dialog is open, or it is being finished already)."""
+        if self.finishing or self.screen.modal_open() or not self.table.decided():
+            return False
+        self.finishing = True
+        self.screen.turn.auto_token = None
+        self.screen.turn.time_left = None
+        for panel in self.screen.query(HintPanel):
+            panel.remove()
+        self.screen.log_line("Finishing the deal: the bots play the rest, your cards by the "
+                             "strongest bot's choice")
+        self.screen.say("Finishing the deal…", "bold")
+        self.advance()
+        return True
 
     def gather(self) -> None:
         """The finished trick's moment is over: play goes on."""
@@ -183,6 +215,7 @@ class TableFlow:
         v = t.view()
         forced = t.forced_action() if v.phase is Phase.PLAY and app.prefs.auto_play else None
         card = forced.card if forced is not None else None
+        self.tell_decided()  # a resumed game, too
         notice, app.status_notice = app.status_notice, ""
         if app.prefs.bell:
             app.bell()
@@ -312,6 +345,7 @@ class TableFlow:
         self._pending_bot = None
         self.thinking = None
         self.gathering = False
+        self.finishing = False
         app = self.host
         app.workers.cancel_group(app, "bots")
 

@@ -30,6 +30,7 @@ from ..actions import (
 from ..cards import KING_RANK, QUEEN_RANK, Card
 from ..deal import Phase
 from ..rules import Rules
+from ..scoring import CARD_POINTS_IN_ALL
 from ..table import TableLike
 from ..views import SeatView
 from .footer import ALWAYS
@@ -71,7 +72,7 @@ whose refusal explains it (None: the table explains)."""
 
 FOOTER_RANKS: dict[str, int] = {
     "confirm": 90, "confirm_bid": 90, "confirm_trump": 90, "confirm_suit": 90,
-    "pass_bid": 85, "show_trump": 85, "pair": 85, "simple": 85,
+    "pass_bid": 85, "show_trump": 85, "pair": 85, "simple": 85, "finish": 80,
     "move": 70, "card": 65, "suit": 65, "bid_digit": 60, "step": 55,
     "hint": 50, "take_back": 45, "toggle_class": 40, "last_trick": 30, "settings": 20,
     "stats": 10, "rules": ALWAYS, "request_quit": ALWAYS,
@@ -124,6 +125,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("d", "simple('redouble')", "redouble"),
     Binding("h", "simple('single hand')", "single hand"),
     Binding("e", "simple('redeal')", "redeal"),
+    Binding("f", "finish", "finish deal"),
 ]
 """The moves of the moment, bound on the table screen."""
 
@@ -141,6 +143,8 @@ APP_BINDINGS: list[BindingType] = [
     Binding("u", "host_decides", "", show=False),
     # before the first trick of a deal there is no last trick: l says so
     Binding("l", "no_last_trick", "", show=False),
+    # until the deal's result is decided there is nothing to finish: f says why
+    Binding("f", "not_decided", "", show=False),
     *_refusal_bindings(),
 ]
 """The keys that work over a dialog too, then the refusals, bound on the app."""
@@ -251,6 +255,27 @@ def busy_reason(name: str, table: TableLike, *, dialog: bool, gathering: bool) -
         who = seat_name(table.rules, table.turn)
         return f"{name}: it is not your turn ({who} is to move)"
     return None
+
+
+def finish_refusal(table: TableLike, *, dialog: bool) -> str:
+    """Why ``f`` cannot finish the deal now, in a player's words: the result can still
+    change (with the points that say so), or there is no deal in play."""
+    if dialog:
+        return "Finish: close the dialog first"
+    if table.is_over or table.deal_over:
+        return "Finish: the deal is over"
+    if table.shared:
+        return "Finish: not at a shared table, where every seat plays its own cards"
+    v = table.view()
+    if v.phase is not Phase.PLAY or v.bidder is None or v.target is None:
+        return "Finish: only a deal in play whose result is decided can be finished at once"
+    if v.single_hand is not None:
+        return "Finish: a single hand is played to its end"
+    team = v.bidder & 1
+    who = "you and North" if team == 0 else "East and West"
+    left = CARD_POINTS_IN_ALL + (1 if v.rules.last_trick_point else 0) - sum(v.points)
+    return (f"Finish: the result can still change ({who} have {v.points[team]} of "
+            f"{v.target}, {left} points still to win)")
 
 
 def why_not(key: str, table: TableLike, busy: Callable[[str], str | None]) -> str:

@@ -34,6 +34,7 @@ from .keys import (
     GAMEPLAY,
     TABLE_BINDINGS,
     busy_reason,
+    finish_refusal,
     gameplay_allowed,
     parse_binding,
     still_possible,
@@ -156,7 +157,7 @@ class TableScreen(Screen[None]):
     def human_legal(self) -> list[Action]:
         """The human's legal actions now (empty while not their turn or while the table is
         busy gathering a trick or showing a dialog)."""
-        if self.flow.gathering or self.modal_open():
+        if self.flow.gathering or self.flow.finishing or self.modal_open():
             return []
         return self.table.legal_actions()
 
@@ -295,6 +296,9 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "finish":  # only once the deal's result can no longer change
+            return (not self.modal_open() and not self.flow.finishing
+                    and self.table.decided())
         if action not in GAMEPLAY:
             return True
         return gameplay_allowed(action, parameters, self.table.view(), self.human_legal())
@@ -368,6 +372,11 @@ class TableScreen(Screen[None]):
 
     def action_pair(self) -> None:
         self._human(PAIR)
+
+    def action_finish(self) -> None:
+        """``f``: play the rest of a decided deal at once."""
+        if not self.flow.finish():
+            self.refuse(finish_refusal(self.table, dialog=self.modal_open()))
 
     def action_simple(self, text: str) -> None:
         """A button's or key's action in its text form (``pass``, ``double`` ...)."""
