@@ -548,7 +548,7 @@ async def _likelier(tmp_path: Path) -> None:
                 f"({100 * (likelier.trick_win or 0):.0f}%), but over the whole deal the "
                 f"search rates it {best.worth - likelier.worth:.2f} game points lower."
                 in text), text
-        assert "game pts, best first" in text, text
+        assert "chance to make it" in text or "chance to beat it" in text, text
 
 
 def test_the_result_page_says_each_sides_game_points_alike() -> None:
@@ -575,3 +575,63 @@ def test_the_result_page_says_each_sides_game_points_alike() -> None:
     assert "Game points this deal: your side 0, the other side +1" in text, text
     assert "You               your side 0, the other side +1 game point;" in text, text
     assert "-1 game point" not in text
+
+
+def test_the_hints_top_edge_follows_the_selection(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The top edge said "Hint: J♣ · Enter plays it" after the cursor had moved: Enter then
+    played another card.  Once the selection leaves the suggestion, the edge says what
+    Enter plays."""
+    def quick(view: Any, **kw: Any) -> Any:
+        return coach_hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
+
+    monkeypatch.setattr(hint_panel, "hint", quick)
+    asyncio.run(_edge_follows(tmp_path))
+
+
+async def _edge_follows(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        while not (table.view().phase.value == "play" and table.turn == table.seat
+                   and sum(a.card is not None for a in table.legal_actions()) >= 2):
+            app.table_screen.flow.apply_human(table.legal_actions()[0])
+            await settle(pilot, app)
+        await pilot.press("i")
+        panel = app.query_one(HintPanel)
+        await wait_for(pilot, lambda: panel.hint is not None, limit=8000)
+        await pilot.pause()
+        h = panel.hint
+        assert h is not None and h.action.card is not None
+        top = on_screen(app, panel, frame=True).splitlines()[0]
+        assert f"Hint: {h.action.card.label} · Enter plays it" in top, top
+        legal = [a.card for a in table.legal_actions() if a.card is not None]
+        for _ in range(8):  # move the cursor off the suggestion, onto another legal card
+            await pilot.press("right")
+            await pilot.pause()
+            sel = app.table_screen.turn.sel_card
+            if sel is not None and sel != h.action.card and sel in legal:
+                break
+        sel = app.table_screen.turn.sel_card
+        assert sel is not None and sel != h.action.card
+        top = on_screen(app, panel, frame=True).splitlines()[0]
+        assert f"Enter plays {sel.label}, your selection" in top, top
+        before = len(table.game.deal.actions)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(table.game.deal.actions) > before)
+        assert table.game.deal.actions[before].card == sel  # what the edge said
+
+
+def test_the_first_to_speak_sees_no_worth_on_passing() -> None:
+    """First to speak, nobody bidding: "pass -0.10" (and "passing is worth -0.10, the
+    opponents would play their bid") said nothing a player can use: the pass has no
+    figures of its own; the bids have theirs."""
+    d = Deal.from_seed(4)
+    view = d.view(d.turn)
+    assert view.bidder is None
+    h = coach_hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
+    entries = dict((e.strip().split()[0], e) for e, _best in HintBody(h).entries())
+    assert entries["pass"].strip() == "pass"
+    text = " ".join(line.plain for line in HintBody(h).lines(100))
+    assert "worth" not in text and "-0.10" not in text, text

@@ -35,18 +35,25 @@ from ..widgets import HandView
 
 
 def option_entry(h: Hint, o: Option, pad: int = 3) -> str:
-    """One option in a few characters: its words, game points a deal, your side's card
-    points (card play) and the chance (you take the trick / the contract is made)."""
-    worth = "  -  " if o.worth is None else f"{o.worth:+.2f}"
+    """One option in a few characters, in the figures a player thinks in: card play, the
+    chance to make (defending, to beat) the contract, your side's card points and the
+    chance to take the trick; a trump card, the chance to make the bid and the card
+    points; a bid, its game points as bidder (there they decide) and its chance."""
+    ours = "  - " if o.ours is None else f"{100 * o.ours:3.0f}%"
     if h.phase == "play":
         pts = "  - " if o.card_points is None else f"{o.card_points:4.1f}"
         chance = "  - " if o.trick_win is None else f"{100 * o.trick_win:3.0f}%"
-        return f"{o.words:<{pad}} {worth} {pts} {chance}"
+        return f"{o.words:<{pad}} {ours} {pts} {chance}"
     if o.action.bid is not None:
+        worth = "  -  " if o.worth is None else f"{o.worth:+.2f}"
         made = "  - " if o.made is None else f"{100 * o.made:3.0f}%"
         return f"{o.action.bid:>2} {worth} {made}"
-    made = "" if o.made is None else f" {100 * o.made:3.0f}%"
-    return f"{_label(o):<{pad}} {worth}{made}"
+    if h.bids:  # pass, in the auction: no contract of yours to put figures on
+        return f"{_label(o):<{pad}}"
+    if o.ours is None and o.made is not None:
+        ours = f"{100 * o.made:3.0f}%"
+    pts = "" if o.card_points is None else f" {o.card_points:4.1f}"
+    return f"{_label(o):<{pad}} {ours}{pts}"
 
 
 def _label(o: Option) -> str:
@@ -59,19 +66,20 @@ def _label(o: Option) -> str:
 
 
 def _legend(h: Hint, width: int = 0) -> str:
-    """What the columns are.  The cards and calls are ranked by game points, the figure
-    the bot chooses on (the chance columns may rank them otherwise): where the width
-    allows, the legend says so ("best first"); bids go in bid order."""
+    """What the columns are.  Options the search cannot tell apart are ranked by these
+    figures (the chance on the contract, then card points); the rest as the search rates
+    them, best first."""
     if h.bids:
         return "bid · game pts as bidder · chance to make it"
+    verb = "beat" if h.defending else "make"
     if h.phase == "play":
-        first, rest = "card", "your card pts · you take trick"
+        first, rest = "card", f"chance to {verb} it · your card pts · you take trick"
     elif any(o.action.kind is ActionKind.TRUMP_CARD for o in h.options):
-        first, rest = "card face down", "chance to make it"
+        first, rest = "card face down", "chance to make it · card pts"
     else:
-        first, rest = "option", "chance the contract is made"
-    ranked = f"{first} · game pts, best first · {rest}"
-    return ranked if len(ranked) <= width else f"{first} · game pts · {rest}"
+        first, rest = "option", f"chance to {verb} it · card pts"
+    ranked = f"{first}, best first · {rest}"
+    return ranked if len(ranked) <= width else f"{first} · {rest}"
 
 
 HINT_KEYS = {PASS_CODE: "p", SHOW_CODE: "s", PAIR_CODE: "a", NO_TRUMPS_CODE: "n",
@@ -124,14 +132,22 @@ class HintBody:
         return (f"({h.worlds} deals simulated, {h.seconds:.1f} s)" if width >= 60 else
                 f"({h.worlds} deals, {h.seconds:.1f} s)")
 
-    def head(self, width: int) -> Text:
-        """The suggestion and how to take it, in at most ``width`` cells if it can."""
+    def head(self, width: int, selection: Action | None = None) -> Text:
+        """The suggestion and how to take it, in at most ``width`` cells if it can.  When
+        the cursor has left the suggestion (``selection``, what Enter would play now), the
+        edge says so, so that it never names a card other than the one Enter plays."""
         h = self.hint
         head = Text()
         head.append("Hint: ", style="bold")
         head.append(h.options[0].words if h.options else str(h.action), style="bold green")
         key = how_to_play(h.action)
-        if len(head) + 3 + len(key) > width and key.startswith("Enter"):
+        moved = (selection is not None and selection != h.action
+                 and h.action.code not in HINT_KEYS)
+        if moved and selection is not None:
+            key = f"Enter plays {selection_words(selection)}, your selection"
+            if len(head) + 3 + len(key) > width:
+                key = f"Enter: {selection_words(selection)}"
+        elif len(head) + 3 + len(key) > width and key.startswith("Enter"):
             key = "Enter"  # alone, on a narrow panel
         head.append(f" · {key}", style="bold")
         return head
@@ -220,6 +236,8 @@ class HintPanel(Static):
         self.hint: Hint | None = None
         self.failed = False
         self._enter_held = False
+        self.selection: Action | None = None
+        """What Enter would play now (the table tells it: :meth:`follow`)."""
 
     @property
     def thinking(self) -> bool:
@@ -298,6 +316,14 @@ class HintPanel(Static):
         room = max(4, self._room(parent, self._stepped_aside))
         if self.styles.max_height is None or self.styles.max_height.value != room:
             self.styles.max_height = room
+
+    def follow(self, selection: Action | None) -> None:
+        """The table's selection moved (or not): the top edge follows it."""
+        if selection == self.selection:
+            return
+        self.selection = selection
+        if self.hint is not None:
+            self._frame(self.hint)
 
     def hold_enter(self, action: Action) -> str | None:
         """Whether Enter (which would play ``action``, the selection) must wait once, and
@@ -379,7 +405,7 @@ class HintPanel(Static):
     def _frame(self, h: Hint) -> None:
         body = HintBody(h)
         width = max(10, (self.size.width or 50) - 4)
-        head = body.head(width)
+        head = body.head(width, self.selection)
         if self._enter_held:  # the first Enter was held (the status line says why)
             note = " · Enter held"
             if head.cell_len + len(note) <= width:
