@@ -226,3 +226,31 @@ def test_the_bidding_sides_hint_gives_the_chance_to_make_it() -> None:
     assert best.ours == best.made
     assert "your side makes its" in h.reason.lower() or "any more" in h.reason or \
         "whatever happens" in h.reason
+
+
+def test_a_bid_hints_points_match_the_points_by_trump() -> None:
+    """"Your side takes 15.2" beside "♠ 15.3 · ♥ 15.2": the figure is the named trump's
+    own, and where another trump takes more on average the reason says why it is not the
+    one named (it makes the bid less often)."""
+    import re
+
+    seen = 0
+    for seed in range(40):
+        d = Deal.from_seed(seed)
+        view = d.view(d.turn)
+        h = hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
+        m = re.match(r"(?:.*\) )?Bid (\d+): with (.+?) as trump your side takes ([\d.]+) ",
+                     h.reason.replace("You must bid (no pass here). ", ""))
+        if m is None:
+            continue
+        seen += 1
+        label, pts = m.group(2), float(m.group(3))
+        by_trump = dict(h.trumps)
+        assert f"{by_trump[label]:.1f}" == f"{pts:.1f}", (h.reason, h.trumps)
+        richer = [(lb, p) for lb, p in h.trumps if p > by_trump[label] + 0.05]
+        if richer:
+            lb, p = max(richer, key=lambda x: x[1])
+            assert f"({lb} takes more on average, {p:.1f}, but makes" in h.reason, h.reason
+        if seen >= 3:
+            return
+    assert seen, "no bid hint in the seeds tried"
