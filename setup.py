@@ -31,8 +31,9 @@ COMPILED = [
     # it, and the play reads the few rules it needs at every card from native copies on
     # the Deal (Deal.set_rules)
     "cards", "actions", "auction", "contract", "play", "scoring", "deal",
-    # the bots' hot path: sampled worlds, the rollout policy and the exact endgame search
-    "bots/worlds", "bots/search",
+    # the bots' hot path: sampled worlds, the model of play that weights them, the rollout
+    # policy and the exact endgame search
+    "bots/worlds", "bots/play_model", "bots/search",
     # the table server's work per action, the states it makes for the four seats, is its
     # load limit (docs/server.md): the states (net/broadcast) and the encoders of a seat's
     # view fields (net/wire).  protocol.py stays plain Python: compiled, its decoder's

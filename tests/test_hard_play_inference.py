@@ -1,7 +1,7 @@
 """``play_infer``: card play's worlds weighted by the cards the other seats played.
 
 Each card a seat other than the viewer played counts against a world by its surprise
-(:func:`~twentynine.bots.worlds.play_surprise`): how much worse, under a cheap model of
+(:func:`~twentynine.bots.play_model.play_surprise`): how much worse, under a cheap model of
 play, it was than the seat's most natural card had it held that world's hand.  Constructed
 positions check the direction of each kind of evidence; seeded self-play positions check
 the weights and that ``hard`` plays with them at half strength.  Seeded and fast; nothing
@@ -18,15 +18,15 @@ from helpers import TOURNAMENT, mask
 from twentynine.bots import make_bot
 from twentynine.bots.config import HARD, MEDIUM
 from twentynine.bots.hard import HardBot
-from twentynine.bots.worlds import (
+from twentynine.bots.play_model import (
     PLAY_FEATURES,
     PLAY_WEIGHTS,
     SURPRISE_CAP,
-    WorldSampler,
     _card_utility,
     card_features,
     play_surprise,
 )
+from twentynine.bots.worlds import WorldSampler
 from twentynine.cards import SUIT_MASKS, Card
 from twentynine.deal import DEAL_OVER, PLAY, Deal
 from twentynine.rules import Rules

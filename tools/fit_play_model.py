@@ -1,13 +1,13 @@
 """Fit the model of play that ``hard``'s card play reads the other seats' cards through
-(``PLAY_WEIGHTS`` in ``src/twentynine/bots/worlds.py``, used with ``play_infer``).
+(``PLAY_WEIGHTS`` in ``src/twentynine/bots/play_model.py``, used with ``play_infer``).
 
 Plays ``--deals`` deals of ``hard`` self-play per rule set (60 worlds a card, so it runs in
 minutes); every card played with a choice, with the hand the seat held then, is one
 observation of a conditional logit over the legal cards (features: ``card_features``,
 named by ``PLAY_FEATURES``).  Prints the maximum-likelihood weights beside the shipped
 ones and the held-out log-likelihood per card of a uniform choice, the fit and the
-shipped weights.  To change the weights, paste the fit into ``worlds.py`` and measure the
-bot (docs/bots.md, "Measuring")::
+shipped weights.  To change the weights, paste the fit into ``play_model.py`` and measure
+the bot (docs/bots.md, "How to measure")::
 
     PYTHONPATH=src python tools/fit_play_model.py --deals 400 --rules both --seed 4
 """
@@ -19,14 +19,9 @@ import math
 import random
 
 from twentynine.bots import make_bot
-from twentynine.bots.worlds import (
-    FULL_SUITS,
-    PLAY_FEATURES,
-    PLAY_WEIGHTS,
-    WorldSampler,
-    card_features,
-)
-from twentynine.cards import SUIT_MASKS, mask_cards
+from twentynine.bots.play_model import PLAY_FEATURES, PLAY_WEIGHTS, card_features
+from twentynine.bots.worlds import WorldSampler
+from twentynine.cards import FULL_PACK, SUIT_MASKS, mask_cards
 from twentynine.deal import DEAL_OVER, Deal
 from twentynine.rules import Rules
 
@@ -74,7 +69,7 @@ def choices(d: Deal) -> list[Choice]:
             cards = mask_cards(legal)
             if len(cards) < 2 or x not in cards:
                 continue
-            outside = FULL_SUITS & ~(gone | hand)
+            outside = FULL_PACK & ~(gone | hand)
             feed = pw and (pos == 3 or not (
                 SUIT_MASKS[wcard >> 3] & ((1 << wcard) - 1) & outside))
             out.append(([card_features(c, hand, pos, led, trump, wcard, pw, pts, outside, feed)
