@@ -291,3 +291,16 @@ def test_an_overcall_of_partners_bid_is_never_close_to_the_search() -> None:
                            f"would pass and leave partner the contract: you make {over} in "
                            f"30%"), text
     assert "close to" not in text.lower() and "cost 0.65 game points a deal" in text
+
+
+def test_a_mistake_in_card_points_alone_says_only_that() -> None:
+    """"K♦ cost 0.00 game points a deal and 4.3 card points" said a cost of nothing first."""
+    from twentynine.coach.hint import Option
+    from twentynine.coach.review import _reason
+
+    best = Option(Action.play("KC"), "K♣", 1.0, 17.3, trick_win=0.15)
+    taken = Option(Action.play("KD"), "K♦", 1.0, 13.0, trick_win=0.0)
+    h = Hint(0, "play", best.action, "", (best, taken), 300)
+    text = _reason(h, taken, 0.0, 4.3, 7, None)
+    assert text.startswith("Trick 7: K♦ cost 4.3 card points: "), text
+    assert "game points" not in text

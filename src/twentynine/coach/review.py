@@ -299,9 +299,10 @@ def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick:
     with_best = ("if you ask for trump" if best.action.code == SHOW_CODE else
                  f"with {best.words}")  # not "80% with ask for trump"
     where = f"Trick {trick}" if trick is not None else h.phase.capitalize()
-    cost = f"{loss:.2f} game points a deal"
+    costs = [f"{loss:.2f} game points a deal"] if loss >= 0.005 else []
     if card_loss is not None and card_loss >= 0.5:
-        cost += f" and {card_loss:.1f} card points"
+        costs.append(f"{card_loss:.1f} card points")
+    cost = " and ".join(costs) or f"{loss:.2f} game points a deal"
     text = f"{where}: {taken.words} cost {cost}"
     card = taken.action.card
     if view is not None and card is not None and taken.action.kind is ActionKind.PLAY:
