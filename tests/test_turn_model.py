@@ -302,3 +302,24 @@ def test_no_burst_of_enter_ever_decides_on_a_turn_begun_during_it(
     if not begun:
         turn.begin(v, legal, now=now)
     assert isinstance(turn.enter("play", now=now + pause), Action)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000),
+       phase=st.sampled_from([Phase.AUCTION, Phase.TRUMP, Phase.PLAY]),
+       moves=st.lists(st.sampled_from([-1, 1]), max_size=6))
+def test_the_selected_action_is_what_enter_takes(seed: int, phase: Phase,
+                                                 moves: list[int]) -> None:
+    v, legal = south(position(seed, phase))
+    turn = TurnModel()
+    turn.begin(v, legal, now=0.0)
+    for d in moves:
+        turn.move(d, v, legal, legal)
+    selected = turn.selected_action(v, legal)
+    what = {Phase.AUCTION: "bid", Phase.PLAY: "play"}.get(
+        phase, "suit" if v.rules.trump_indicator == "marker" else "trump card")
+    entered = turn.enter(what, now=100.0)  # type: ignore[arg-type]
+    assert selected is None or selected == entered
+    if isinstance(entered, Action) and entered in legal:
+        assert selected == entered
+    assert turn.selected_action(v, []) is None

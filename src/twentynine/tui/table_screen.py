@@ -25,7 +25,6 @@ from ..coach.text import positions
 from ..deal import Phase
 from ..events import Event
 from ..table import TableLike
-from ..views import SeatView
 from .coach import HintPanel, selection_words
 from .flow import TableFlow
 from .footer import TableFooter
@@ -258,23 +257,9 @@ class TableScreen(Screen[None]):
                 # following suit did not): its key still says why it does not
                 btn.display = action in legal
         for hint_panel in self.query(HintPanel):
-            hint_panel.follow(self._selection(v, legal))
+            hint_panel.follow(self.turn.selected_action(v, legal))
         self.refresh_status()
         self.refresh_keys()
-
-    def _selection(self, v: SeatView, legal: list[Action]) -> Action | None:
-        """What Enter would play now (the hint's top edge follows it)."""
-        t = self.turn
-        a: Action | None = None
-        if v.phase is Phase.PLAY and t.sel_card is not None:
-            a = Action.play(t.sel_card)
-        elif v.phase is Phase.TRUMP and v.rules.trump_indicator == "marker":
-            a = Action.trump_suit(t.sel_suit)
-        elif v.phase is Phase.TRUMP and t.sel_card is not None:
-            a = Action.trump_card(t.sel_card)
-        elif v.phase is Phase.AUCTION and t.sel_bid:
-            a = Action.make_bid(t.sel_bid)
-        return a if a in legal else None
 
     def refresh_keys(self, force: bool = False) -> None:
         """Tell the footer to redraw, only when the set of working keys (or the number of

@@ -303,6 +303,20 @@ class TurnModel:
             return False
         return True
 
+    def selected_action(self, v: SeatView, legal: Sequence[Action]) -> Action | None:
+        """What Enter would take now at ``v``, if it is among ``legal`` (the hint's top
+        edge follows it)."""
+        a: Action | None = None
+        if v.phase is Phase.PLAY and self.sel_card is not None:
+            a = Action.play(self.sel_card)
+        elif marker_trump(v):
+            a = Action.trump_suit(self.sel_suit)
+        elif v.phase is Phase.TRUMP and self.sel_card is not None:
+            a = Action.trump_card(self.sel_card)
+        elif v.phase is Phase.AUCTION and self.sel_bid:
+            a = Action.make_bid(self.sel_bid)
+        return a if a in legal else None
+
     # ------------------------------------------------------------------ Enter
     def dialog_closed(self, now: float) -> None:
         """A dialog closed: Enter waits :attr:`enter_guard` seconds before it plays."""
