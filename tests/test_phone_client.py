@@ -226,6 +226,12 @@ def drive(pages: list[tuple[Watched, Callable[[Watched], str]]], done: Callable[
     return moves
 
 
+def cards_played(w: Watched) -> int:
+    """How many cards the page's own seat has played, as its frames tell."""
+    return sum(e.get("event") == "CardPlayed" and e.get("seat") == w.seat
+               for f in w.frames if f["type"] == "state" for e in f.get("events", []))
+
+
 def scored(w: Watched) -> int:
     return sum(e.get("event") == "DealScored" for f in w.frames if f["type"] == "state"
                for e in f.get("events", []))
@@ -278,25 +284,28 @@ def test_a_deal_by_taps_a_friend_by_the_link_and_the_wall(live: LiveServer,
             shot.append(True)
         return tap_move(w, tried, next_deal=bool(second_deal))
 
+    # three cards by taps, then a friend opens the same link at a desktop mid-deal, types
+    # a name at once (the box has the focus) and waits for the next deal to take the seat
     moves = drive([(phone, phone_move)],
-                  lambda: phone.page.locator("#summary:not([hidden])").count() > 0)
-    assert scored(phone) == 1
-    assert sum(m.startswith("card") for m in moves) == 8, moves
-    assert tried, "no card was refused: choose a seed where one is"
-    # the deal's result, in words, with the button to the next deal
-    phone.page.wait_for_selector("#summary:not([hidden])")
-    assert "Card points" in phone.text("#summary-lines")
-    assert phone.page.locator("#summary-next").is_visible()
-
-    # a friend opens the same link at a desktop, types a name at once, and is seated
+                  lambda: cards_played(phone) >= 3)
     friend = open_page(browser, DESKTOP, live.link)
     friend.page.keyboard.type("Bo")
     friend.page.keyboard.press("Enter")
     friend.page.wait_for_selector("#table:not([hidden])")
     assert friend.seat == 2  # the first free seat: partner of the phone
-    assert "Bo" in phone.page.locator("#seat-top").inner_text() or any(
-        f.get("seats") and any(d.get("name") == "Bo" for d in f["seats"])
-        for f in phone.frames)
+    friend.page.wait_for_selector("#status:has-text('You take this seat when the next deal')")
+    assert friend.page.locator("#hand .card").count() == 0
+    phone.page.wait_for_selector("#seat-top:has-text('Bo sits here next deal')")
+
+    moves += drive([(phone, phone_move), (friend, key_move)],
+                   lambda: phone.page.locator("#summary:not([hidden])").count() > 0)
+    assert scored(phone) == 1
+    assert sum(m.startswith("card") for m in moves) == 8, moves
+    assert tried, "no card was refused: choose a seed where one is"
+    # the deal's result, in words, with the button to the next deal
+    assert "Card points" in phone.text("#summary-lines")
+    assert phone.page.locator("#summary-next").is_visible()
+    assert friend.page.locator("#summary").is_hidden()  # not theirs: they were not seated
 
     friend_shot: list[bool] = []
     second_deal.append(True)
@@ -320,6 +329,12 @@ def test_a_deal_by_taps_a_friend_by_the_link_and_the_wall(live: LiveServer,
         assert w.errors == []
         hosts = {urlsplit(u).hostname for u in w.requests}
         assert hosts == {"127.0.0.1"}, w.requests
+    # while the friend waited for the seat its bot held, only what every seat may know:
+    # the cards played, the trump once shown (what all four seats know alike)
+    public = [[set.intersection(*row)] * 4 for row in known]
+    waited = [f for f in friend.frames if f["type"] == "waiting"]
+    assert waited and leaks(waited, friend.seat, public) == []
+    assert any(cards_in(f) for f in waited)  # the check has something to look at
 
 
 def test_contrast_labels_and_touch_targets(live: LiveServer, browser: Any) -> None:
