@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -68,11 +69,21 @@ def screen_text(app: TwentyNineApp) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
+WAIT_CAP = 600.0
+"""The longest a test waits for anything, in seconds: far beyond what a loaded machine
+needs, it only turns a table that never gets there into a failure instead of a suite
+that hangs."""
+
+
 async def wait_for(pilot: Pilot[Any], cond: Callable[[], bool], limit: int = 2000) -> None:
-    """Let the app run until ``cond()`` holds (bounded)."""
+    """Let the app run until ``cond()`` holds: at most ``limit`` pauses (each at least
+    20 ms, longer while the app is busy) and at most ``WAIT_CAP`` seconds."""
+    end = time.monotonic() + WAIT_CAP
     for _ in range(limit):
         if cond():
             return
+        if time.monotonic() > end:
+            break
         await pilot.pause()
     raise AssertionError("the table did not reach the expected state")
 
