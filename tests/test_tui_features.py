@@ -217,11 +217,17 @@ def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path, speed:
 
         app.table_screen.flow.gather = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
+            # each Enter after the last burst of Enter is over (a turn that begins within
+            # a burst ignores it): a pause of at least the gap, so a slow machine only
+            # makes it longer
+            gap = app.table_screen.turn.burst_gap
             await settle(pilot, app)
             await pilot.press("2", "8", "enter")
             await settle(pilot, app)
+            await asyncio.sleep(gap)
             await pilot.press("1", "enter")
             await settle(pilot, app)
+            await asyncio.sleep(gap)
             await pilot.press("enter")
             await wait_for(pilot, lambda: bool(seen), limit=100000)
             when, text, confirm, gathering = seen[0]
