@@ -32,12 +32,12 @@ from twentynine.scoring import DealOutcome
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import (
     GameOverScreen,
-    LastTrickScreen,
     NoticeScreen,
     QuitScreen,
     RulesScreen,
     RulesText,
     SummaryScreen,
+    TricksScreen,
     rules_markdown,
     settings_markdown,
 )
@@ -185,7 +185,7 @@ def test_every_dialog_reaches_aa(tmp_path: Path) -> None:
                 GameOverScreen(1, (-6, 0)),
                 QuitScreen("This replaces the game saved earlier."),
                 NoticeScreen("Please note", ["The saved game was damaged: set aside."]),
-                LastTrickScreen(rules, g.view(0).tricks[-1], 1),
+                TricksScreen(rules, g.view(0).tricks),
             ]
             for screen in screens:
                 await app.push_screen(screen)

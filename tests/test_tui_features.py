@@ -28,10 +28,10 @@ from twentynine.tui.intro import TITLE
 from twentynine.tui.pacing import SPEEDS
 from twentynine.tui.screens import (
     GameOverScreen,
-    LastTrickScreen,
     RulesScreen,
     RulesText,
     SummaryScreen,
+    TricksScreen,
     rules_markdown,
 )
 from twentynine.tui.turn import sort_hand
@@ -65,13 +65,13 @@ def test_rules_page_and_last_trick(table: Table) -> None:
         tricks = [e for e in app.table.events if isinstance(e, TrickWon)]
         assert tricks
         await pilot.press("l")
-        assert isinstance(app.screen, LastTrickScreen)
+        assert isinstance(app.screen, TricksScreen)
         text = screen_text(app)
         for _seat, card in tricks[-1].cards:
             assert card.label in text
         assert "Trick 1" in text
         await pilot.press("escape")
-        assert not isinstance(app.screen, LastTrickScreen)
+        assert not isinstance(app.screen, TricksScreen)
         assert app.idle
 
     table(body, seed=2)
@@ -430,3 +430,46 @@ def test_a_failing_bot_does_not_break_the_game(tmp_path: Path,
         asyncio.run(run())
     faults = [r.getMessage() for r in caplog.records if r.name == "twentynine.bots"]
     assert faults and all("raised RuntimeError: out of its mind" in f for f in faults)
+
+
+def test_l_goes_back_through_every_trick_of_the_deal(table: Callable[..., Any],
+                                                     tmp_path: Path) -> None:
+    """``l`` showed only the last trick: it opens on the last one, ← and → go through
+    every finished trick of the deal (each with its own cards, leader and winner), held
+    at the first and the last; Esc closes."""
+    from tui_support import save_last_trick
+
+    save_last_trick(tmp_path, 2, cards=4)  # three or four tricks are over
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        tricks = app.table.view().tricks
+        last = len(tricks)
+        assert last >= 3
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, TricksScreen)
+
+        def shows(n: int) -> None:
+            text = screen_text(app)
+            assert f"Trick {n} of {last}" in text, text
+            for _seat, card in tricks[n - 1].cards:
+                assert card.label in text
+            assert any(c.label not in text for t in tricks if t is not tricks[n - 1]
+                       for _s, c in t.cards)
+
+        shows(last)
+        await pilot.press("right")  # held at the last
+        await pilot.pause()
+        shows(last)
+        for n in (*range(last - 1, 0, -1), 1):  # back to the first, and held there
+            await pilot.press("left")
+            await pilot.pause()
+            shows(n)
+        await pilot.press("right")
+        await pilot.pause()
+        shows(2)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, TricksScreen) and app.idle
+
+    table(body, seed=2, resume=True)

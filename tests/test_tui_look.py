@@ -15,7 +15,7 @@ from twentynine.cards import SUIT_NAMES
 from twentynine.deal import Phase
 from twentynine.events import TrumpShown
 from twentynine.tui.app import TwentyNineApp
-from twentynine.tui.screens import LastTrickScreen, SummaryScreen
+from twentynine.tui.screens import SummaryScreen, TricksScreen
 from twentynine.tui.text import seat_name
 
 
@@ -80,7 +80,7 @@ def test_trump_shown_is_announced_until_the_trick_is_gathered(tmp_path: Path) ->
             # the last-trick view tells it too
             await pilot.press("l")
             await pilot.pause()
-            assert isinstance(app.screen, LastTrickScreen)
+            assert isinstance(app.screen, TricksScreen)
             text = screen_text(app)
             assert all(w in text for w in words), text
 

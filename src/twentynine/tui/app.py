@@ -43,11 +43,11 @@ from .pacing import SPEEDS, Pace
 from .prefs import Preferences, load_prefs, prefs_path, save_prefs
 from .screens import (
     GameOverScreen,
-    LastTrickScreen,
     NoticeScreen,
     QuitScreen,
     RulesScreen,
     SummaryScreen,
+    TricksScreen,
 )
 from .settings import Choice
 from .settings_screen import SettingsScreen
@@ -331,12 +331,15 @@ class TwentyNineApp(App[None]):
         self.table_screen.refuse("Last trick: no trick has been played yet in this deal")
 
     def action_last_trick(self) -> None:
+        """``l``: the deal's finished tricks, the last one first (←→ go through them)."""
         v = self.table.view()
         if v.tricks:
-            rules = self.table.rules
-            shown = trump_shown_in(list(self.table.events), len(v.tricks) - 1)
-            news = trump_news(rules, shown) if shown else ""
-            self.push_screen(LastTrickScreen(rules, v.tricks[-1], len(v.tricks), news),
+            rules, events = self.table.rules, list(self.table.events)
+            news = []
+            for i in range(len(v.tricks)):
+                shown = trump_shown_in(events, i)
+                news.append(trump_news(rules, shown) if shown else "")
+            self.push_screen(TricksScreen(rules, v.tricks, news),
                              self.table_screen.flow.after_modal)
 
     def action_rules(self) -> None:

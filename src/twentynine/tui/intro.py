@@ -77,7 +77,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("a", "the pair"),
     ("u", "take back"),
     ("i", "a hint"),
-    ("l", "last trick"),
+    ("l", "the tricks"),
     ("v", "the log"),
     ("t", "statistics"),
     ("o", "settings"),

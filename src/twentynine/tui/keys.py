@@ -131,7 +131,7 @@ TABLE_BINDINGS: list[BindingType] = [
 
 APP_BINDINGS: list[BindingType] = [
     Binding("u", "take_back", "take back"),
-    Binding("l", "last_trick", "last trick"),
+    Binding("l", "last_trick", "tricks"),
     Binding("v", "toggle_class('#main', '-log')", "log"),
     Binding("o", "settings", "settings"),
     Binding("question_mark", "rules", "help", key_display="?"),

@@ -4,6 +4,7 @@ trick.  Each one shows values the engine produced; none computes a score or a wi
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -454,27 +455,52 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class LastTrickScreen(ModalScreen[None]):
-    """The last finished trick: the cards in play order, the winner, the points."""
+class TricksScreen(ModalScreen[None]):
+    """The finished tricks of the deal in play, one at a time (the last one first): the
+    cards in play order, the winner, the points, and trump shown during it.  ←→ go
+    through the tricks; Esc (or ``l``, Enter) closes."""
 
     CSS_PATH = "screens.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "earlier", key_display="←"),
+        Binding("right", "step(1)", "later", key_display="→"),
         Binding("escape", "close", "close"),
         Binding("l", "close", "close", show=False),
         Binding("enter", "close", "close", show=False),
     ]
 
-    def __init__(self, rules: Rules, trick: TrickRecord, number: int, news: str = "") -> None:
+    def __init__(self, rules: Rules, tricks: Sequence[TrickRecord],
+                 news: Sequence[str] = (), start: int | None = None) -> None:
+        """``news[i]``: trump shown during trick ``i`` in words ('' if it was not);
+        ``start``: the trick shown first (from 0; the last one by default)."""
         super().__init__(classes="dialog-screen")
         self.rules = rules
-        self.trick = trick
-        self.number = number
-        self.news = news
-        """Trump shown during this trick, in words (empty if it was not)."""
+        self.tricks = list(tricks)
+        self.news = list(news) + [""] * (len(self.tricks) - len(news))
+        self.index = len(self.tricks) - 1 if start is None else start
+        """The trick shown (from 0)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step" and parameters:  # the footer shows only a way that goes on
+            n = parameters[0]
+            return isinstance(n, int) and 0 <= self.index + n < len(self.tricks)
+        return True
 
     def compose(self) -> ComposeResult:
-        t = self.trick
+        with Vertical(id="lasttrick", classes="dialog"):
+            yield Static("", classes="dialog-title", id="trick-title")
+            yield Static("", id="last-cards")
+            yield Static("", id="last-result")
+            yield Static("", id="last-news")
+        yield TableFooter()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        """Draw the trick at :attr:`index`."""
+        t = self.tricks[self.index]
         cols = []
         for seat, card in t.cards:
             name = Text(f"{seat_name(self.rules, seat):^6.6}", style="bold")
@@ -485,16 +511,25 @@ class LastTrickScreen(ModalScreen[None]):
                 body.append("\n")
             body.append_text(ln)
         pts = "point" if t.points == 1 else "points"
-        with Vertical(id="lasttrick", classes="dialog"):
-            yield Static(f"Trick {self.number}", classes="dialog-title")
-            yield Static(body, id="last-cards")
-            winner = seat_name(self.rules, t.winner)
-            yield Static(f"{seat_name(self.rules, t.leader)} led; "
-                         f"{'you' if winner == 'You' else winner} won it, {t.points} {pts}.",
-                         id="last-result")
-            if self.news:
-                yield Static(self.news, id="last-news")
-        yield TableFooter()
+        n = len(self.tricks)
+        more = " · ←→ other tricks" if n > 1 else ""
+        self.query_one("#trick-title", Static).update(f"Trick {self.index + 1} of {n}{more}")
+        self.query_one("#last-cards", Static).update(body)
+        winner = seat_name(self.rules, t.winner)
+        self.query_one("#last-result", Static).update(
+            f"{seat_name(self.rules, t.leader)} led; "
+            f"{'you' if winner == 'You' else winner} won it, {t.points} {pts}.")
+        news = self.query_one("#last-news", Static)
+        news.update(self.news[self.index])
+        news.display = bool(self.news[self.index])
+        self.refresh_bindings()
+
+    def action_step(self, delta: int) -> None:
+        """←→: the trick before or after (held at the first and the last)."""
+        i = max(0, min(len(self.tricks) - 1, self.index + delta))
+        if i != self.index:
+            self.index = i
+            self.show()
 
     def action_close(self) -> None:
         self.dismiss(None)
