@@ -387,6 +387,41 @@ def test_a_forced_card_is_played_for_you_after_a_pause(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+def test_a_card_played_for_you_is_marked_while_its_trick_is_up(tmp_path: Path) -> None:
+    """Forced cards went by too fast to notice among the bots' cards: once played for
+    you, the trick marks your card ("◀ auto") and the status line names it, through the
+    bots' cards after it, until the trick is gathered."""
+    n, _card = _forced_position(tmp_path)
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2, resume=True)
+        screen = app.table_screen
+        screen.pace.trick_delay = 3600.0  # the trick stays up until the test gathers it
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: len(app.table.game.actions) > n, limit=100000)
+            card = app.table.game.actions[n].card
+            assert card is not None
+            seen = 0
+            for _ in range(2000):  # the bots' cards after yours, then the gathering
+                st = screen.state()
+                v = st.view
+                if (0, card) in (v.tricks[-1].cards if st.gathering else v.trick):
+                    assert st.auto_card == card
+                    assert "◀ auto" in screen_text(app)
+                    said = status(app)
+                    assert said.startswith(f"Played for you: the {card.label}"), said
+                    seen += 1
+                if st.gathering:
+                    break
+                await pilot.pause()
+            assert seen and screen.flow.gathering
+            screen.flow.gather()
+            await settle(pilot, app)
+            assert "◀ auto" not in screen_text(app)
+
+    asyncio.run(run())
+
+
 def test_automatic_play_can_be_switched_off(tmp_path: Path) -> None:
     n, _card = _forced_position(tmp_path)
 

@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.worker import get_current_worker
 
 from ..actions import Action
+from ..cards import Card
 from ..deal import IllegalActionError, Phase
 from ..events import DealScored, Event, GameOver, TrickWon
 from ..rules import Rules
@@ -49,6 +50,8 @@ class TableFlow:
         self._turn_token: tuple[int, int] | None = None
         self.finishing = False
         """A decided deal is being played out at once (every seat by a bot's choice)."""
+        self.auto_card: Card | None = None
+        """The human's last card played for them (their only legal one)."""
         self._told_decided: tuple[int, int] | None = None
 
     @property
@@ -160,6 +163,17 @@ class TableFlow:
                 last = msg
         if last:
             screen.say(last)
+        auto = self.auto_card
+        v = self.table.view()
+        on_table = v.trick if not self.gathering else ()
+        if auto is not None and ((self.table.seat, auto) in on_table or any(
+                isinstance(e, TrickWon) and (self.table.seat, auto) in e.cards
+                for e in events)):
+            # played for you: the status keeps saying so while its trick is up (it went by
+            # too fast to notice among the bots' cards)
+            also = "" if not last or last.startswith("You played") else f" · {last}"
+            screen.say(f"Played for you: the {auto.label}, your only legal card{also}",
+                       "bold")
         if self.table.save_error:
             screen.say(self.table.save_error, f"bold {RED}")
         screen.turn.bid_digits = ""
@@ -212,6 +226,7 @@ class TableFlow:
         """The human's turn begins: the clock, the selection, what the status line asks;
         a forced card is played after a pause (when the settings say so)."""
         screen, app, t = self.screen, self.host, self.table
+        self.auto_card = None  # its trick is gone by now
         v = t.view()
         forced = t.forced_action() if v.phase is Phase.PLAY and app.prefs.auto_play else None
         card = forced.card if forced is not None else None
@@ -238,6 +253,7 @@ class TableFlow:
         turn.auto_token = None
         forced = self.table.forced_action()
         if forced is not None:
+            self.auto_card = forced.card
             self.apply_human(forced)
 
     def tick(self) -> None:

@@ -210,7 +210,10 @@ class TableScreen(Screen[None]):
         hand = self.display_hand()
         sel = hand.index(self.turn.sel_card) if self.turn.sel_card in hand else 0
         gathering = self.flow.gathering
-        return TableState(view=v, scores=self.table.scores,
+        auto = self.flow.auto_card
+        shown = v.tricks[-1].cards if gathering and v.tricks else v.trick
+        return TableState(auto_card=auto if (self.table.seat, auto) in shown else None,
+                          view=v, scores=self.table.scores,
                           game_over=self.table.is_over, gathering=gathering,
                           thinking=self.flow.thinking if not gathering else None,
                           selected=sel, legal_cards=legal_cards(legal),

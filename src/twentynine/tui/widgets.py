@@ -59,6 +59,9 @@ class TableState:
     time_left: float | None = None
     events: Sequence[Event] = ()
     """The game's events as seat 0 saw them (the trump banner reads them)."""
+    auto_card: Card | None = None
+    """Your card that was played for you (your only legal one), while its trick is on the
+    table: the trick marks it."""
 
     def trump_news(self) -> TrumpShown | None:
         """Trump shown during the trick on the table (kept until it is gathered)."""
@@ -343,6 +346,11 @@ class TrickView(Widget):
             return card_box(cards.get(p), highlight=p == winner_pos, large=cw == LARGE[0])
 
         blank = [Text(" " * cw)] * ch
+        mark = blank
+        if st.auto_card is not None and cards.get("south") == st.auto_card:
+            # your only card, played for you: marked beside it while its trick is up
+            mark = [Text(" " * cw)] * ch
+            mark[ch // 2] = Text(f"{'◀ auto':<{cw}}", style=f"bold {GOLD}")
         gap = max(3, min(12 if cw == LARGE[0] else 8, (width - 3 * cw) // 4))
         vgap = max(0, min(2, (height - 3 * ch - 2) // 4))
         rows: list[Text] = []
@@ -350,7 +358,7 @@ class TrickView(Widget):
         rows += [Text("")] * vgap
         rows += join_columns([box("west"), blank, box("east")], gap)
         rows += [Text("")] * vgap
-        rows += join_columns([blank, box("south"), blank], gap)
+        rows += join_columns([blank, box("south"), mark], gap)
         out = Text()
         top_pad = max(0, (height - len(rows) - 1) // 2)
         out.append("\n" * top_pad)
