@@ -220,3 +220,31 @@ def test_a_declared_pair_fits_the_contract_panel(size: tuple[int, int],
             return misfits(app)
 
     assert asyncio.run(run()) == []
+
+
+@pytest.mark.parametrize("size", [(70, 20), (60, 20), (79, 24), (80, 23)])
+def test_below_80x24_only_the_notice_shows_and_the_turn_waits(table: Any,
+                                                             size: tuple[int, int]) -> None:
+    """Below 80x24 East's panel and the trick were clipped under a size notice: now the
+    screen holds the notice alone (no table, no footer), your turn waits (no key plays),
+    and at 80x24 the table is back whole."""
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        text = screen_text(app)
+        assert "needs a terminal of at least 80 x 24" in " ".join(text.split()), text
+        assert f"this one is {size[0]} x {size[1]}" in " ".join(text.split())
+        for word in ("East", "West", "North", "Deal 1", "Auction", "quit"):
+            assert word not in text.replace("q quits", ""), (word, text)
+        assert app.table_screen.human_legal() == []
+        before = len(app.table.actions)
+        await pilot.press("enter", "p")
+        await pilot.pause()
+        assert len(app.table.actions) == before
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, app)
+        text = screen_text(app)
+        assert "needs a terminal" not in text
+        assert all(w in text for w in ("East", "West", "North", "Deal 1")), text
+        assert app.table_screen.human_legal()
+
+    table(body, size=size)

@@ -124,7 +124,6 @@ class TwentyNineApp(App[None]):
         """Hints, reviews, statistics; every finished deal recorded in the history."""
         if self.coach.message:
             self.startup_messages.append(self.coach.message)
-        self._warned_small = False
         self.table_screen = TableScreen(self.table, TurnModel(timer), Pace.for_speed(self.speed))
         """The table's own screen (below any dialog)."""
 
@@ -208,11 +207,8 @@ class TwentyNineApp(App[None]):
         self.prefs = self.prefs.replace(seen_intro=True)
 
     def on_resize(self, event: Resize) -> None:
-        small = event.size.width < 80 or event.size.height < 24
-        if small and not self._warned_small:
-            self.notify("The table needs a terminal of at least 80 x 24 characters.",
-                        severity="warning", timeout=6)
-        self._warned_small = small
+        if self.table_screen.is_mounted:
+            self.table_screen.fit(event.size.width, event.size.height)
 
     async def on_event(self, event: events.Event) -> None:
         """Every Enter counts for the table's bursts, wherever it goes (the deal summary, a

@@ -70,6 +70,8 @@ class TableFlow:
             return True
         if self.gathering or self._pending_bot is not None:
             return False
+        if self.screen.too_small:  # your turn waits for a window the table fits in
+            return self.table.turn == self.table.seat and bool(self.table.legal_actions())
         if self.screen.turn.auto_token is not None:
             return False
         return bool(self.screen.human_legal())
@@ -248,8 +250,8 @@ class TableFlow:
         turn = self.screen.turn
         if self.shutting_down() or turn.auto_token != token or self.table.position != token:
             return
-        if self.screen.modal_open():  # a dialog is open: play it once it closes
-            return
+        if self.screen.modal_open() or self.screen.too_small:
+            return  # a dialog is open, or the table hidden: played once it is back
         turn.auto_token = None
         forced = self.table.forced_action()
         if forced is not None:

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, RichLog
+from textual.widgets import Button, RichLog, Static
 
 from ..actions import PAIR, PASS, SHOW_TRUMP, Action
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
@@ -60,6 +60,9 @@ from .widgets import (
 
 if TYPE_CHECKING:
     from .app import TwentyNineApp
+
+MIN_SIZE = (80, 24)
+"""The smallest terminal (columns, rows) the table fits in."""
 
 TONES = {"plain": "", "bold": "bold", "refused": f"bold {RED}"}
 """The status line's style for each tone of a :class:`~twentynine.tui.turn.Note`."""
@@ -117,6 +120,26 @@ class TableScreen(Screen[None]):
                                    action=f"screen.simple('{action}')", compact=True)
         yield StatusLine("", id="status")  # a line of its own: long refusals fit
         yield TableFooter()
+        yield Static("", id="too-small")  # in place of everything when the table cannot fit
+
+    @property
+    def too_small(self) -> bool:
+        """The terminal is below the table's size: only a notice shows."""
+        return self.has_class("-too-small")
+
+    def fit(self, width: int, height: int) -> None:
+        """The terminal's size: below :data:`MIN_SIZE` only a notice shows (never a
+        clipped table), and the human's turn waits for a larger window."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"The table needs a terminal of at least {MIN_SIZE[0]} x {MIN_SIZE[1]} "
+                f"characters; this one is {width} x {height}.\n\nEnlarge the window to play "
+                "on: your turn waits for you.\nq quits (the game is saved).")
+        if small != self.too_small:
+            self.set_class(small, "-too-small")
+            if not small:  # the turn that waited goes on (a forced card is played now)
+                self.flow.after_modal()
 
     def seat_at(self, where: str) -> int:
         """The seat shown at ``where`` (west, east) under this game's rules."""
@@ -131,6 +154,7 @@ class TableScreen(Screen[None]):
         # the move clock belongs to the status line it draws in: when the table goes (the
         # app closing) the clock stops with it and never ticks on a table that is gone
         self.query_one("#status", TextPanel).set_interval(0.2, self.flow.tick)
+        self.fit(*self.app.size)
         self.host.table_opened()
         self.flow.advance()
 
@@ -157,8 +181,8 @@ class TableScreen(Screen[None]):
     def human_legal(self) -> list[Action]:
         """The human's legal actions now (empty while not their turn or while the table is
         busy gathering a trick or showing a dialog)."""
-        if self.flow.gathering or self.flow.finishing or self.modal_open():
-            return []
+        if self.flow.gathering or self.flow.finishing or self.modal_open() or self.too_small:
+            return []  # (too small: the table is hidden, so your turn waits and its clock)
         return self.table.legal_actions()
 
     def busy(self, name: str) -> str | None:
