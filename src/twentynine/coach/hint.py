@@ -563,15 +563,14 @@ def figures(view: SeatView, o: Option) -> str:
     parts = []
     if o.ours is not None:
         defending = view.bidder is not None and (view.bidder & 1) != view.team
-        verb = "beats" if defending else "makes"
+        verb = "beat" if defending else "make"
         contract = contract_words(view)
         if o.ours >= 0.995:
-            parts.append(f"your side {verb} {contract} whatever happens now")
+            parts.append(f"your side {verb}s {contract} whatever happens now")
         elif o.ours <= 0.005:
-            parts.append(f"your side cannot {verb.removesuffix('s')} {contract} any more")
+            parts.append(f"your side cannot {verb} {contract} any more")
         else:
-            parts.append(f"your side {verb} {contract} in {_pct(o.ours)} of the deals "
-                         f"consistent with what you know")
+            parts.append(f"your side: {_pct(o.ours)} to {verb} {contract}")
     if o.card_points is not None:
         parts.append(f"{o.card_points:.1f} card points on average")
     if not parts:
