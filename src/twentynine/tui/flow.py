@@ -19,6 +19,7 @@ from textual.worker import get_current_worker
 
 from ..actions import Action
 from ..cards import Card
+from ..coach.text import positions
 from ..deal import IllegalActionError, Phase
 from ..events import DealScored, Event, GameOver, TrickWon
 from ..rules import Rules
@@ -337,8 +338,9 @@ class TableFlow:
         """Start a fresh game at this table (after game over, or with new settings)."""
         screen = self.screen
         self.table.new_game(seed, rules)
-        screen.query_one("#seat-west", SeatPanel).seat = screen.seat_at("west")
-        screen.query_one("#seat-east", SeatPanel).seat = screen.seat_at("east")
+        seats = positions(rules)  # where each seat sits under the new rules
+        screen.query_one("#seat-west", SeatPanel).seat = seats.index("west")
+        screen.query_one("#seat-east", SeatPanel).seat = seats.index("east")
         self.reset()
         screen.turn.sel_bid = 0
         screen.rewrite_log()

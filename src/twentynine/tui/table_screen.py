@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, RichLog, Static
 
 from ..actions import PAIR, PASS, SHOW_TRUMP, Action
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..coach.text import positions
 from ..deal import Phase
 from ..events import Event
@@ -97,15 +97,16 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ setup
     def compose(self) -> ComposeResult:
+        seats = positions(self.table.rules)  # where each seat sits in this game
         yield ScoreBar(id="scorebar")
         with Horizontal(id="main"):
             with Vertical(id="table"):
                 yield SeatPanel(2, compact=True, id="seat-north", classes="seat")
                 yield TrumpBanner(id="banner")
                 with Horizontal(id="middle"):
-                    yield SeatPanel(self.seat_at("west"), id="seat-west", classes="seat")
+                    yield SeatPanel(seats.index("west"), id="seat-west", classes="seat")
                     yield TrickView(id="trick")
-                    yield SeatPanel(self.seat_at("east"), id="seat-east", classes="seat")
+                    yield SeatPanel(seats.index("east"), id="seat-east", classes="seat")
                 yield SeatPanel(HUMAN, compact=True, inline=True, id="seat-south",
                                 classes="seat")
             with Vertical(id="side"):
@@ -140,10 +141,6 @@ class TableScreen(Screen[None]):
             self.set_class(small, "-too-small")
             if not small:  # the turn that waited goes on (a forced card is played now)
                 self.flow.after_modal()
-
-    def seat_at(self, where: str) -> int:
-        """The seat shown at ``where`` (west, east) under this game's rules."""
-        return positions(self.table.rules).index(where)
 
     def on_mount(self) -> None:
         self.rewrite_log()
@@ -208,10 +205,6 @@ class TableScreen(Screen[None]):
         """Add a line to the log."""
         self.query_one("#log", RichLog).write(text)
 
-    def display_hand(self) -> list[Card]:
-        """The human's hand in the order it is shown."""
-        return sort_hand(self.table.view().hand)
-
     def rewrite_log(self) -> None:
         """The log from the start of the game again (after a take-back or a new game)."""
         log = self.query_one("#log", RichLog)
@@ -231,7 +224,7 @@ class TableScreen(Screen[None]):
         """What the widgets draw: the human's view and the table's own state."""
         v = self.table.view()
         legal = self.human_legal()
-        hand = self.display_hand()
+        hand = sort_hand(self.table.view().hand)
         sel = hand.index(self.turn.sel_card) if self.turn.sel_card in hand else 0
         gathering = self.flow.gathering
         auto = self.flow.auto_card
@@ -254,7 +247,7 @@ class TableScreen(Screen[None]):
         self.query_one(TrickView).show(st)
         self.query_one(TrumpBanner).show(st)
         self.query_one(SidePanel).show(st)
-        self.query_one(HandView).show(st, self.display_hand())
+        self.query_one(HandView).show(st, sort_hand(self.table.view().hand))
         legal = self.human_legal()
         choices = self.query_one(ChoiceBar)
         turn = self.turn
@@ -421,7 +414,7 @@ class TableScreen(Screen[None]):
         # "Hint: pass"): the status goes back to what this turn asks
         stale = held or self.message.style == f"bold {RED}"
         v = self.table.view()
-        adopted = self.turn.adopt(a, self.display_hand())
+        adopted = self.turn.adopt(a, sort_hand(self.table.view().hand))
         if adopted and a.card is not None:
             if held:
                 self.say(f"The hint is in · Enter: {selection_words(a)}", "bold")
@@ -440,7 +433,7 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ mouse
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
-        hand = self.display_hand()
+        hand = sort_hand(self.table.view().hand)
         if not 0 <= message.index < len(hand):
             return
         card = hand[message.index]
