@@ -9,6 +9,7 @@ the first four cards, then the second four (the first of those is the seventh ca
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import fields
@@ -1065,7 +1066,8 @@ def test_every_setting_flag_names_a_rules_field() -> None:
 # =========================================================================== command line
 def test_cli_rules_prints_the_table() -> None:
     res = subprocess.run([sys.executable, "-m", "twentynine.cli", "rules", "--variant", "pagat",
-                          "--double"], capture_output=True, text=True, timeout=60)
+                          "--double"], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "COLUMNS": "1000"})  # one line a setting
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
     assert len(lines) == len(SETTINGS) + 1
