@@ -29,7 +29,10 @@ def test_a_dropped_client_comes_back_and_the_game_goes_on(tmp_path: Path) -> Non
             n = len(table.game.log)
             token = south.conn.token
             await south.conn.close()  # the connection drops
-            await asyncio.sleep(0.3)
+            for _ in range(600):  # the server notices (bounded: a minute)
+                if table.seats[0].player is not None and table.seats[0].player.conn is None:
+                    break
+                await asyncio.sleep(0.1)
             assert table.seats[0].player is not None and table.seats[0].player.conn is None
             assert len(table.game.log) == n  # the table waits for south ("wait")
             # nobody else may take the seat: not under another name, nor under south's own
