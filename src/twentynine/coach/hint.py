@@ -29,31 +29,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..actions import (
-    BID_BASE,
     DOUBLE_CODE,
-    NO_TRUMPS_CODE,
     PAIR_CODE,
     PASS_CODE,
     REDEAL_CODE,
     REDOUBLE_CODE,
     SHOW_CODE,
     SINGLE_HAND_CODE,
-    TRUMP_CARD_BASE,
-    TRUMP_SUIT_BASE,
     Action,
-    ActionKind,
 )
 from ..bots import BOTS, BaseBot, make_bot
 from ..bots.calls import best_bid, contract_ev, sweep_chance
 from ..bots.medium import Estimates
 from ..bots.search import MARGIN_WEIGHT, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
-from ..cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS
 from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
 from ..scoring import pair_target
 from ..views import SeatView
 from .reasons import card_reason
-from .text import positions
+from .text import action_words, seat_word, trump_label
 
 MEASURE_WORLDS = 64
 """Worlds of the second measurement (trick chances, card points, contract chances)."""
@@ -163,53 +157,6 @@ class Hint:
             if o.action == action:
                 return o
         return None
-
-
-# --------------------------------------------------------------------------- words
-def seat_word(view: SeatView, seat: int) -> str:
-    """``you``, ``partner`` or the opponent's screen position (``West``)."""
-    if seat == view.seat:
-        return "you"
-    if seat == view.partner:
-        return "partner"
-    pos = positions(view.rules)
-    # positions are relative to seat 0 at the bottom; turn them for other viewers
-    return pos[(seat - view.seat) & 3].capitalize()
-
-
-def suit_word(suit: int) -> str:
-    """``♠ spades``."""
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
-
-
-def action_words(action: Action) -> str:
-    """An action in plain words, for hints and reviews."""
-    k = action.kind
-    card = action.card
-    if k is ActionKind.PLAY and card is not None:
-        return card.label
-    if k is ActionKind.TRUMP_CARD and card is not None:
-        return f"{card.label} face down ({SUIT_NAMES[card.suit]} trump)"
-    if k is ActionKind.BID:
-        return f"bid {action.bid}"
-    if k is ActionKind.TRUMP_SUIT and action.suit is not None:
-        return f"{suit_word(action.suit)} as trump"
-    words = {PASS_CODE: "pass", SHOW_CODE: "ask for trump", PAIR_CODE: "declare the pair",
-             NO_TRUMPS_CODE: "no trumps", DOUBLE_CODE: "double", REDOUBLE_CODE: "redouble",
-             SINGLE_HAND_CODE: "single hand", REDEAL_CODE: "ask for a redeal"}
-    return words.get(action.code, str(action))
-
-
-def _trump_label(code: int) -> str:
-    if code < 0:
-        return "the seventh card's suit"
-    if TRUMP_CARD_BASE <= code < BID_BASE:
-        return suit_word(CARDS[code & 31].suit)
-    if TRUMP_SUIT_BASE <= code < TRUMP_SUIT_BASE + 4:
-        return suit_word(code - TRUMP_SUIT_BASE)
-    if code == NO_TRUMPS_CODE:
-        return "no trumps"
-    return str(Action(code))
 
 
 def _pct(x: float | None) -> str:
@@ -419,7 +366,7 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
     table = est.table
     choices = est.choices
     means = [sum(r[0] for r in res) / len(res) if res else 0.0 for res in table]
-    trumps = tuple(sorted(((_trump_label(c), m) for c, m, res in zip(choices, means, table,
+    trumps = tuple(sorted(((trump_label(c), m) for c, m, res in zip(choices, means, table,
                                                                       strict=True) if res),
                           key=lambda x: -x[1]))
 
@@ -469,12 +416,12 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         else:
             opts.append(Option(a, action_words(a), None))
     lo = min(bids)
-    best_label, best_pts = _trump_label(choices[best_i]), means[best_i]
+    best_label, best_pts = trump_label(choices[best_i]), means[best_i]
     total = rules.total_points
     if action.bid is not None:
         b = action.bid
         c, ci = chance(b)
-        reason = (f"Bid {b}: with {_trump_label(choices[ci])} as trump your side takes "
+        reason = (f"Bid {b}: with {trump_label(choices[ci])} as trump your side takes "
                   f"{means[ci]:.1f} of the {total} points on average and makes {b} in "
                   f"{_pct(c)} of the {est.samples} deals consistent with your cards.")
         if means[best_i] > means[ci] + 0.05:

@@ -5,7 +5,24 @@ draws, so the coach, the command line and the tests use them without a terminal 
 
 from __future__ import annotations
 
+from ..actions import (
+    BID_BASE,
+    DOUBLE_CODE,
+    NO_TRUMPS_CODE,
+    PAIR_CODE,
+    PASS_CODE,
+    REDEAL_CODE,
+    REDOUBLE_CODE,
+    SHOW_CODE,
+    SINGLE_HAND_CODE,
+    TRUMP_CARD_BASE,
+    TRUMP_SUIT_BASE,
+    Action,
+    ActionKind,
+)
+from ..cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS
 from ..rules import Rules
+from ..views import SeatView
 
 POSITIONS_ANTICLOCKWISE = ("south", "east", "north", "west")
 POSITIONS_CLOCKWISE = ("south", "west", "north", "east")
@@ -30,3 +47,50 @@ def count(n: int, word: str) -> str:
     ('1 take-back', '0 mistakes', '3 reviewed deals')
     """
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def seat_word(view: SeatView, seat: int) -> str:
+    """``you``, ``partner`` or the opponent's screen position (``West``)."""
+    if seat == view.seat:
+        return "you"
+    if seat == view.partner:
+        return "partner"
+    pos = positions(view.rules)
+    # positions are relative to seat 0 at the bottom; turn them for other viewers
+    return pos[(seat - view.seat) & 3].capitalize()
+
+
+def suit_word(suit: int) -> str:
+    """``♠ spades``."""
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def action_words(action: Action) -> str:
+    """An action in plain words, for hints and reviews."""
+    k = action.kind
+    card = action.card
+    if k is ActionKind.PLAY and card is not None:
+        return card.label
+    if k is ActionKind.TRUMP_CARD and card is not None:
+        return f"{card.label} face down ({SUIT_NAMES[card.suit]} trump)"
+    if k is ActionKind.BID:
+        return f"bid {action.bid}"
+    if k is ActionKind.TRUMP_SUIT and action.suit is not None:
+        return f"{suit_word(action.suit)} as trump"
+    words = {PASS_CODE: "pass", SHOW_CODE: "ask for trump", PAIR_CODE: "declare the pair",
+             NO_TRUMPS_CODE: "no trumps", DOUBLE_CODE: "double", REDOUBLE_CODE: "redouble",
+             SINGLE_HAND_CODE: "single hand", REDEAL_CODE: "ask for a redeal"}
+    return words.get(action.code, str(action))
+
+
+def trump_label(code: int) -> str:
+    """What a trump choice (its action code, or -1: the seventh card) names."""
+    if code < 0:
+        return "the seventh card's suit"
+    if TRUMP_CARD_BASE <= code < BID_BASE:
+        return suit_word(CARDS[code & 31].suit)
+    if TRUMP_SUIT_BASE <= code < TRUMP_SUIT_BASE + 4:
+        return suit_word(code - TRUMP_SUIT_BASE)
+    if code == NO_TRUMPS_CODE:
+        return "no trumps"
+    return str(Action(code))
