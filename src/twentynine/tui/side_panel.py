@@ -22,7 +22,7 @@ from .text import (
     seat_name,
 )
 from .theme import CORAL, GOLD, HIDDEN, INK_SOFT
-from .widgets import TableState, TextPanel
+from .widgets import StatePanel, TableState
 
 
 def _line(label: str, value: Text | str, width: int = 7) -> Text:
@@ -56,15 +56,9 @@ def pack_words(items: Sequence[str], width: int, sep: str = ", ") -> list[str]:
     return lines
 
 
-class SidePanel(TextPanel):
+class SidePanel(StatePanel):
     """The contract (bid, bidder, target, trump), the points of this deal and the
     auction: every bid and pass while it runs, the winning bid after."""
-
-    _state: TableState | None = None
-
-    def on_resize(self) -> None:
-        if self._state is not None:
-            self.show(self._state)
 
     def show(self, state: TableState) -> None:
         self._state = state

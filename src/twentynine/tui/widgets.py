@@ -146,14 +146,22 @@ class StatusLine(TextPanel):
             self.set_text(self._full)
 
 
-class ScoreBar(TextPanel):
-    """Top line: deal number, dealer, and both teams' game scores on -6..+6."""
+class StatePanel(TextPanel):
+    """A panel drawn from the table's state, drawn again when its size changes (its
+    text wraps or is cut to the width)."""
 
     _state: TableState | None = None
 
     def on_resize(self) -> None:
         if self._state is not None:
             self.show(self._state)
+
+    def show(self, state: TableState) -> None:
+        raise NotImplementedError
+
+
+class ScoreBar(StatePanel):
+    """Top line: deal number, dealer, and both teams' game scores on -6..+6."""
 
     def show(self, state: TableState) -> None:
         self._state = state
@@ -372,15 +380,9 @@ class TrickView(Widget):
         return out
 
 
-class TrumpBanner(TextPanel):
+class TrumpBanner(StatePanel):
     """A loud line across the table while the trick in which trump was shown is on it:
     who asked, the suit, where the face-down card went."""
-
-    _state: TableState | None = None
-
-    def on_resize(self) -> None:
-        if self._state is not None:
-            self.show(self._state)
 
     def show(self, state: TableState) -> None:
         self._state = state
