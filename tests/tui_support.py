@@ -34,6 +34,7 @@ def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None,
     kw.setdefault("bots", "random")
     kw.setdefault("speed", "instant")
     app = TwentyNineApp(rules or Rules(), seed=seed, data_dir=tmp_path, **kw)
+    app.coach.background_reviews = False  # a review process per deal played: not here
     if not pauses:
         app.table_screen.pace.trick_delay = 0.0
         app.table_screen.turn.enter_guard = 0.0

@@ -36,7 +36,12 @@ def add_commands(sub: Any) -> None:
     hist = sub.add_parser("history", help="list your past games and deals")
     hist.add_argument("--games", type=int, default=20, metavar="N",
                       help="how many of the latest games (default: 20)")
-    review = sub.add_parser("review", help="review a deal: --last, a DEAL_ID or a FILE.json")
+    for p in (stats, hist):
+        p.add_argument("--no-review", action="store_true",
+                       help="do not review the deals not yet reviewed first (their "
+                            "mistakes are then not counted)")
+    review = sub.add_parser("review", help="review a deal: --last, a DEAL_ID or a FILE.json; "
+                                           "--pending: every deal not yet reviewed")
     review.add_argument("target", nargs="?", metavar="DEAL_ID|FILE.json",
                         help="a deal id from `twentynine history`, or a deal record file")
     review.add_argument("--last", action="store_true", help="the last deal you played")
@@ -44,6 +49,11 @@ def add_commands(sub: Any) -> None:
                         help="whose decisions to grade in a record file (default: 0)")
     review.add_argument("--text", action="store_true",
                         help="print the review instead of opening the review screen")
+    review.add_argument("--pending", action="store_true",
+                        help="review every deal of the history not yet reviewed, one at a "
+                             "time, and keep the reviews")
+    # what the table starts after each deal: low priority, silent, one at a time
+    review.add_argument("--background", action="store_true", help=argparse.SUPPRESS)
     export = sub.add_parser("export", help="write a stored deal's JSON record")
     export.add_argument("deal_id", metavar="DEAL_ID")
     export.add_argument("-o", "--output", default=None, metavar="FILE",
@@ -83,9 +93,11 @@ def run(opts: argparse.Namespace) -> int:
     if history is None:
         return 1
     try:
+        if opts.command == "stats" and opts.trend < 1:
+            return _fail("--trend must be 1 or more")
+        if opts.command in ("stats", "history"):
+            _catch_up(history, console, review=not opts.no_review)
         if opts.command == "stats":
-            if opts.trend < 1:
-                return _fail("--trend must be 1 or more")
             st = compute_stats(history.games(), history.deals(), opts.trend)
             console.print(stats_renderable(st))
             return 0
@@ -93,6 +105,86 @@ def run(opts: argparse.Namespace) -> int:
             console.print(history_table(history, opts.games))
             return 0
         return _export(opts, history, console)
+    finally:
+        history.close()
+
+
+# --------------------------------------------------------------------------- pending
+def _catch_up(history: History, console: Console, *, review: bool = True) -> None:
+    """The deals not yet reviewed (a table quit or killed before its background review
+    finished): reviewed now, with a progress line, so their mistakes count; Ctrl-C stops
+    and leaves the rest for later."""
+    from .coach.review import REVIEW_VERSION
+
+    n = len(history.unreviewed(REVIEW_VERSION))
+    if not n:
+        return
+    deals = count(n, "deal")
+    if not review:
+        console.print(f"{deals} not yet reviewed: their mistakes are not counted "
+                      f"(`twentynine review --pending` reviews them).")
+        return
+    console.print(f"{deals} not yet reviewed: reviewing {'it' if n == 1 else 'them'} now "
+                  f"(Ctrl-C stops; the rest are then not counted).")
+    try:
+        _review_pending(history)
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        left = len(history.unreviewed(REVIEW_VERSION))
+        console.print(f"Stopped: {count(left, 'deal')} not yet reviewed, their mistakes "
+                      f"not counted.")
+
+
+def _review_pending(history: History) -> int:
+    """Review every deal not yet reviewed, with a progress line on stderr; how many."""
+    from .coach.pending import review_pending
+
+    shown = False
+
+    def progress(n: int, total: int, row: DealRow, k: int, of: int) -> None:
+        nonlocal shown
+        shown = True
+        sys.stderr.write(f"\rreviewing deal {n} of {total} (id {row.id}): "
+                         f"{k}/{of} decisions \x1b[K")
+        sys.stderr.flush()
+
+    done = review_pending(history, progress=progress)
+    if shown:
+        sys.stderr.write("\n")
+    return done
+
+
+def _pending(opts: argparse.Namespace, console: Console) -> int:
+    """``review --pending``: every deal without a current review, reviewed and kept;
+    ``--background``: as the table starts it, at a low priority and silent, and only if
+    no other background reviewer is running."""
+    from .coach.pending import lower_priority, run_background
+    from .coach.review import REVIEW_VERSION
+
+    if opts.target is not None or opts.last:
+        return _fail("review --pending takes no DEAL_ID, FILE.json or --last")
+    if opts.background:
+        lower_priority()
+        opened = open_history()
+        if opened.history is None:
+            return 1
+        try:
+            run_background(opened.history)
+        finally:
+            opened.history.close()
+        return 0
+    history = _open(console)
+    if history is None:
+        return 1
+    try:
+        n = len(history.unreviewed(REVIEW_VERSION))
+        if not n:
+            console.print("Every deal in the history is reviewed.")
+            return 0
+        console.print(f"{count(n, 'deal')} not yet reviewed.")
+        done = _review_pending(history)
+        console.print(f"{count(done, 'deal')} reviewed and kept.")
+        return 0
     finally:
         history.close()
 
@@ -205,6 +297,8 @@ def _review(opts: argparse.Namespace, console: Console) -> int:
     history: History | None = None
     record: dict[str, Any]
     seat = opts.seat if opts.seat is not None else 0
+    if opts.pending or opts.background:
+        return _pending(opts, console)
     if opts.last == (opts.target is not None):
         return _fail("review needs one of --last, a DEAL_ID or a FILE.json")
     if opts.target is not None and _deal_id(opts.target) is None:

@@ -380,6 +380,14 @@ class History:
             args = (game_id,)
         return [self._deal_row(r) for r in self.db.execute(sql + " ORDER BY d.id", args)]
 
+    def unreviewed(self, version: int) -> list[DealRow]:
+        """The stored deals without a review of ``version`` (none yet, or an older
+        grading's), oldest first."""
+        return [self._deal_row(r) for r in self.db.execute(
+            f"SELECT {self._DEAL_COLUMNS} FROM deals d LEFT JOIN reviews r "
+            f"ON r.deal_id = d.id WHERE r.deal_id IS NULL OR r.version != ? ORDER BY d.id",
+            (version,))]
+
     def deal(self, deal_id: int) -> DealRow | None:
         """One stored deal."""
         r = self.db.execute(f"SELECT {self._DEAL_COLUMNS} FROM deals d LEFT JOIN reviews r "

@@ -59,6 +59,8 @@ class DealRecorder:
         self.problem: str | None = None
         self.game_id = ""
         self.last_deal_id: int | None = None
+        self.stored: Callable[[int], None] | None = None
+        """Called with each deal's id once it is stored (the table starts its review)."""
         self._game: Game | None = None
         self._hints = 0
         self._take_backs = 0
@@ -174,6 +176,8 @@ class DealRecorder:
                 first_action=deal_start(g))
 
         self._write(write)
+        if self.problem is None and self.last_deal_id is not None and self.stored is not None:
+            self.stored(self.last_deal_id)
 
     def _write(self, fn: Callable[[], None]) -> None:
         try:

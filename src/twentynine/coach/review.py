@@ -35,6 +35,7 @@ from ..deal import DEAL_OVER, PLAY, Deal
 from ..records import RecordError, replay_deal
 from ..views import SeatView
 from .hint import STRONGEST, Hint, Option, action_words, hint, seat_word
+from .locks import ReviewBusy, locks_for
 from .reasons import why_not
 
 if TYPE_CHECKING:
@@ -499,12 +500,16 @@ def _decisions(deal: Deal, actions: list[Action], seat: int) -> list[int]:
 
 
 def cached_review(history: History, row: DealRow, *, progress: Progress | None = None,
-                  grader: Grader = strongest_hint) -> Review:
+                  grader: Grader = strongest_hint, wait: bool = True) -> Review:
     """The deal's kept review, or a new one (then kept), replayed with the table's own
-    bots and seeds (:func:`replay_plan`).  One review of a deal at a time in this process:
-    a second caller (the screen opened again meanwhile) waits for the first, then reads
-    what it kept."""
-    with _lock_for(str(history.path), row.id):
+    bots and seeds (:func:`replay_plan`).  One review of a deal at a time, in this process
+    and across processes (:mod:`~twentynine.coach.locks`): a second caller (the screen
+    opened while the background reviewer is on that deal) waits for the first, then reads
+    what it kept; with ``wait`` False it raises
+    :class:`~twentynine.coach.locks.ReviewBusy` instead of waiting for another process."""
+    with _lock_for(str(history.path), row.id), locks_for(history).deal(row.id, wait) as got:
+        if not got:
+            raise ReviewBusy(f"deal {row.id} is being reviewed by another process")
         return _cached_review(history, row, progress, grader)
 
 

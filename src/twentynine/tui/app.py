@@ -156,6 +156,7 @@ class TwentyNineApp(App[None]):
     def table_opened(self) -> None:
         """The table screen is up: what must be said first, then the game."""
         self._install_signal_handlers()
+        self.coach.start_reviews()  # deals a quit or a kill left unreviewed
         screen = self.table_screen
         if self.status_notice:
             screen.say(self.status_notice, "bold")

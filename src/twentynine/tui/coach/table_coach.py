@@ -3,11 +3,13 @@ panel's requests and the coach's screens."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 from ...coach.history import history_path, open_history
+from ...coach.pending import start_background_review
 from ...coach.recorder import DealRecorder
-from ...coach.review import Grader, strongest_hint
+from ...coach.review import REVIEW_VERSION, Grader, strongest_hint
 from ...coach.stats import compute_stats
 from ...controller import TableController
 from ...table import TableLike
@@ -31,9 +33,39 @@ class TableCoach:
         self.grader: Grader = strongest_hint
         """What grades the reviews opened at this table (tests pass a quicker one)."""
         self.recorder: DealRecorder | None = None
+        self.background_reviews = True
+        """Review each finished deal in a low-priority process of its own
+        (:func:`~twentynine.coach.pending.start_background_review`); tests that play
+        many deals turn it off."""
+        self.reviewer: subprocess.Popen[bytes] | None = None
+        """The last background reviewer started."""
+        self._running: list[subprocess.Popen[bytes]] = []
         if self.history is not None and isinstance(table, TableController):
             # a local table's deals (a shared table's game is its server's to keep)
             self.recorder = DealRecorder(table, self.history)
+            self.recorder.stored = self._deal_stored
+
+    def _deal_stored(self, _deal_id: int) -> None:
+        self.start_reviews()
+
+    # ------------------------------------------------------------------ reviews
+    def start_reviews(self) -> bool:
+        """Start the background reviewer if a stored deal has no current review (after
+        each deal, and when the table opens: what a quit or a kill left is caught up);
+        True if one was started.  It runs apart from the table (its own process, at a low
+        priority), and only one runs at a time: a second one started meanwhile sees the
+        first and leaves at once."""
+        if not self.background_reviews or self.history is None or self.recorder is None:
+            return False
+        # those started before and done by now are reaped (no zombie left behind)
+        self._running = [p for p in self._running if p.poll() is None]
+        if not self.history.unreviewed(REVIEW_VERSION):
+            return False
+        self.reviewer = start_background_review(self.history.path)
+        if self.reviewer is None:
+            return False
+        self._running.append(self.reviewer)
+        return True
 
     # ------------------------------------------------------------------ hints
     def hint_problem(self) -> str | None:

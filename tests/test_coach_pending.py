@@ -1,0 +1,156 @@
+"""Every finished deal is reviewed and kept, without the table waiting: the table starts a
+low-priority review process after each deal, and what a kill leaves unreviewed is caught
+up by the next table or by ``twentynine stats``.  Real processes on a real database."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from twentynine.bots import make_bot
+from twentynine.coach.history import HISTORY_NAME, History, open_history
+from twentynine.coach.locks import locks_for
+from twentynine.coach.pending import background_command, start_background_review
+from twentynine.coach.review import REVIEW_VERSION, Review
+from twentynine.coach.stats import compute_stats
+from twentynine.controller import TableController
+from twentynine.deal import Deal
+from twentynine.records import deal_record
+from twentynine.tui.coach.table_coach import TableCoach
+
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+
+def _env(data_dir: Path) -> dict[str, str]:
+    path = os.pathsep.join(p for p in (SRC, os.environ.get("PYTHONPATH", "")) if p)
+    return dict(os.environ, PYTHONPATH=path, TWENTYNINE_DATA_DIR=str(data_dir),
+                COLUMNS="200")
+
+
+def _history(data_dir: Path) -> History:
+    h = open_history(data_dir / HISTORY_NAME).history
+    assert h is not None
+    return h
+
+
+def _played(seed: int) -> dict[str, Any]:
+    d = Deal.from_seed(seed)
+    bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
+    while not d.is_over:
+        v = d.view(d.turn)
+        d.apply(bots[d.turn].choose(v, v.legal_actions))
+    return deal_record(d)
+
+
+def _wait(proc: subprocess.Popen[bytes] | None, seconds: float = 300) -> None:
+    assert proc is not None
+    assert proc.wait(seconds) == 0
+
+
+def _kept(h: History, deal_id: int) -> Review:
+    data = h.review(deal_id, REVIEW_VERSION)
+    assert data is not None, f"deal {deal_id} has no review"
+    return Review.from_dict(data)
+
+
+def test_a_deal_finished_at_the_table_is_reviewed_in_a_process_of_its_own(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("PYTHONPATH", _env(tmp_path)["PYTHONPATH"])
+    t = TableController(seed=5, bots="random")
+    coach = TableCoach(t, tmp_path)
+    assert coach.recorder is not None and coach.history is not None
+    assert not coach.start_reviews()  # nothing stored yet: no process
+    while not t.deal_over:
+        turn = t.bot_turn()
+        if turn is not None:
+            t.apply_bot(turn, t.think(turn).action)
+        else:
+            t.apply(t.legal_actions()[-1])
+    # the table went on at once: the review is another process's, at a low priority
+    proc = coach.reviewer
+    assert proc is not None and proc.args == background_command()
+    _wait(proc)
+    deal_id = coach.recorder.last_deal_id
+    assert deal_id is not None
+    h = _history(tmp_path)
+    rev = _kept(h, deal_id)
+    assert rev.grades, "the player's decisions were graded"
+    row = h.deal(deal_id)
+    assert row is not None and row.mistakes == len(rev.mistakes)
+    assert compute_stats(h.games(), h.deals()).reviewed_deals == 1
+    assert h.unreviewed(REVIEW_VERSION) == []
+    assert not coach.start_reviews()  # nothing left: no process started
+    h.close()
+    coach.close()
+
+
+def test_a_killed_review_is_caught_up_when_the_table_opens_again(tmp_path: Path,
+                                                                 monkeypatch: Any) -> None:
+    monkeypatch.setenv("PYTHONPATH", _env(tmp_path)["PYTHONPATH"])
+    h = _history(tmp_path)
+    ids = [h.record_deal(_played(s), game_id=f"g{s}", seed=s) for s in (3, 4)]
+    proc = start_background_review(h.path)
+    assert proc is not None
+    locks = locks_for(h)
+    while not any(locks.busy(i) for i in ids):  # it has begun one deal
+        assert proc.poll() is None, "the reviewer ended before reviewing"
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(30)
+    assert len(h.unreviewed(REVIEW_VERSION)) >= 1
+    # the next table start catches up
+    t = TableController(seed=9, bots="random")
+    coach = TableCoach(t, tmp_path)
+    assert coach.start_reviews()
+    _wait(coach.reviewer)
+    assert h.unreviewed(REVIEW_VERSION) == []
+    for i in ids:
+        _kept(h, i)
+    coach.close()
+    h.close()
+
+
+def test_stats_review_the_deals_left_and_count_every_deals_mistakes(tmp_path: Path) -> None:
+    h = _history(tmp_path)
+    ids = [h.record_deal(_played(s), game_id=f"g{s}", seed=s) for s in (3, 6)]
+    out = subprocess.run([sys.executable, "-m", "twentynine", "stats"], env=_env(tmp_path),
+                         capture_output=True, text=True, timeout=600, check=True)
+    assert "2 deals not yet reviewed: reviewing them now" in out.stdout
+    assert "reviewing deal 2 of 2" in out.stderr
+    mistakes = sum(len(_kept(h, i).mistakes) for i in ids)
+    assert f"({mistakes} in 2 reviewed deals)" in out.stdout
+    again = subprocess.run([sys.executable, "-m", "twentynine", "history"],
+                           env=_env(tmp_path), capture_output=True, text=True, timeout=60,
+                           check=True)
+    assert "not yet reviewed" not in again.stdout  # kept: not reviewed twice
+    h.close()
+
+
+def test_stats_without_reviewing_say_what_is_not_counted(tmp_path: Path) -> None:
+    h = _history(tmp_path)
+    h.record_deal(_played(3), game_id="g", seed=3)
+    out = subprocess.run([sys.executable, "-m", "twentynine", "stats", "--no-review"],
+                         env=_env(tmp_path), capture_output=True, text=True, timeout=60,
+                         check=True)
+    assert "1 deal not yet reviewed: their mistakes are not counted" in out.stdout
+    assert "no deal reviewed yet" in out.stdout
+    assert h.unreviewed(REVIEW_VERSION) != []
+    h.close()
+
+
+def test_a_second_background_reviewer_leaves_the_work_to_the_first(tmp_path: Path) -> None:
+    h = _history(tmp_path)
+    deal_id = h.record_deal(_played(3), game_id="g", seed=3)
+    locks = locks_for(h)
+    assert locks.take_runner()  # this process stands for a reviewer already running
+    try:
+        done = subprocess.run(background_command(), env=_env(tmp_path), timeout=120)
+        assert done.returncode == 0
+        assert h.review(deal_id, REVIEW_VERSION) is None  # left alone
+    finally:
+        locks.drop_runner()
