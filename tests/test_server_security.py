@@ -296,3 +296,54 @@ def test_a_web_page_elsewhere_cannot_open_the_websocket(tmp_path: Path) -> None:
             await own.close()
 
     run(main())
+
+
+def test_the_page_its_files_and_the_websocket_answer_only_to_this_machines_names(
+        tmp_path: Path) -> None:
+    """A foreign name pointed at this machine (DNS rebinding) would make a page elsewhere
+    the server's own in the browser's eyes: every route refuses it with 421 and one line."""
+    from twentynine.net import webclient
+
+    async def main() -> None:
+        server = GameServer(tmp_path, Settings(bots="random", bot_delay=0.0))
+        server.routes.extend(webclient.routes())
+        server.new_table()
+        port = await server.start("127.0.0.1", 0)
+        base = f"http://127.0.0.1:{port}"
+        paths = ("/", "/static/app.js", "/static/style.css", "/ws")
+        try:
+            async with aiohttp.ClientSession() as s:
+                for path in paths:
+                    for host in (f"evil.example:{port}", "evil.example", "127.0.0.1:1",
+                                 f"127.0.0.1.evil.example:{port}"):
+                        async with s.get(base + path, headers={"Host": host}) as r:
+                            text = await r.text()
+                            assert r.status == 421, (path, host)
+                            assert text.count("\n") == 1 and "this machine's" in text
+                    with pytest.raises(aiohttp.WSServerHandshakeError) as err:
+                        await s.ws_connect(base + "/ws",
+                                           headers={"Host": f"evil.example:{port}"})
+                    assert err.value.status == 421
+                    for host in (f"127.0.0.1:{port}", f"localhost:{port}"):
+                        if path == "/ws":
+                            ws = await s.ws_connect(base + path, headers={"Host": host})
+                            await ws.close()
+                            continue
+                        async with s.get(base + path, headers={"Host": host}) as r:
+                            assert r.status == 200, (path, host)
+                # a name the host allows (a TLS proxy in front of it passes it on)
+                server.allowed_hosts = frozenset({"tables.example.org"})
+                async with s.get(base + "/", headers={"Host": "Tables.Example.org"}) as r:
+                    assert r.status == 200
+                async with s.get(base + "/", headers={"Host": "example.org"}) as r:
+                    assert r.status == 421
+                # the terminal client says what went wrong in plain words (here: the
+                # server reached by another port than its own, as through a forwarded one)
+                server.port = port + 1
+                with pytest.raises(JoinError, match="answers only to its machine's"):
+                    await Connection.join("127.0.0.1", port, "X")
+        finally:
+            await server.stop()
+
+    run(main())
+

@@ -22,6 +22,7 @@ from twentynine.rules import Rules
     ["play", "--timer", "inf"],
     ["arena", "--budget", "2"],
     ["host", "--bot-delay", "-1"],
+    ["host", "--allow-host", "evil.example; script-src *"],
     ["play", "--speed", "warp"],
     ["play", "--seed", "x"],
     ["play", "--bots", "genius"],

@@ -44,6 +44,18 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def _host_name(text: str) -> str:
+    """An argparse type: a name (with a port when not the default) as a browser sends it
+    in the Host header, lower case; else one line."""
+    import re
+
+    name = text.strip().lower()
+    if not re.fullmatch(r"[a-z0-9]([a-z0-9.-]{0,252})(:[0-9]{1,5})?", name):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a host name such as tables.example.org (or with :PORT)")
+    return name
+
+
 def _seconds_between(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from ``low`` to ``high``, else one line."""
     def check(text: str) -> float:
@@ -273,6 +285,10 @@ def build_parser() -> argparse.ArgumentParser:
                                                   "(default: tables/ in the data folder)")
     host.add_argument("--resume", action="store_true",
                       help="continue every table recorded there")
+    host.add_argument("--allow-host", type=_host_name, action="append", default=[],
+                      metavar="NAME", help="a name the server also answers to, as a TLS "
+                      "proxy in front of it passes it on (e.g. tables.example.org); "
+                      "otherwise only this machine's addresses and names")
 
     arena = sub.add_parser("arena", help="measure two bots on duplicate boards")
     add_rules_options(arena)
@@ -411,7 +427,7 @@ def _host(opts: argparse.Namespace, rules: Rules) -> int:
                         bot_delay=opts.bot_delay)
     folder = Path(opts.dir) if opts.dir else default_tables_dir()
     return asyncio.run(host_main(settings, opts.host, opts.port, folder, opts.resume,
-                                 opts.tables, opts.seed))
+                                 opts.tables, opts.seed, allowed_hosts=opts.allow_host))
 
 
 if __name__ == "__main__":

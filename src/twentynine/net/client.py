@@ -109,6 +109,13 @@ class Connection:
             ws = await session.ws_connect(f"http://{host}:{port}/ws",
                                           max_msg_size=CLIENT_MAX_MESSAGE, heartbeat=20,
                                           timeout=aiohttp.ClientWSTimeout(ws_close=5))
+        except aiohttp.WSServerHandshakeError as exc:
+            await session.close()
+            if exc.status == 421:
+                raise JoinError(f"the table server at {host}:{port} answers only to its "
+                                "machine's addresses and names: join by the address the "
+                                "host printed") from None
+            raise JoinError(f"cannot reach a table server at {host}:{port}: {exc}") from None
         except (aiohttp.ClientError, OSError) as exc:
             await session.close()
             raise JoinError(f"cannot reach a table server at {host}:{port}: {exc}") from None

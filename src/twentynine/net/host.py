@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import webclient
@@ -60,8 +60,10 @@ def listening_lines(host: str, port: int, tables_dir: Path, seeded: bool) -> lis
 async def host_main(settings: Settings, host: str, port: int, tables_dir: Path,
                     resume: bool, count: int, seed: int | None,
                     out: Callable[[str], None] | None = None,
-                    started: Callable[[GameServer], None] | None = None) -> int:
-    """Run ``twentynine host`` until SIGINT or SIGTERM."""
+                    started: Callable[[GameServer], None] | None = None,
+                    allowed_hosts: Sequence[str] = ()) -> int:
+    """Run ``twentynine host`` until SIGINT or SIGTERM (``allowed_hosts``: names it answers
+    to besides this machine's, as a proxy in front of it passes them on)."""
     import signal
     import sys
 
@@ -70,6 +72,7 @@ async def host_main(settings: Settings, host: str, port: int, tables_dir: Path,
         def out(text: str) -> None:
             print(text, flush=True)
     server = GameServer(tables_dir, settings)
+    server.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
     server.routes.extend(webclient.routes())  # the phone page, at / on the same port
     if resume:
         tables = server.resume()

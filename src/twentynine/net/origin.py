@@ -52,6 +52,9 @@ def machine_names() -> set[str]:
     for name in (socket.gethostname(), socket.getfqdn()):
         if name:
             names.add(name.lower())
+    short = socket.gethostname().split(".")[0].lower()
+    if short:
+        names.add(f"{short}.local")  # its name on the local network (mDNS)
     return names
 
 

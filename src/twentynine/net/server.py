@@ -32,7 +32,7 @@ from .connection import Connection
 from .files import TableFiles, saved_record
 from .gate import CodeGuard, Gate, GuardedProtocol, Limits
 from .lobby import Lobby
-from .origin import same_origin
+from .origin import host_allowed, same_origin
 from .protocol import MAX_MESSAGE, VERSION, normal_code
 from .roster import Player, Seat, Settings, new_code
 from .table import Table
@@ -55,6 +55,9 @@ class GameServer:
         self.gate = Gate(self.limits)
         self.codes = CodeGuard(self.limits)
         self.lobby = Lobby(self)
+        self.allowed_hosts: frozenset[str] = frozenset()
+        """Host headers answered besides this machine's names (lower case, as a proxy in
+        front of the server passes them on: ``tables.example.org``)."""
         self.routes: list[web.RouteDef] = []
         """Further routes (the web client's pages) added before :meth:`start`."""
         self._runner: web.AppRunner | None = None
@@ -109,7 +112,7 @@ class GameServer:
 
     # ------------------------------------------------------------ serving
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_MESSAGE)
+        app = web.Application(client_max_size=MAX_MESSAGE, middlewares=[self._guard])
         app.add_routes([web.get("/ws", self.handle_ws), *self.routes])
         if not any(getattr(r, "path", None) == "/" for r in self.routes):
             app.add_routes([web.get("/", self.handle_index)])
@@ -147,6 +150,18 @@ class GameServer:
         await self.gate.stop()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Every route (the page, its files, the WebSocket) answers only to this machine's
+        addresses and names: a foreign name pointed at this machine (DNS rebinding) would
+        make a page elsewhere this server's own in the browser's eyes."""
+        if not host_allowed(request.host, self.port) \
+                and request.host.lower() not in self.allowed_hosts:
+            return web.Response(status=421, text="twentynine host answers only to this "
+                                                 "machine's addresses and names\n")
+        response: web.StreamResponse = await handler(request)
+        return response
 
     async def handle_index(self, request: web.Request) -> web.Response:
         return web.Response(text=f"twentynine table server (protocol version {VERSION}): "
