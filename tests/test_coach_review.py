@@ -15,6 +15,7 @@ from twentynine.coach import review as review_module
 from twentynine.coach.hint import Hint, hint
 from twentynine.coach.history import open_history
 from twentynine.coach.review import (
+    BY_TABLE,
     REPLAY_TIME_CAP,
     Review,
     cached_review,
@@ -304,3 +305,56 @@ def test_a_mistake_in_card_points_alone_says_only_that() -> None:
     text = _reason(h, taken, 0.0, 4.3, 7, None)
     assert text.startswith("Trick 7: K♦ cost 4.3 card points: "), text
     assert "game points" not in text
+
+
+def test_a_deal_finished_with_f_grades_none_of_the_cards_the_table_played(
+        tmp_path: Path) -> None:
+    """The rest of a decided deal played at once (``f``): the table's record says which of
+    the player's moves it played, and the review shows them as played by the table, never
+    as a mistake nor as the player's good choice; the history counts no mistake of them."""
+    from test_controller import _decided_table
+
+    from twentynine.coach.history import History
+    from twentynine.coach.recorder import DealRecorder
+    from twentynine.records import PLAYED_BY_TABLE
+
+    t, _made = _decided_table(2)
+    h: History | None = open_history(tmp_path / "history.sqlite3").history
+    assert h is not None
+    recorder = DealRecorder(t, h)
+    while (turn := t.finish_turn()) is not None:
+        t.apply_bot(turn, t.think(turn).action)
+    assert recorder.last_deal_id is not None
+    row = h.deal(recorder.last_deal_id)
+    assert row is not None
+    table_played = row.record[PLAYED_BY_TABLE]
+    assert table_played == t.played_for_you and table_played
+    rev = cached_review(h, row)
+    by_table = [g for g in rev.grades if g.by_table]
+    # the finished moves with a choice are shown, each as the table's, none graded
+    final, _ = replay_deal(row.record)
+    deal, _ = replay_deal(dict(row.record, actions=[]))
+    choices = set()
+    for i, a in enumerate(final.actions):
+        if deal.turn == row.seat and len(deal.legal_codes()) > 1:
+            choices.add(i)
+        deal.apply(a)
+    assert {g.index for g in by_table} == choices & set(table_played) != set()
+    for g in by_table:
+        assert not g.mistake and g.loss == 0 and g.card_loss is None
+        assert g.best == BY_TABLE and "not graded" in g.reason
+    assert all(not g.by_table for g in rev.grades if g.index not in table_played)
+    kept = h.deal(row.id)
+    assert kept is not None and kept.mistakes == len(rev.mistakes)
+    assert all(not m.by_table for m in rev.mistakes)
+    h.close()
+
+
+def test_a_record_listing_moves_it_does_not_have_is_refused() -> None:
+    from twentynine.records import PLAYED_BY_TABLE
+
+    rec = play_with("7C")
+    with pytest.raises(RecordError, match=PLAYED_BY_TABLE):
+        review_deal(dict(rec, **{PLAYED_BY_TABLE: [len(rec["actions"])]}), 0)
+    with pytest.raises(RecordError, match=PLAYED_BY_TABLE):
+        review_deal(dict(rec, **{PLAYED_BY_TABLE: "all"}), 0)

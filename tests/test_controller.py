@@ -17,6 +17,7 @@ from twentynine.controller import (
 )
 from twentynine.deal import IllegalActionError, Phase
 from twentynine.events import CardsDealt, DealScored, Event, TrumpChosen
+from twentynine.game import Game
 from twentynine.records import loads
 from twentynine.rules import Rules
 from twentynine.table import TableLike
@@ -343,7 +344,6 @@ def test_a_decided_deal_is_finished_by_the_bots_every_move_recorded(seed: int) -
     scored = [e for e in t.events if isinstance(e, DealScored)][-1]
     assert scored.outcome.made == made
     assert not t.decided() and t.finish_turn() is None
-    from twentynine.game import Game
     replay = Game(t.seed, t.rules)
     for a in t.actions:
         replay.apply(a)
@@ -353,3 +353,44 @@ def test_a_decided_deal_is_finished_by_the_bots_every_move_recorded(seed: int) -
 def test_nothing_is_finished_before_the_deal_is_decided() -> None:
     t = TableController(seed=5, bots="random")
     assert not t.decided() and t.finish_turn() is None  # the auction
+
+
+def test_the_human_cards_played_by_the_table_are_known_and_kept_in_the_save(
+        tmp_path: Path) -> None:
+    """A decided deal finished at once: the table knows which of the human's moves it
+    played (their positions in the deal's actions), keeps them across a resume, and starts
+    afresh with the next deal."""
+    t, _made = _decided_table(1)
+    save = tmp_path / "save.json"
+    t.save_file = save
+    assert t.played_for_you == []
+    start = len(t.game.deal.actions)
+    turn = t.finish_turn()
+    while turn is not None and turn.seat != t.seat:
+        t.apply_bot(turn, t.think(turn).action)
+        turn = t.finish_turn()
+    assert turn is not None
+    t.apply_bot(turn, t.think(turn).action)
+    assert len(t.played_for_you) == 1 and t.played_for_you[0] >= start
+    played = t.game.deal.actions[t.played_for_you[0]]
+    assert played.kind is ActionKind.PLAY
+    resumed, message = TableController.resume(save)  # quit in the middle of finishing
+    assert resumed is not None, message
+    assert resumed.played_for_you == t.played_for_you
+    while (turn := t.finish_turn()) is not None:
+        t.apply_bot(turn, t.think(turn).action)
+    deal = t.game.deal
+    assert len(t.played_for_you) >= 2
+    # every card the human played since the finish began, and only those, are listed
+    replay = Game(t.seed, t.rules)
+    for a in t.actions[:len(t.actions) - len(deal.actions)]:
+        replay.apply(a)
+    mine = []
+    for i, a in enumerate(deal.actions):
+        if replay.turn == t.seat and i >= start:
+            mine.append(i)
+        replay.apply(a)
+    assert t.played_for_you == mine
+    if not t.is_over:
+        t.next_deal()
+        assert t.played_for_you == []

@@ -366,6 +366,9 @@ def _print_review(console: Console, record: dict[str, Any], seat: int,
     t.add_column("double dummy", justify="right")
     for g in rev.grades:
         when = ("✗ " if g.mistake else "  ") + (f"trick {g.trick}" if g.trick else g.phase)
+        if g.by_table:  # not the player's decision: no grade, no cost
+            t.add_row(when, g.taken, g.best, "-", "-", "-", style="dim")
+            continue
         dd = "-" if g.dd_loss is None else (
             "best" if g.dd_loss < 0.005 else f"{g.dd_loss:.2f} ({g.dd_best} best)")
         card = "-" if g.card_loss is None else (

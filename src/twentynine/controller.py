@@ -103,7 +103,8 @@ class TableController:
                  game: Game | None = None, events: Sequence[Event] | None = None,
                  hints_used: int = 0, take_backs_used: int = 0,
                  take_back_allowed: bool = True, deal_hints: int = 0,
-                 deal_take_backs: int = 0, game_id: str | None = None) -> None:
+                 deal_take_backs: int = 0, game_id: str | None = None,
+                 played_for_you: Sequence[int] = ()) -> None:
         """A new game (or ``game``, replayed from a save, with all its ``events``)."""
         self.seat = seat
         self.bot_name = bots if bots in BOTS else "random"
@@ -115,6 +116,10 @@ class TableController:
         """Hints given in the deal in play (kept in the save, so a resume loses none)."""
         self.deal_take_backs = deal_take_backs
         """Take-backs made in the deal in play."""
+        self.played_for_you: list[int] = list(played_for_you)
+        """The human's moves of the deal in play that the table played for them (a decided
+        deal finished with ``f``): their positions in the deal's actions.  Kept in the
+        save; the deal's record carries them, so the review does not grade them."""
         self.game_id: str | None = game_id if game is not None else uuid.uuid4().hex[:12]
         """The game's name in the history (kept in the save; None for a game resumed
         from a save that had none: the history then finds it by its deals)."""
@@ -154,11 +159,16 @@ class TableController:
         saved_bots = extra.get("bots")
         name = bots or (saved_bots if isinstance(saved_bots, str) else "medium")
         gid = extra.get("game_id")
+        played = extra.get("played_for_you")
+        if not (isinstance(played, list) and all(
+                isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in played)):
+            played = []
         return cls(game=loaded.game, events=loaded.events, bots=name, save_file=save_file,
                    hints_used=count("hints_used"), take_backs_used=count("take_backs_used"),
                    take_back_allowed=take_back_allowed, deal_hints=count("deal_hints"),
                    deal_take_backs=count("deal_take_backs"),
-                   game_id=gid if isinstance(gid, str) and gid else None), loaded.message
+                   game_id=gid if isinstance(gid, str) and gid else None,
+                   played_for_you=played), loaded.message
 
     def set_bots(self, name: str) -> None:
         """Change the bots' strength from the next decision on (kept in the save)."""
@@ -345,6 +355,8 @@ class TableController:
         """Apply a bot's move for ``turn``; None if the turn is stale."""
         if not self.is_current(turn):
             return None
+        if turn.seat == self.seat:  # the human's move, played by the table (finished)
+            self.played_for_you.append(len(self.game.deal.actions))
         return self._apply(action, turn.seat)
 
     def next_deal(self) -> list[Event]:
@@ -352,6 +364,7 @@ class TableController:
         if not self.deal_over:
             raise IllegalActionError("the deal is not over yet")
         self.deal_hints = self.deal_take_backs = 0
+        self.played_for_you = []
         return self._apply(NEXT_DEAL, self.game.turn)
 
     def new_game(self, seed: int, rules: Rules | None = None) -> None:
@@ -361,6 +374,7 @@ class TableController:
         self._events = [event_for_seat(e, self.seat) for e in self.game.opening_events()]
         self.hints_used = self.take_backs_used = 0
         self.deal_hints = self.deal_take_backs = 0
+        self.played_for_you = []
         self.game_id = uuid.uuid4().hex[:12]
         self._make_bots()
 
@@ -425,6 +439,8 @@ class TableController:
             events.extend(game.apply(Action.from_code(code)))
         self._generation += 1  # a bot move computed before this is stale
         self.game = game
+        done = len(game.deal.actions)
+        self.played_for_you = [i for i in self.played_for_you if i < done]
         self._events = [event_for_seat(e, self.seat) for e in events]
         self.take_backs_used += 1
         self.deal_take_backs += 1
@@ -437,6 +453,8 @@ class TableController:
                                   "take_backs_used": self.take_backs_used,
                                   "deal_hints": self.deal_hints,
                                   "deal_take_backs": self.deal_take_backs}
+        if self.played_for_you:
+            fields["played_for_you"] = list(self.played_for_you)
         if self.game_id is not None:
             fields["game_id"] = self.game_id
         return fields

@@ -59,6 +59,26 @@ def deal_record(deal: Deal) -> dict[str, Any]:
     }
 
 
+PLAYED_BY_TABLE = "played_by_table"
+"""A deal record's optional list of the moves the table played for a player (a decided
+deal finished at once: the rest of the player's cards played by the strongest bot's
+choice), as positions in its ``actions``.  Not the player's decisions: the review does not
+grade them."""
+
+
+def played_by_table(record: dict[str, Any]) -> frozenset[int]:
+    """The positions in ``record``'s actions that the table played for a player (none if
+    the record does not say); RecordError for a list that is not such positions."""
+    found = record.get(PLAYED_BY_TABLE, [])
+    acts = record.get("actions")
+    n = len(acts) if isinstance(acts, list) else 0
+    if not isinstance(found, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n for i in found):
+        raise RecordError(f"the record's {PLAYED_BY_TABLE} must list positions in its "
+                          f"actions (0 to {n - 1})")
+    return frozenset(found)
+
+
 def dealt_cards_record(cards: DealtCards) -> dict[str, list[str]]:
     """One dealt deal's cards as a record writes them (the second four with the seventh
     card first)."""

@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ..files import data_dir, set_aside
-from ..records import RecordError, deal_record, replay_deal
+from ..records import RecordError, deal_record, played_by_table, replay_deal
 
 HISTORY_NAME = "history.sqlite3"
 
@@ -307,6 +307,7 @@ class History:
         same deal of the same game stored twice keeps the first.  Returns the deal id."""
         try:
             deal, _ = replay_deal(record)
+            played_by_table(record)
         except RecordError as exc:
             raise HistoryError(f"the deal was not recorded: {exc}") from None
         out = deal.outcome

@@ -28,7 +28,7 @@ from ..actions import NEXT_DEAL, NEXT_DEAL_CODE
 from ..deal import DEAL_OVER
 from ..events import DealScored, Event, GameOver
 from ..game import Game
-from ..records import deal_record
+from ..records import PLAYED_BY_TABLE, deal_record
 from .history import History, HistoryError
 
 
@@ -167,11 +167,17 @@ class DealRecorder:
         hints, take_backs = self._counts()
         self._hints, self._take_backs = t.hints_used, t.take_backs_used
 
+        record = deal_record(g.deal)
+        played = getattr(t, "played_for_you", None)
+        if isinstance(played, list) and played:
+            # the player's cards the table played (a decided deal finished at once)
+            record[PLAYED_BY_TABLE] = list(played)
+
         def write() -> None:
             self.history.start_game(self.game_id, g.rules.to_dict(), seed=g.seed,
                                     bots=t.bot_name, seat=t.seat)
             self.last_deal_id = self.history.record_deal(
-                deal_record(g.deal), game_id=self.game_id, seat=t.seat, hints=hints,
+                record, game_id=self.game_id, seat=t.seat, hints=hints,
                 take_backs=take_backs, seed=g.seed, bots=t.bot_name,
                 first_action=deal_start(g))
 

@@ -32,7 +32,7 @@ from ..actions import ACTIONS, PASS_CODE, SHOW_CODE, Action, ActionKind
 from ..bots import BOTS, make_bot
 from ..bots.search import SearchTimeout, solve_root
 from ..deal import DEAL_OVER, PLAY, Deal
-from ..records import RecordError, replay_deal
+from ..records import RecordError, played_by_table, replay_deal
 from ..views import SeatView
 from .hint import STRONGEST, Hint, Option, action_words, hint, seat_word
 from .locks import ReviewBusy, locks_for
@@ -41,7 +41,7 @@ from .reasons import why_not
 if TYPE_CHECKING:
     from .history import DealRow, GameRow, History
 
-REVIEW_VERSION = 3
+REVIEW_VERSION = 4
 """Bumped when the grading changes, so kept reviews are computed again."""
 REPLAY_TIME_CAP = 4.0
 """The bots' safety clock in the review (the grading hints and the replay with ``hard``):
@@ -90,6 +90,9 @@ class Grade:
     dd_loss: float | None = None
     """Double dummy (all cards seen): game points given up; None where not solved."""
     dd_best: str | None = None
+    by_table: bool = False
+    """Played for the player by the table (a decided deal finished with ``f``): not the
+    player's decision, so neither graded nor counted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,6 +457,20 @@ def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
                  reason, dd_loss, dd_best)
 
 
+BY_TABLE = "played by the table (f)"
+"""How the review names a move the table played for the player."""
+
+
+def table_grade(deal: Deal, a: Action, index: int) -> Grade:
+    """A move the table played for the player (the deal finished with ``f``): shown, not
+    graded."""
+    trick = deal.trick_no + 1 if deal.phase_code == PLAY else None
+    return Grade(index, deal.phase.value, trick, action_words(a), a.code, BY_TABLE, a.code,
+                 0.0, None, False,
+                 f"{action_words(a)}: {BY_TABLE}, the deal's result being decided: not "
+                 f"your decision, so not graded.", by_table=True)
+
+
 def review_deal(record: dict[str, Any], seat: int = 0, *, plan: ReplayPlan | None = None,
                 progress: Progress | None = None,
                 double_dummy: bool = True, grader: Grader = strongest_hint) -> Review:
@@ -465,6 +482,7 @@ def review_deal(record: dict[str, Any], seat: int = 0, *, plan: ReplayPlan | Non
     final, _ = replay_deal(record)
     if final.outcome is None:
         raise RecordError("the deal is not finished: only a finished deal can be reviewed")
+    for_you = played_by_table(record)
     deal, _ = replay_deal(dict(record, actions=[]))
     actions = final.actions
     todo = _decisions(deal, actions, seat)
@@ -473,7 +491,8 @@ def review_deal(record: dict[str, Any], seat: int = 0, *, plan: ReplayPlan | Non
     done = 0
     for i, a in enumerate(actions):
         if done < len(todo) and todo[done] == i:
-            grades.append(grade_decision(deal, seat, a, final, i, double_dummy, grader))
+            grades.append(table_grade(deal, a, i) if i in for_you else
+                          grade_decision(deal, seat, a, final, i, double_dummy, grader))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -537,6 +556,7 @@ def _cached_review(history: History, row: DealRow, progress: Progress | None,
 
 
 __all__ = [
+    "BY_TABLE",
     "MISTAKE_CARD_POINTS",
     "MISTAKE_GAME_POINTS",
     "REVIEW_VERSION",
@@ -551,4 +571,5 @@ __all__ = [
     "replay_plan",
     "replay_with_hard",
     "review_deal",
+    "table_grade",
 ]

@@ -22,7 +22,15 @@ from textual.widgets import Footer, ProgressBar, Static
 
 from ...cards import CARDS, SUIT_NAMES, mask_cards
 from ...coach.history import DealRow, History, HistoryError, open_history
-from ...coach.review import Grade, Grader, Review, cached_review, review_deal, strongest_hint
+from ...coach.review import (
+    BY_TABLE,
+    Grade,
+    Grader,
+    Review,
+    cached_review,
+    review_deal,
+    strongest_hint,
+)
 from ...deal import Deal
 from ...events import Event, TrumpShown
 from ...records import replay_deal
@@ -163,6 +171,15 @@ def grades_text(grades: list[Grade]) -> Text:
     i = 0
     while i < len(grades):
         g = grades[i]
+        if g.by_table:  # the table played them (the deal finished with f): no grade
+            run = [g]
+            while i + len(run) < len(grades) and grades[i + len(run)].by_table:
+                run.append(grades[i + len(run)])
+            out.append("· ", style="dim")
+            out.append(", ".join(x.taken for x in run))
+            out.append(f": {BY_TABLE}, not graded\n", style="dim")
+            i += len(run)
+            continue
         if not g.mistake and g.reason == AGREED and g.dd_loss is None:
             run = [g]
             while i + len(run) < len(grades):
@@ -248,7 +265,7 @@ def _mistakes(n: int) -> str:
 
 class Hanging:
     """Lines of text that keep their indent when they wrap: a continuation starts under
-    the first word after the line's leading spaces and its mark (•, ✓, ✗ or an opening
+    the first word after the line's leading spaces and its mark (•, ✓, ✗, · or an opening
     parenthesis), not at the left edge.
 
     >>> from rich.console import Console
@@ -269,7 +286,7 @@ class Hanging:
             plain = line.plain
             hang = len(plain) - len(plain.lstrip(" "))
             mark = plain[hang:hang + 2]
-            hang += 2 if mark in ("• ", "✓ ", "✗ ") else 1 if mark.startswith("(") else 0
+            hang += 2 if mark in ("• ", "✓ ", "✗ ", "· ") else 1 if mark.startswith("(") else 0
             if line.cell_len <= width or hang > width // 2:
                 yield line
                 continue
