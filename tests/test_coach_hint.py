@@ -254,3 +254,52 @@ def test_a_bid_hints_points_match_the_points_by_trump() -> None:
         if seen >= 3:
             return
     assert seen, "no bid hint in the seeds tried"
+
+
+def test_a_card_that_takes_the_trick_more_often_is_set_aside_in_the_players_figures() -> None:
+    """"J♥ takes this trick more often (100%), but over the whole deal the search rates it
+    0.83 game points lower" was the search's reason, not a player's: where the measured
+    chance on the contract or the card points show why, the hint says those; the game
+    points only where neither does."""
+    from twentynine.coach.hint import Option, _ordered, _play_reason
+
+    _deal, view = find_view(lambda v: v.phase is Phase.PLAY and v.bidder is not None
+                            and (v.bidder & 1) == v.team
+                            and sum(a.card is not None for a in v.legal_actions) >= 2)
+    target = view.target or view.high_bid
+    cards = [a for a in view.legal_actions if a.card is not None]
+    chosen, other = cards[0], cards[1]
+    assert chosen.card is not None and other.card is not None
+
+    def reason(best_fig: tuple[float, float], other_fig: tuple[float, float]) -> str:
+        best = Option(chosen, chosen.card.label, 0.40, best_fig[1], 0.30, 2.0,
+                      best_fig[0], best_fig[0])
+        alt = Option(other, other.card.label, -0.43, other_fig[1], 0.95, 2.0,
+                     other_fig[0], other_fig[0])
+        return _play_reason(view, _ordered([best, alt], chosen))
+
+    head = f"{other.card.label} takes this trick more often (95%), but"
+    text = reason((0.82, 21.9), (0.64, 19.8))
+    assert f"{head} with it: 64% to make its {target}, 2.1 card points fewer." in text, text
+    assert "game points" not in text
+    text = reason((0.82, 21.9), (0.81, 20.4))  # the same chance: the card points say it
+    assert f"{head} with it: 1.5 card points fewer by the end of the deal." in text, text
+    assert "game points" not in text
+    text = reason((0.82, 21.9), (0.82, 21.8))  # alike on both: the search alone sees it
+    assert f"{head} over the whole deal the search rates it 0.83 game points lower." in text
+
+
+def test_a_defenders_card_set_aside_speaks_of_beating_the_contract() -> None:
+    from twentynine.coach.hint import Option, _ordered, _play_reason
+
+    _deal, view = find_view(lambda v: v.phase is Phase.PLAY and v.bidder is not None
+                            and (v.bidder & 1) != v.team
+                            and sum(a.card is not None for a in v.legal_actions) >= 2)
+    target = view.target or view.high_bid
+    chosen, other = [a for a in view.legal_actions if a.card is not None][:2]
+    assert chosen.card is not None and other.card is not None
+    best = Option(chosen, chosen.card.label, 0.2, 9.0, 0.2, 1.0, 0.6, 0.4)
+    alt = Option(other, other.card.label, -0.2, 9.0, 0.9, 1.0, 0.8, 0.2)
+    text = _play_reason(view, _ordered([best, alt], chosen))
+    assert (f"{other.card.label} takes this trick more often (90%), but with it: 20% to "
+            f"beat their {target}.") in text, text

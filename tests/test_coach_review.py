@@ -75,7 +75,10 @@ def test_a_planted_blunder_is_marked_with_its_reason(blunder: tuple[Any, Review]
     assert g.trick == 1 and g.taken == "J♥"
     assert g.mistake
     assert g.loss > 0 and g.card_loss is not None and g.card_loss > 0
-    assert g.reason.startswith("Trick 1: J♥ cost ") and g.best != "J♥"
+    assert g.reason.startswith("Trick 1: J♥ ") and g.best != "J♥"
+    # the cost in the player's figures, never in the search's game points
+    assert f"and cost {g.card_loss:.1f} card points: " in g.reason, g.reason
+    assert "game points" not in g.reason
     # why, in words the player can check: the trick was the other side's, and the J♥ is
     # worth 3; then who took the points as it fell
     assert "the other side takes this trick: the J♥ gives it 3 points" in g.reason, g.reason
@@ -180,7 +183,10 @@ def test_bids_and_passes_are_graded_by_each_bids_outcome(
     assert g.phase == "auction" and g.mistake is mistake
     if mistake:
         assert g.loss >= 0.15
-        assert g.reason.startswith(f"Auction: {bid} cost ")
+        # the chance first, the game points a deal (which decide a bid) after it
+        assert g.reason.startswith(f"Auction: {bid}: you "), g.reason
+        assert g.reason.index("% of the") < g.reason.index("(cost ") < \
+            g.reason.index(" game points a deal).")
         assert "% of the" in g.reason and "passing is worth" not in g.reason
         assert ("the search would bid" if bid == "pass" else "the search would pass") \
             in g.reason, g.reason
@@ -358,3 +364,46 @@ def test_a_record_listing_moves_it_does_not_have_is_refused() -> None:
         review_deal(dict(rec, **{PLAYED_BY_TABLE: [len(rec["actions"])]}), 0)
     with pytest.raises(RecordError, match=PLAYED_BY_TABLE):
         review_deal(dict(rec, **{PLAYED_BY_TABLE: "all"}), 0)
+
+
+def test_a_mistakes_cost_is_said_in_the_chance_and_card_points_first() -> None:
+    """"7♣ cost 0.29 game points a deal" was the search's figure: the cost is the chance
+    on the contract the card gave up and the card points; game points only where neither
+    shows the loss."""
+    from twentynine.coach.hint import Option
+    from twentynine.coach.review import _reason
+
+    best = Option(Action.play("9H"), "9♥", 0.6, 21.9, 0.63, 2.0, 0.82, 0.82)
+    taken = Option(Action.play("7C"), "7♣", 0.31, 20.7, 0.30, 2.0, 0.75, 0.75)
+    h = Hint(0, "play", best.action, "", (best, taken), 300)
+    text = _reason(h, taken, 0.29, 1.2, 4, None)
+    assert text.startswith("Trick 4: 7♣ cut your side's chance to make the contract from "
+                           "82% to 75% and cost 1.2 card points: "), text
+    assert "game points" not in text
+    # defending, with the view: "beat their 18"
+    _deal, view = find_defending_view()
+    target = view.target or view.high_bid
+    hd = Hint(view.seat, "play", best.action, "", (best, taken), 300, defending=True)
+    text = _reason(hd, taken, 0.29, 0.2, 4, None, view)
+    assert text.startswith(f"Trick 4: 7♣ cut your side's chance to beat their {target} "
+                           f"from 82% to 75%"), text
+    assert "game points" not in text and "card points:" not in text
+    # the same chance and card points: only the search's game points show the loss
+    same = Option(Action.play("7C"), "7♣", 0.4, 21.8, 0.62, 2.0, 0.82, 0.82)
+    h2 = Hint(0, "play", best.action, "", (best, same), 300)
+    assert _reason(h2, same, 0.2, 0.1, 4, None).startswith(
+        "Trick 4: 7♣ cost 0.20 game points a deal")
+
+
+def find_defending_view() -> tuple[Deal, SeatView]:
+    """A defender's first card of a deal played by easy bots."""
+    for seed in range(100):
+        d = Deal.from_seed(seed)
+        bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
+        while not d.is_over:
+            v = d.view(d.turn)
+            if v.phase.value == "play" and v.bidder is not None and \
+                    (v.bidder & 1) != v.team and len(v.legal_actions) > 1:
+                return d, v
+            d.apply(bots[d.turn].choose(v, v.legal_actions))
+    raise AssertionError("no defender's decision in the seeds tried")

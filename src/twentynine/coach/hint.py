@@ -546,6 +546,29 @@ def _versus(view: SeatView, best: Option, alt: Option, equal: Sequence[Option]) 
     return f"{alt.words} is about as good."
 
 
+def _not_likelier(view: SeatView, best: Option, likelier: Option) -> str:
+    """Why a card that takes the trick more often is not the choice, in the player's
+    figures where they show it: the chance on the contract, then card points by the end
+    of the deal; the search's game points only where neither does."""
+    head = f"{likelier.words} takes this trick more often ({_pct(likelier.trick_win)}), but"
+    chance = (best.ours is not None and likelier.ours is not None
+              and likelier.ours < best.ours - CHANCE_NOISE)
+    fewer = (best.card_points - likelier.card_points
+             if best.card_points is not None and likelier.card_points is not None else 0.0)
+    if chance:  # as short as the figures' sentence: the reason must fit the panel
+        defending = view.bidder is not None and (view.bidder & 1) != view.team
+        verb = "beat" if defending else "make"
+        text = f"{head} with it: {_pct(likelier.ours)} to {verb} {contract_words(view)}"
+        if fewer >= POINTS_NOISE:
+            text += f", {fewer:.1f} card points fewer"
+        return text + "."
+    if fewer >= POINTS_NOISE:
+        return f"{head} with it: {fewer:.1f} card points fewer by the end of the deal."
+    assert best.worth is not None and likelier.worth is not None
+    return (f"{head} over the whole deal the search rates it "
+            f"{best.worth - likelier.worth:.2f} game points lower.")
+
+
 def _play_reason(view: SeatView, ordered: tuple[Option, ...],
                  equal: Sequence[Option] = ()) -> str:
     best = ordered[0]
@@ -589,9 +612,7 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...],
     if (likelier is not None and likelier.trick_win is not None
             and best.trick_win is not None and likelier.trick_win > best.trick_win + 0.1
             and likelier.worth is not None and best.worth is not None):
-        text += (f" {likelier.words} takes this trick more often "
-                 f"({_pct(likelier.trick_win)}), but over the whole deal the search rates "
-                 f"it {best.worth - likelier.worth:.2f} game points lower.")
+        text += " " + _not_likelier(view, best, likelier)
     elif len(ordered) > 1:
         text += " " + _versus(view, best, ordered[1], equal)
     return text

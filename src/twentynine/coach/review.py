@@ -34,7 +34,16 @@ from ..bots.search import SearchTimeout, solve_root
 from ..deal import DEAL_OVER, PLAY, Deal
 from ..records import RecordError, played_by_table, replay_deal
 from ..views import SeatView
-from .hint import STRONGEST, Hint, Option, action_words, hint, seat_word
+from .hint import (
+    CHANCE_NOISE,
+    STRONGEST,
+    Hint,
+    Option,
+    action_words,
+    contract_words,
+    hint,
+    seat_word,
+)
 from .locks import ReviewBusy, locks_for
 from .reasons import why_not
 
@@ -295,6 +304,34 @@ def _noun(o: Option) -> str:
     return "asking for trump" if o.action.code == SHOW_CODE else o.words
 
 
+def _chance_fell(h: Hint, taken: Option, best: Option) -> bool:
+    """Whether the action taken lowered the chance to make (or beat) the contract beyond
+    the measurement's noise."""
+    return taken.ours is not None and best.ours is not None and \
+        taken.ours < best.ours - CHANCE_NOISE
+
+
+def _cost(h: Hint, taken: Option, best: Option, loss: float, card_loss: float | None,
+          view: SeatView | None) -> str:
+    """What a mistake cost, in the player's figures first: the chance to make (or beat)
+    the contract, then card points; game points a deal only where neither shows it (the
+    search's longer look alone sees the loss).
+
+    ``cut your side's chance to make its 18 from 82% to 75% and cost 1.2 card points``"""
+    parts = []
+    if _chance_fell(h, taken, best):
+        assert taken.ours is not None and best.ours is not None
+        verb = "beat" if h.defending else "make"
+        contract = contract_words(view) if view is not None else "the contract"
+        parts.append(f"cut your side's chance to {verb} {contract} from "
+                     f"{100 * best.ours:.0f}% to {100 * taken.ours:.0f}%")
+    if card_loss is not None and card_loss >= 0.5:
+        parts.append(f"cost {card_loss:.1f} card points")
+    if not parts:
+        parts.append(f"cost {loss:.2f} game points a deal")
+    return " and ".join(parts)
+
+
 def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick: int | None,
             lost_to: str | None, view: SeatView | None = None) -> str:
     """One line on a mistake: what it cost, and why in card-level words where the view
@@ -303,11 +340,8 @@ def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick:
     with_best = ("if you ask for trump" if best.action.code == SHOW_CODE else
                  f"with {best.words}")  # not "80% with ask for trump"
     where = f"Trick {trick}" if trick is not None else h.phase.capitalize()
-    costs = [f"{loss:.2f} game points a deal"] if loss >= 0.005 else []
-    if card_loss is not None and card_loss >= 0.5:
-        costs.append(f"{card_loss:.1f} card points")
-    cost = " and ".join(costs) or f"{loss:.2f} game points a deal"
-    text = f"{where}: {taken.words} cost {cost}"
+    chance_said = _chance_fell(h, taken, best)
+    text = f"{where}: {taken.words} {_cost(h, taken, best, loss, card_loss, view)}"
     card = taken.action.card
     if view is not None and card is not None and taken.action.kind is ActionKind.PLAY:
         why = why_not(view, card, best.action.card, taken.trick_win, best.trick_win)
@@ -320,12 +354,13 @@ def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick:
                     f"time with it, {100 * best.trick_win:.0f}% {with_best}.")
         if lost_to:
             return f"{text}: {lost_to}; {_noun(best)} was safer."
-    if taken.ours is not None and best.ours is not None and \
+    if not chance_said and taken.ours is not None and best.ours is not None and \
             taken.ours < best.ours - 0.02:
         verb = "beats" if h.defending else "makes"
         return (f"{text}: your side {verb} the contract {100 * taken.ours:.0f}% of the "
                 f"time with it, {100 * best.ours:.0f}% {with_best}.")
-    if taken.made is not None and best.made is not None and h.phase != "play":
+    if not chance_said and taken.made is not None and best.made is not None and \
+            h.phase != "play":
         return (f"{text}: the contract is made {100 * taken.made:.0f}% of the time with it, "
                 f"{100 * best.made:.0f}% {with_best}.")
     if card_loss is not None and card_loss >= 0.5:
@@ -371,14 +406,16 @@ def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
             return (f"Within what your cards support (up to {h.support}): {said}; the "
                     f"search would bid {h.options[0].words.removeprefix('bid ')} now.")
         return f"Close to the search's choice ({h.options[0].words}): {said}."
-    text = f"Auction: {taken.words} cost {loss:.2f} game points a deal: {said}"
+    # the chance first, in the player's figures; the game points a deal, which weigh that
+    # chance against the stakes and decide a bid, after it
+    text = f"Auction: {taken.words}" + (f": {said}" if said else "")
     if taken.action.code == PASS_CODE:
         text += f"; the search would {h.options[0].words}"
     elif opponents_high and view is not None:
         text += f"; passing would let the opponents play their {view.high_bid}"
     else:
         text += "; the search would pass"
-    text += "."
+    text += f" (cost {loss:.2f} game points a deal)."
     if final is not None:
         text += f" {_as_it_fell(final, seat)}"
     return text
