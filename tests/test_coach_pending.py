@@ -154,3 +154,26 @@ def test_a_second_background_reviewer_leaves_the_work_to_the_first(tmp_path: Pat
         assert h.review(deal_id, REVIEW_VERSION) is None  # left alone
     finally:
         locks.drop_runner()
+
+
+def test_a_deal_that_cannot_be_reviewed_does_not_hold_up_the_others(tmp_path: Path) -> None:
+    """A stored record that no longer replays (damaged on disk) is tried once and left as
+    it is: the background reviewer reviews the others and ends, never looping on it."""
+    import json
+    import sqlite3
+
+    from twentynine.coach.pending import run_background
+    from twentynine.coach.review import strongest_hint
+
+    h = _history(tmp_path)
+    good = h.record_deal(_played(3), game_id="g3", seed=3)
+    bad = h.record_deal(_played(4), game_id="g4", seed=4)
+    damaged = dict(_played(4), actions=["not an action"])
+    db = sqlite3.connect(h.path)
+    db.execute("UPDATE deals SET record = ? WHERE id = ?", (json.dumps(damaged), bad))
+    db.commit()
+    db.close()
+    assert run_background(h, grader=strongest_hint) == 1
+    _kept(h, good)
+    assert [r.id for r in h.unreviewed(REVIEW_VERSION)] == [bad]
+    h.close()

@@ -248,6 +248,23 @@ def test_the_review_folds_decisions_that_agree_with_the_search() -> None:
                      "✓ pass: the search's choice too"]
 
 
+def test_the_review_screen_marks_the_cards_the_table_played_neither_right_nor_wrong() -> None:
+    """A deal finished with f: the cards the table played for the player are listed as
+    the table's, with no ✓ and no ✗."""
+    from twentynine.coach.review import table_grade
+
+    d = Deal.from_seed(3)
+    while d.phase_code != PLAY_CODE or d.turn != 0:
+        d.apply(d.legal_actions()[0])
+    a = d.legal_actions()[-1]
+    assert a.card is not None
+    g = table_grade(d, a, 17)
+    assert g.by_table and not g.mistake and g.trick == d.trick_no + 1
+    text = grades_text([g]).plain
+    assert f"· {a.card.label}: played by the table (f), not graded" in text
+    assert "✓" not in text and "✗" not in text
+
+
 def test_enter_is_held_once_when_the_hint_says_a_call_with_its_own_key(
         tmp_path: Path, monkeypatch: Any) -> None:
     """The hint says "pass (press p)": Enter, which would bid the selection, is held once

@@ -148,9 +148,14 @@ def _review_pending(history: History) -> int:
                          f"{k}/{of} decisions \x1b[K")
         sys.stderr.flush()
 
-    done = review_pending(history, progress=progress)
+    failed: set[int] = set()
+    done = review_pending(history, progress=progress, failed=failed)
     if shown:
         sys.stderr.write("\n")
+    if failed:
+        ids = ", ".join(str(i) for i in sorted(failed))
+        print(f"{count(len(failed), 'deal')} could not be reviewed (id {ids}): the stored "
+              f"record does not replay.", file=sys.stderr)
     return done
 
 

@@ -20,6 +20,7 @@ business (WAL, ``BEGIN IMMEDIATE``, a busy timeout: see
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -40,23 +41,32 @@ decisions graded in it, its decisions in all)."""
 
 
 def review_one(history: History, row: DealRow, *, wait: bool = True,
-               progress: Progress | None = None, grader: Grader = strongest_hint) -> bool:
+               progress: Progress | None = None, grader: Grader = strongest_hint,
+               failed: set[int] | None = None) -> bool:
     """Review one stored deal and keep the review, unless another process is on it
     (``wait``: wait for that one, then read what it kept).  False when the deal was left
-    to another process, or its record no longer replays (kept as it is)."""
+    to another process, or could not be reviewed (its record no longer replays, the
+    database refused the write): then its id goes into ``failed``."""
     try:
         cached_review(history, row, progress=progress, grader=grader, wait=wait)
-    except (ReviewBusy, RecordError, HistoryError):
+    except ReviewBusy:
+        return False
+    except (RecordError, HistoryError, sqlite3.Error):
+        if failed is not None:
+            failed.add(row.id)
         return False
     return True
 
 
 def review_pending(history: History, *, progress: DealProgress | None = None,
-                   wait: bool = True, grader: Grader = strongest_hint) -> int:
+                   wait: bool = True, grader: Grader = strongest_hint,
+                   failed: set[int] | None = None) -> int:
     """Review every stored deal without a current review, newest first, one at a time,
     keeping each.  A deal another process is reviewing is left to it (``wait``: waited
-    for at the end).  Returns how many deals this call reviewed."""
-    rows = list(reversed(history.unreviewed(REVIEW_VERSION)))
+    for at the end); one that cannot be reviewed goes into ``failed`` (and one already
+    there is not tried again).  Returns how many deals this call reviewed."""
+    failed = failed if failed is not None else set()
+    rows = [r for r in reversed(history.unreviewed(REVIEW_VERSION)) if r.id not in failed]
     done = 0
     left: list[DealRow] = []
     for n, row in enumerate(rows, 1):
@@ -64,7 +74,8 @@ def review_pending(history: History, *, progress: DealProgress | None = None,
             if progress is not None:
                 progress(n, len(rows), row, k, total)
 
-        if review_one(history, row, wait=False, progress=graded, grader=grader):
+        if review_one(history, row, wait=False, progress=graded, grader=grader,
+                      failed=failed):
             done += 1
         elif locks_for(history).busy(row.id):
             left.append(row)
@@ -81,12 +92,14 @@ def run_background(history: History, grader: Grader = strongest_hint) -> int:
     is not left behind.  Returns how many deals it reviewed."""
     locks = locks_for(history)
     done = 0
+    failed: set[int] = set()  # tried once in this run: not again, or it would loop
     while locks.take_runner():
         try:
-            done += review_pending(history, wait=False, grader=grader)
+            done += review_pending(history, wait=False, grader=grader, failed=failed)
         finally:
             locks.drop_runner()
-        rest = [r for r in history.unreviewed(REVIEW_VERSION) if not locks.busy(r.id)]
+        rest = [r for r in history.unreviewed(REVIEW_VERSION)
+                if r.id not in failed and not locks.busy(r.id)]
         if not rest:
             break
     return done
