@@ -271,8 +271,9 @@ def test_a_card_that_takes_the_trick_more_often_is_set_aside_in_the_players_figu
     chosen, other = cards[0], cards[1]
     assert chosen.card is not None and other.card is not None
 
-    def reason(best_fig: tuple[float, float], other_fig: tuple[float, float]) -> str:
-        best = Option(chosen, chosen.card.label, 0.40, best_fig[1], 0.30, 2.0,
+    def reason(best_fig: tuple[float, float], other_fig: tuple[float, float],
+               win: float = 0.30) -> str:
+        best = Option(chosen, chosen.card.label, 0.40, best_fig[1], win, 2.0,
                       best_fig[0], best_fig[0])
         alt = Option(other, other.card.label, -0.43, other_fig[1], 0.95, 2.0,
                      other_fig[0], other_fig[0])
@@ -287,6 +288,9 @@ def test_a_card_that_takes_the_trick_more_often_is_set_aside_in_the_players_figu
     assert "game points" not in text
     text = reason((0.82, 21.9), (0.82, 21.8))  # alike on both: the search alone sees it
     assert f"{head} over the whole deal the search rates it 0.83 game points lower." in text
+    # the chosen card loses the trick, another takes it: not "whatever you play"
+    text = reason((0.82, 21.9), (0.64, 19.8), win=0.02)
+    assert "whatever you play" not in text and f"{head} with it: 64%" in text, text
 
 
 def test_a_defenders_card_set_aside_speaks_of_beating_the_contract() -> None:

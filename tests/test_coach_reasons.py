@@ -128,6 +128,9 @@ def test_a_lost_trick_gets_the_cheapest_card() -> None:
         "the other side takes this trick whatever you play: the 9♥ gives it only 2 points")
     assert trick_lost(seven, 0.6, cheapest=True) is None
     assert trick_lost(nine, 0.05, cheapest=False) is None
+    # another card could take it: "whatever you play" would be untrue
+    assert trick_lost(seven, 0.05, cheapest=True, others_win=1.0) is None
+    assert trick_lost(seven, 0.05, cheapest=True, others_win=0.1) is not None
 
 
 def test_the_highest_card_left_takes_the_trick() -> None:

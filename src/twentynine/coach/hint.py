@@ -585,8 +585,10 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...],
                 "in your side's favour")
     else:
         others = [o.action.card for o in ordered[1:] if o.action.card is not None]
+        others_win = max((o.trick_win for o in ordered[1:] if o.trick_win is not None),
+                         default=None)
         why = None if card is None else card_reason(view, card, best.trick_win,
-                                                    best.trick_points, others)
+                                                    best.trick_points, others, others_win)
         if why:
             text = f"Play {best.words}: {why}"
         elif best.trick_win is not None and best.trick_win < 0.15:

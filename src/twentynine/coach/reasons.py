@@ -142,9 +142,14 @@ def draw_trumps(view: SeatView, card: Card) -> str | None:
     return f"draw trumps: {words} still out"
 
 
-def trick_lost(card: Card, trick_win: float | None, cheapest: bool) -> str | None:
-    """The trick is lost whatever is played: throw what costs least."""
+def trick_lost(card: Card, trick_win: float | None, cheapest: bool,
+               others_win: float | None = None) -> str | None:
+    """The trick is lost whatever is played: throw what costs least.  ``others_win``: the
+    best chance another legal card has of taking it (a card that could take it makes
+    "whatever you play" untrue)."""
     if trick_win is None or trick_win > LOST or not cheapest:
+        return None
+    if others_win is not None and others_win > LOST:
         return None
     if card.points:
         return (f"the other side takes this trick whatever you play: the {card.label} "
@@ -174,12 +179,14 @@ def _singular(suit: int) -> str:
 
 
 def card_reason(view: SeatView, card: Card, trick_win: float | None,
-                trick_points: float | None, others: Sequence[Card] = ()) -> str | None:
+                trick_points: float | None, others: Sequence[Card] = (),
+                others_win: float | None = None) -> str | None:
     """The first reason that applies to playing ``card`` (``others``: the other legal
-    cards, to tell whether it is the cheapest)."""
+    cards, to tell whether it is the cheapest; ``others_win``: the best chance one of them
+    takes the trick)."""
     cheapest = all(card.points <= o.points for o in others)
     for r in (draw_trumps(view, card), partner_winning(view, card, trick_win),
-              trick_lost(card, trick_win, cheapest),
+              trick_lost(card, trick_win, cheapest, others_win),
               wins_trick(view, card, trick_win, trick_points)):
         if r:
             return r

@@ -363,10 +363,7 @@ def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick:
             h.phase != "play":
         return (f"{text}: the contract is made {100 * taken.made:.0f}% of the time with it, "
                 f"{100 * best.made:.0f}% {with_best}.")
-    if card_loss is not None and card_loss >= 0.5:
-        return (f"{text}: your side ends with {card_loss:.1f} card points fewer on average; "
-                f"{_noun(best)} was better.")
-    return f"{text}; {_noun(best)} was better."
+    return f"{text}; {_noun(best)} was better."  # the cost said it all
 
 
 def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
