@@ -117,15 +117,19 @@ def test_the_terminal_table_joins_a_real_server_and_plays_a_card(tmp_path: objec
     run(main(), timeout=180)
 
 
-def test_a_joined_table_ends_cleanly_when_the_game_is_over(tmp_path: object,
-                                                           monkeypatch: pytest.MonkeyPatch
-                                                           ) -> None:
-    """A one-deal game (--game-to 1) at a server: at its end the game-over dialog's Enter
-    (play again, at a local table) closes the joined table instead: the host starts games."""
+def test_the_tables_next_game_by_another_player_or_by_n_at_game_over(
+        tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One-deal games (--game-to 1) at a server, a terminal table at south and a plain
+    client at north.  North asks for the next game while south's game-over dialog is open:
+    it closes by itself and south's table starts afresh (a new hand, the log anew).  At
+    the next game's end south's n asks for the third, which the server deals to both."""
+    import asyncio
     from pathlib import Path
 
-    from net_support import run, serving
+    from net_support import Player, run, serving
 
+    from twentynine.events import DealStarted
+    from twentynine.net.client import Connection
     from twentynine.net.join import make_app
     from twentynine.net.remote import RemoteTable
     from twentynine.net.server import Settings
@@ -138,27 +142,54 @@ def test_a_joined_table_ends_cleanly_when_the_game_is_over(tmp_path: object,
     async def main() -> None:
         async with serving(Path(str(tmp_path)) / "tables", settings, seed=8) as (
                 server, [table]):
-            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Jo")
+            remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Jo",
+                                            "south")
+            north = Player(await Connection.join("127.0.0.1", server.port, table.code,
+                                                 "Ny", "north"), seed=2)
+            stop: list[bool] = []
+            north_task = asyncio.create_task(north.play(lambda p: bool(stop), timeout=60))
             app = make_app(remote, speed="instant")
             # Enter every 20 ms is one long burst, which never plays on a turn that began
             # in it: a player's pause before each decision, taken out
             app.table_screen.turn.burst_gap = 0.0
             remote.start()
             async with app.run_test(size=(120, 40)) as pilot:
-                end = time.monotonic() + 120  # a bound for a loaded machine
-                while time.monotonic() < end:
-                    if isinstance(app.screen, GameOverScreen) or not app.is_running:
-                        break
-                    if remote.legal_actions() and not app.modal_open():
-                        can_pass = any(str(a) == "pass" for a in remote.legal_actions())
-                        await pilot.press("p" if can_pass else "enter")
-                    elif app.modal_open():
-                        await pilot.press("enter")  # the deal's summary: next deal
-                    await pilot.pause(0.02)
-                assert isinstance(app.screen, GameOverScreen), app.screen
-                assert table.game.is_over
-                await pilot.press("enter")
-                await wait_for(pilot, lambda: not app.is_running)
+                async def play_to_game_over() -> None:
+                    end = time.monotonic() + 120  # a bound for a loaded machine
+                    while time.monotonic() < end:
+                        if isinstance(app.screen, GameOverScreen) or not app.is_running:
+                            break
+                        if remote.legal_actions() and not app.modal_open():
+                            can_pass = any(str(a) == "pass" for a in remote.legal_actions())
+                            await pilot.press("p" if can_pass else "enter")
+                        elif app.modal_open():
+                            await pilot.press("enter")  # the deal's summary: next deal
+                        await pilot.pause(0.02)
+                    assert isinstance(app.screen, GameOverScreen), app.screen
+                    assert table.game.is_over
+
+                async def began(number: int) -> None:
+                    await wait_for(pilot, lambda: table.number == number
+                                   and remote.game_number == number and not remote.is_over
+                                   and len(remote.view().hand) >= 4 and not app.modal_open())
+                    assert remote.position[0] == number
+                    # the table's events start again with the new game's deal
+                    assert isinstance(remote.events[0], DealStarted)
+                    assert len(remote.events) <= len(table.events) < 20
+
+                await play_to_game_over()
+                north.acted_at = -1
+                await north.conn.new_game(1)  # south's dialog is open meanwhile
+                await began(2)
+                await play_to_game_over()
+                north.acted_at = -1
+                await pilot.press("n")
+                await began(3)
+                await wait_for(pilot, lambda: north.last.game == 3)
+                assert not north.last.game_over
+            stop.append(True)
+            north_task.cancel()
+            await north.conn.close()
             await remote.close()
 
-    run(main(), timeout=180)
+    run(main(), timeout=240)

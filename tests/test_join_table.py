@@ -1,7 +1,8 @@
 """A joined table offers only what its server allows: no take-back (the host's server
 decides every move; the settings screen says the rules are the host's: test_tui_settings),
 a quit dialog that says how to come back (the
-seat is held; ``join`` again), and a game-over dialog that only closes.  Pilot drives the
+seat is held; ``join`` again), and a game-over dialog that starts the table's next game
+or closes.  Pilot drives the
 usual table seated at a real server on 127.0.0.1; a local table is the control.  Each step
 waits for what it expects (bounded for a loaded machine), never for a fixed time."""
 
@@ -80,7 +81,10 @@ def test_a_joined_table_hides_and_explains_what_the_server_decides(
     run(main(), timeout=60)
 
 
-def test_the_shared_game_over_dialog_only_closes() -> None:
+def test_the_shared_game_over_dialog_offers_the_next_game_and_closes() -> None:
+    """n asks for the table's next game (the same seats, the host's rules) and the dialog
+    stays until it comes (or says why it cannot be asked for); Enter only closes (it is
+    everyone's game); the rules' settings are not offered."""
     import asyncio
 
     from textual.app import App
@@ -99,8 +103,17 @@ def test_the_shared_game_over_dialog_only_closes() -> None:
             self.stylesheet.set_variables(self.get_css_variables())
 
         def on_mount(self) -> None:
-            self.push_screen(GameOverScreen(0, (6, -2), "Us reached +6", shared=True),
-                             results.append)
+            self.show()
+
+        def show(self) -> None:
+            self.push_screen(GameOverScreen(0, (6, -2), "Us reached +6", shared=True,
+                                            ask=ask), results.append)
+
+    asked: list[bool] = []
+
+    def ask() -> str | None:
+        asked.append(True)
+        return None if len(asked) == 1 else "Waiting for the server to answer your last move"
 
     async def main() -> None:
         app = Host()
@@ -109,14 +122,23 @@ def test_the_shared_game_over_dialog_only_closes() -> None:
             screen = app.screen
             assert isinstance(screen, GameOverScreen)
             labels = [str(b.label) for b in screen.query("Button")]
-            assert labels == ["Close (q)"], labels
-            assert "The host starts the next game." in str(
+            assert labels == ["New game (n)", "Close (q)"], labels
+            assert "the same seats, new cards" in str(
                 screen.query_one("#over-host").render())
             shown = {b.binding.description for b in app.active_bindings.values()
                      if b.binding.show}
+            assert "new game" in shown, shown
             assert "play again" not in shown and "settings" not in shown, shown
-            await pilot.press("n")  # play again: not here
+            await pilot.press("o")  # the settings: not here
             await pilot.pause(0.05)
+            assert results == []
+            await pilot.press("n")  # asks for the table's next game; the dialog stays
+            await wait_for(pilot, lambda: "Asking for the next game" in str(
+                screen.query_one("#over-host").render()))
+            assert asked == [True] and results == [] and app.screen is screen
+            await pilot.press("n")  # asked again: why not, in the dialog
+            await wait_for(pilot, lambda: "Waiting for the server to answer" in str(
+                screen.query_one("#over-host").render()))
             assert results == []
             await pilot.press("enter")  # closes
             await wait_for(pilot, lambda: bool(results))

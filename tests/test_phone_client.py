@@ -548,3 +548,66 @@ def test_the_qr_reader_reads_what_segno_draws_and_notices_damage() -> None:
     except (QRReadError, UnicodeDecodeError):
         damaged = None
     assert damaged != link
+
+
+def test_new_game_at_game_over_starts_the_next_game_at_the_same_table(tmp_path: Path,
+                                                                      browser: Any) -> None:
+    """A one-deal game played out by a phone and a desktop; at game over both show the
+    result with a "New game" button (a touch target, Enter or n on a keyboard); the phone
+    taps it and both pages are dealt game 2 at the same table, in the same seats."""
+    srv = LiveServer(tmp_path / "tables", Settings(rules=Rules(game_to=1), bots="random",
+                                                   bot_delay=0.0), seed=4)
+    try:
+        phone = open_page(browser, PHONE, srv.link)
+        phone.page.fill("#name", "Asha")
+        phone.page.tap("#sit")
+        desk = open_page(browser, DESKTOP, srv.link)
+        desk.page.keyboard.type("Bo")
+        desk.page.keyboard.press("Enter")
+        for w in (phone, desk):
+            w.page.wait_for_selector("#hand .card")
+        over = "#summary:not([hidden]) #summary-next:has-text('New game')"
+
+        def at_game_over() -> bool:
+            return all(w.page.locator(over).count() for w in (phone, desk))
+
+        def until_over(move: Callable[[Watched], str]) -> Callable[[Watched], str]:
+            def wrapped(w: Watched) -> str:
+                if w.page.locator(over).count():  # over here: wait for the other page
+                    w.page.wait_for_timeout(15)
+                    return "game over"
+                return move(w)
+
+            return wrapped
+
+        drive([(phone, until_over(lambda w: tap_move(w, [None]))), (desk, until_over(key_move))],
+              at_game_over, limit=90)
+        for w, name in ((phone, "phone_gameover_390.png"), (desk, "phone_gameover_1280.png")):
+            assert "won the game" in w.text("#summary-title")
+            box = w.page.locator("#summary-next").bounding_box()
+            assert box["height"] >= 44 and box["width"] >= 44
+            assert w.page.locator("#summary-next").get_attribute("aria-keyshortcuts") \
+                == "Enter n"
+            assert "same seats" in w.text("#summary-wait")
+            assert w.text("#score-key").lower() == "game"
+            screenshot(w, name)
+        assert desk.page.evaluate("() => document.activeElement.id") == "summary-next"
+        phone.page.tap("#summary-next")
+        for w in (phone, desk):
+            w.page.wait_for_selector("#summary", state="hidden")
+            w.page.wait_for_selector("#hand .card")
+            assert w.text("#score-key").lower() == "game 2"
+            assert "Us 0 · Them 0" in w.text("#score")
+            states = [f for f in w.frames if f["type"] == "state"]
+            assert states[-1]["game"] == 2 and not states[-1]["game_over"]
+            assert w.errors == []
+        asked = [f for f in phone.frames if f["type"] == "state" and f.get("game") == 2]
+        assert "view" in asked[0]  # the new game's first state is whole
+        assert (phone.seat, desk.seat) == (0, 2)
+        assert srv.call(_number(srv.table)) == 2
+    finally:
+        srv.close()
+
+
+async def _number(table: Table) -> int:
+    return table.number

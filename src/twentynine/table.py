@@ -102,7 +102,8 @@ class TableLike(Protocol):
     @property
     def shared(self) -> bool:
         """The game is on a table server: its host decides every move and the rules, so
-        there is no take-back and no new game from here."""
+        there is no take-back; its next game is everyone's at the table (any of them
+        starts it, with the host's rules)."""
         ...
 
     @property

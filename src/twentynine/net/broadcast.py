@@ -82,7 +82,8 @@ class Broadcaster:
         self._last_common = common
         shared["rest"] = _inner({
             "actions": len(g.log), "scores": list(g.scores), "game_over": g.is_over,
-            "winner": g.winner, "turn": g.turn, "clock": t.clock_left()}) + \
+            "winner": g.winner, "turn": g.turn, "clock": t.clock_left(),
+            "game": t.number}) + \
             f',"seats":{t.roster.text()}'
 
     def state_for(self, seat: int, events: list[Event], ref: Any = None,
@@ -168,4 +169,4 @@ class Broadcaster:
         return message("waiting", seat=seat, seats=t.roster.listing(), actions=len(g.log),
                        scores=list(g.scores), view=view, turn=g.turn, game_over=g.is_over,
                        winner=g.winner, clock=t.clock_left(), events=[],
-                       next_deal=False)
+                       next_deal=False, game=t.number)

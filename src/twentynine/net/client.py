@@ -68,6 +68,8 @@ class State:
     clock: float | None
     seats: list[dict[str, Any]]
     ref: Any = None
+    game: int = 1
+    """Which game this is at the table (the players start the next one at game over)."""
 
 
 def decode_state(data: dict[str, Any], rules: Rules | None = None) -> State:
@@ -80,7 +82,8 @@ def decode_state(data: dict[str, Any], rules: Rules | None = None) -> State:
                      scores=(int(sc[0]), int(sc[1])), game_over=bool(data["game_over"]),
                      winner=data.get("winner"), turn=int(data["turn"]),
                      next_deal=bool(data.get("next_deal")), clock=data.get("clock"),
-                     seats=list(data.get("seats", [])), ref=data.get("ref"))
+                     seats=list(data.get("seats", [])), ref=data.get("ref"),
+                     game=int(data.get("game", 1)))
     except (KeyError, TypeError, IndexError, ValueError) as exc:
         raise ProtocolError("malformed", f"a bad state message: {exc}") from None
 
@@ -146,6 +149,15 @@ class Connection:
         if ref is not None:
             fields["ref"] = ref
         await self.send("action", **fields)
+
+    async def new_game(self, after: int | None = None, ref: Any = None) -> None:
+        """Ask for the table's next game (once the game ``after`` is over)."""
+        fields: dict[str, Any] = {}
+        if after is not None:
+            fields["game"] = after
+        if ref is not None:
+            fields["ref"] = ref
+        await self.send("new_game", **fields)
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message as a dict; ConnectionError once the connection is closed.  A

@@ -17,27 +17,47 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import BOTS
 from ..records import RecordError, replay_game
-from .journal import ROTATE_BYTES, Journal, extend_actions, journal_paths, parse_lines
+from .journal import (
+    ROTATE_BYTES,
+    Journal,
+    extend_actions,
+    journal_key,
+    journal_paths,
+    parse_lines,
+)
 from .protocol import normal_code
 from .roster import Player, Settings
+from .store import finished_name
 
 if TYPE_CHECKING:
     from .server import GameServer
     from .table import Table
 
 
-def saved_record(tables_dir: Path, table_id: str) -> dict[str, Any]:
+def saved_record(tables_dir: Path, table_id: str, number: int | None = None
+                 ) -> dict[str, Any]:
     """A table's record as a restarted server would find it on disk now: its record file
-    with the journals' later actions added (tests and tools read it while a host runs)."""
+    with the journals' later actions added (tests and tools read it while a host runs).
+    ``number``: that game of the table, finished (None: the game under way, else the
+    first game's finished record)."""
     path = tables_dir / f"{table_id}.json"
-    if not path.exists():
-        path = tables_dir / "finished" / f"{table_id}.json"
+    if number is not None or not path.exists():
+        path = tables_dir / "finished" / finished_name(table_id, number or 1)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    key = journal_key(table_id, _number(data))
     for jp in journal_paths(tables_dir):
         entries, _ = parse_lines(jp.read_text(encoding="utf-8").splitlines())
         data["game"]["actions"] = extend_actions(data["game"]["actions"],
-                                                 entries.get(table_id, []))
+                                                 entries.get(key, []))
     return data
+
+
+def _number(data: dict[str, Any]) -> int:
+    """Which game at its table a record holds (1 in a record that does not say)."""
+    n = data.get("game_number", 1)
+    if type(n) is not int or n < 1:
+        raise RecordError("the game's number at its table is not a whole number from 1")
+    return n
 
 
 class TableFiles:
@@ -179,7 +199,8 @@ class TableFiles:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
             raise RecordError("not a table record")
-        later = self._entries.get(str(data.get("table")))
+        number = _number(data)
+        later = self._entries.get(journal_key(str(data.get("table")), number))
         if later and isinstance(data["game"].get("actions"), list):
             data["game"]["actions"] = extend_actions(data["game"]["actions"], later)
         game, events = replay_game(data["game"])
@@ -201,7 +222,7 @@ class TableFiles:
         names = data.get("names")
         if not (isinstance(names, list) and len(names) == 4):
             names = None
-        table = Table(self.server, table_id, code, game, st, events, names, bot_key)
+        table = Table(self.server, table_id, code, game, st, events, names, bot_key, number)
         players = data.get("players")
         if isinstance(players, list) and len(players) == 4:
             now = time.monotonic()

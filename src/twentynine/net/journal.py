@@ -10,7 +10,9 @@ ends, when a long journal is closed and when the server stops; the journal holds
 what came after.  On ``--resume`` the records are read, the journal's later actions are
 added to them, and everything is written whole again before the journal is removed.
 
-A line is ``{"t": table id, "n": the action's index in the game, "a": "play JH"}``.  A line
+A line is ``{"t": table id, "n": the action's index in the game, "a": "play JH"}``; a
+table's games after its first go under ``"t": "table-id#N"`` (:func:`journal_key`), so a
+journal that holds a finished game's actions never mixes them into the next game's.  A line
 whose index the record already holds is skipped; a line that cannot be read (the last
 one, torn by a crash before it was confirmed, or anything damaged) is reported, and the
 journal is then kept aside (``.damaged``) rather than removed.
@@ -49,6 +51,15 @@ def journal_paths(folder: Path) -> list[Path]:
         return int(digits) if digits.isdigit() else -1
 
     return sorted((p for p in folder.glob(f"{PREFIX}*{SUFFIX}") if number(p) >= 0), key=number)
+
+
+def journal_key(table_id: str, number: int) -> str:
+    """The journal's name for game ``number`` of a table.
+
+    >>> journal_key("table-1a2b", 1), journal_key("table-1a2b", 3)
+    ('table-1a2b', 'table-1a2b#3')
+    """
+    return table_id if number == 1 else f"{table_id}#{number}"
 
 
 def parse_lines(lines: Iterable[str]) -> tuple[dict[str, list[tuple[int, str]]], list[int]]:

@@ -111,6 +111,18 @@ class Lobby:
             if reason is not None:
                 conn.error("illegal", reason, ref)
             return
+        if kind == "new_game":
+            after = data.get("game")
+            if after is not None and not (type(after) is int and 0 < after < MAX_REF):
+                raise ProtocolError("malformed", "game is the number of the game that "
+                                                 "ended (a whole number from 1)")
+            if table.seats[conn.seat].player is not conn.player:
+                conn.error("not_seated", "only a seated player may start the next game", ref)
+                return
+            reason = await table.new_game(conn.seat, after, ref)
+            if reason is not None:
+                conn.error("illegal", reason, ref)
+            return
         if kind == "state":
             if table.seats[conn.seat].player is conn.player:
                 conn.last_view = None  # a full view: the client starts again from it
@@ -203,7 +215,7 @@ class Lobby:
             "welcome", table=table.id, seat=seat, seat_name=SEAT_NAMES[seat],
             token=player.token, name=player.name, rules=table.game.rules.to_dict(),
             bots=table.settings.bots, clock=table.settings.clock,
-            away=table.settings.away, rejoined=rejoined, waiting=incoming,
+            away=table.settings.away, rejoined=rejoined, waiting=incoming, game=table.number,
             seats=table.roster.listing()))
         LOG.info("table %s: %s %s seat %d", table.id, player.name,
                  "rejoined" if rejoined else "took", seat)

@@ -99,7 +99,7 @@ def roster_line(rules: Rules, seats: list[dict[str, Any]], me: int) -> str:
 
 class HostDecides:
     """What a seat at a table server leaves to the host, as a
-    :class:`~twentynine.table.TableLike` answers it: the bots, the seed, new games,
+    :class:`~twentynine.table.TableLike` answers it: the bots, the seed, the rules,
     take-back and saving are the server's."""
 
     hints_used = 0
@@ -129,9 +129,6 @@ class HostDecides:
 
     def apply_bot(self, turn: object, action: Action) -> list[Event] | None:
         return None
-
-    def new_game(self, seed: int, rules: Rules | None = None) -> None:
-        raise IllegalActionError("a new game at a shared table is the host's to start")
 
     def take_back_problem(self) -> str | None:
         return "There is no take-back at a shared table"
@@ -173,6 +170,9 @@ class RemoteTable(HostDecides):
         self.waiting: bool = bool(conn.welcome.get("waiting"))
         """We wait for the next deal to take our seat from its bot."""
         self.seats: list[dict[str, Any]] = list(conn.welcome.get("seats", []))
+        self.game_number = int(conn.welcome.get("game", 1))
+        """Which game this is at the table (any player there starts the next one at game
+        over: :meth:`new_game`)."""
         self.closed = False
         self.notice = ""
         self._task: asyncio.Task[None] | None = None
@@ -321,13 +321,18 @@ class RemoteTable(HostDecides):
 
     def _on_state(self, msg: dict[str, Any]) -> None:
         state = self._decode(msg)
-        first = self._state is None or self._resync
+        # the table's next game began: its events replace the last game's, and are news
+        began = self._state is not None and state.game != self.game_number
+        self.game_number = state.game
+        first = self._state is None or self._resync or began
         self._resync = False
         if first:
             # on joining (or coming back) the server sends the current deal's events: the
             # table shows them from the start; after a wait for the seat they are news
             self._events = list(state.events)
             new: list[Event] = list(state.events) if self.waiting else []
+            if began:
+                new = list(state.events)
         else:
             new = state.events
             self._events.extend(new)
@@ -404,7 +409,8 @@ class RemoteTable(HostDecides):
 
     @property
     def position(self) -> tuple[int, int]:
-        return (0, self._count)
+        """The game's number at the table and its number of actions."""
+        return (self.game_number, self._count)
 
     def view(self) -> SeatView:
         return self.state.view
@@ -454,6 +460,27 @@ class RemoteTable(HostDecides):
     async def _send_async(self, action: str) -> None:
         try:
             await self.conn.act(action, ref=self._count)
+        except (ConnectionError, RuntimeError) as exc:
+            self._pending = False
+            for fn in list(self._refusals):
+                fn(f"Not sent: {exc}")
+
+    def new_game(self, seed: int, rules: Rules | None = None) -> None:
+        """Ask the server for the table's next game (the game must be over): the same
+        seats and rules, cards dealt by the server (``seed`` and ``rules`` are the host's
+        to choose, and ignored).  Its first state reaches the listeners as the news of a
+        new game (:attr:`position` tells it)."""
+        if self._state is None or not self.is_over:
+            raise IllegalActionError("The game is not over")
+        if self._pending:
+            raise IllegalActionError("Waiting for the server to answer your last move")
+        self._pending = True
+        self._sending = asyncio.get_running_loop().create_task(
+            self._ask_new_game(self.game_number))
+
+    async def _ask_new_game(self, after: int) -> None:
+        try:
+            await self.conn.new_game(after, ref=self._count)
         except (ConnectionError, RuntimeError) as exc:
             self._pending = False
             for fn in list(self._refusals):

@@ -2,8 +2,9 @@
 anyone hears of it, and the whole record (atomically, private to the user) when the seats
 change, the game ends, a journal is closed or the server stops.
 
-A record holds the game (rules, dealt cards or seed, every action), the join code, the
-settings and the seated players' tokens: it is written 0600, like every journal.
+A record holds the game (rules, dealt cards or seed, every action), which game it is at
+the table, the join code, the settings and the seated players' tokens: it is written 0600,
+like every journal.
 """
 
 from __future__ import annotations
@@ -27,6 +28,15 @@ LOG = logging.getLogger("twentynine.server")
 def write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically, readable by the user alone (0600)."""
     write_atomic(path, text, private=True)
+
+
+def finished_name(table_id: str, number: int) -> str:
+    """The file name of a table's finished game ``number`` (in ``finished/``).
+
+    >>> finished_name("table-1a2b", 1), finished_name("table-1a2b", 2)
+    ('table-1a2b.json', 'table-1a2b-game2.json')
+    """
+    return f"{table_id}.json" if number == 1 else f"{table_id}-game{number}.json"
 
 
 class TableStore:
@@ -63,7 +73,8 @@ class TableStore:
         t = self.table
         return {"table": t.id, "code": t.code, "bots": t.settings.bots,
                 "clock": t.settings.clock, "away": t.settings.away, "bot_key": t.bot_key,
-                "names": t.roster.names, "game": self._game_record(),
+                "names": t.roster.names, "game_number": t.number,
+                "game": self._game_record(),
                 "players": t.roster.saved()}
 
     async def save(self) -> None:
@@ -82,7 +93,8 @@ class TableStore:
             await self.write_record()
             return
         assert journal is not None
-        self.saving = journal.submit(journal.line(t.id, n - 1, ACTION_TEXT[g.log[-1]]))
+        self.saving = journal.submit(journal.line(t.journal_key, n - 1,
+                                                  ACTION_TEXT[g.log[-1]]))
         try:
             await asyncio.shield(self.saving)
             self.saved_n = n
@@ -99,7 +111,7 @@ class TableStore:
         self.dirty = False
         text = compact_json(self.record())
         self.saving = asyncio.ensure_future(asyncio.to_thread(
-            self._write, self.path, text, t.game.is_over))
+            self._write, self.path, text, t.finished_name if t.game.is_over else None))
         try:
             # shielded: a stopping server still finishes the write it started
             await asyncio.shield(self.saving)
@@ -118,12 +130,14 @@ class TableStore:
             await self.write_record()
 
     @staticmethod
-    def _write(path: Path, text: str, finished: bool) -> None:
+    def _write(path: Path, text: str, finished: str | None) -> None:
+        """Write the record; a finished game's then moves to ``finished/`` under the
+        name ``finished``."""
         write_private(path, text)
-        if finished:
+        if finished is not None:
             done = path.parent / "finished"
             done.mkdir(exist_ok=True, mode=0o700)
-            os.replace(path, done / path.name)
+            os.replace(path, done / finished)
 
 
 def _new_deal(log: list[int]) -> bool:

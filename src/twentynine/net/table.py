@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +20,10 @@ from ..deal import IllegalActionError, Phase
 from ..events import DealStarted, Event
 from ..game import Game
 from .broadcast import Broadcaster
+from .journal import journal_key
 from .protocol import message
 from .roster import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS, Roster, Seat, Settings, bot_seed
-from .store import TableStore
+from .store import TableStore, finished_name
 
 if TYPE_CHECKING:
     from .connection import Connection
@@ -35,11 +37,15 @@ class Table:
 
     def __init__(self, server: GameServer, table_id: str, code: str, game: Game,
                  settings: Settings, events: list[Event] | None = None,
-                 names: list[str | None] | None = None, bot_key: int | None = None) -> None:
+                 names: list[str | None] | None = None, bot_key: int | None = None,
+                 number: int = 1) -> None:
         self.server = server
         self.id = table_id
         self.code = code
         self.game = game
+        self.number = number
+        """Which game this is at the table (1 for the first; the players start the next
+        one when it is over, at the same table: :meth:`new_game`)."""
         self.settings = settings
         self.bot_key = game.seed if bot_key is None else bot_key
         """What the bots' decisions are seeded from (with the seat and the moment): the
@@ -80,6 +86,20 @@ class Table:
         if self.settings.clock is None or self.game.is_over:
             return None
         return round(max(0.0, self.settings.clock - (time.monotonic() - self.turn_started)), 2)
+
+    @property
+    def journal_key(self) -> str:
+        """The name the game's actions go under in the server's journal: the table's id,
+        with ``#N`` for its game N after the first (so a game's lines never mix with
+        the finished game's before it)."""
+        return journal_key(self.id, self.number)
+
+    @property
+    def finished_name(self) -> str:
+        """The file name of the game's record once it is over (in ``finished/``): the
+        table's id, with ``-gameN`` for its game N after the first (a finished game's
+        record is never overwritten by the next one's)."""
+        return finished_name(self.id, self.number)
 
     def tell_all(self, text: str) -> None:
         for s in self.roster.humans():
@@ -170,6 +190,58 @@ class Table:
         self.events.clear()
         self.deal_start = 0
         await self._after(events, None)
+
+    async def new_game(self, seat: int, after: int | None = None, ref: Any = None
+                       ) -> str | None:
+        """The table's next game, asked for by the player in ``seat`` once this one is
+        over: the same code, seats, players (their tokens hold), rules and bots, and a new
+        shuffle (from the operating system's randomness, as the first game's), recorded
+        before anyone sees it.  ``after``: the game the player saw end (None: the current
+        one); when the table has already gone past it (two players asked at once), the
+        player is sent the state and nothing else happens.  The reason if refused."""
+        async with self.lock:
+            if self.closed:
+                return "the server is stopping: your seat is kept for when it is back"
+            if after is not None and after > self.number:
+                return f"this table has not played game {after}: it is at game {self.number}"
+            if after is not None and after < self.number:
+                p = self.seats[seat].player
+                if p is not None and p.conn is not None:  # someone asked first: it began
+                    p.conn.send(self.state_for(seat, [], ref, conn=p.conn))
+                return None
+            if not self.game.is_over:
+                return "the game is not over: the next one starts when it is"
+            if self.store.saving is not None:
+                with contextlib.suppress(Exception):
+                    await self.store.saving  # the finished game's record is in place
+            old = self.game
+            if old.secret:
+                self.game = Game(rules=old.rules, secret=True)
+                self.bot_key = secrets.randbits(63)
+            else:  # a seeded table (tests and replays) stays predictable
+                self.game = Game(old.seed + 1, old.rules)
+                self.bot_key = self.game.seed
+            self.number += 1
+            self.events = self.game.opening_events()
+            self._mark_deal_start()
+            self.roster.seat_new_players()
+            self.out = Broadcaster(self)
+            self.store = TableStore(self)
+            self.turn_started = time.monotonic()
+            LOG.info("table %s: game %d begins", self.id, self.number)
+            await self.store.write_record()  # the new cards are on disk before anyone sees
+            if self.store.problem is not None:
+                problem, self.store.problem = self.store.problem, None
+                self.tell_all(message("notice", text=problem.capitalize()))
+            for s in self.roster.humans():
+                p = self.seats[s].player
+                assert p is not None and p.conn is not None
+                p.conn.last_view = None  # a new game: each client starts from a whole view
+            self.out.broadcast(self.events, (seat, ref))
+            if self._task is None or self._task.done():
+                self.start()  # the table's task ended with the last game
+            self._wake.set()
+            return None
 
     # ------------------------------------------------------------ the table's own task
     def start(self) -> None:
@@ -274,3 +346,4 @@ class Table:
                 p.away_moves.append(str(decision.action))
             events = g.apply(decision.action, seat)
             await self._after(events, None)
+

@@ -34,6 +34,7 @@ from textual.screen import Screen
 from .. import saves
 from ..bots import BOTS
 from ..controller import TableController
+from ..deal import IllegalActionError
 from ..rules import Rules
 from ..table import TableLike
 from .coach import HintPanel, TableCoach
@@ -167,6 +168,7 @@ class TwentyNineApp(App[None]):
                              screen.flow.after_modal)
         if self.shared_table:
             # a remote table moves by itself (its server plays the other seats)
+            screen.news_game = self.table.position[0]
             self.table.add_listener(screen.table_news)
 
     def first_move_made(self) -> None:
@@ -380,7 +382,7 @@ class TwentyNineApp(App[None]):
     def after_game_over(self, choice: str | None) -> None:
         """The game over dialog closed: another game, the settings, or the end."""
         if self.shared_table:
-            self.exit()  # a remote table's next game is its host's to start
+            self.exit()  # closed (n asks for the next game; its coming closes the dialog)
             return
         if choice == "settings":
             self._open_settings()
@@ -390,6 +392,15 @@ class TwentyNineApp(App[None]):
             return
         seed = random.randrange(1_000_000) if self._seed is None else self.table.seed + 1
         self.new_game(seed, self.next_rules or self.table.rules)
+
+    def ask_next_game(self) -> str | None:
+        """At a shared table, once the game is over: ask its server for the next game
+        (its first state starts it here); why it cannot be asked for now, or None."""
+        try:
+            self.table.new_game(0)
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
 
     def new_game(self, seed: int, rules: Rules) -> None:
         """Start a fresh game (after game over, or with new settings)."""

@@ -320,11 +320,13 @@ class TableFlow:
             app = self.host
             # the summary's "Enter: see the result" is stale below the result
             who = "You and North win" if winner == 0 else "East and West win"
-            enter = "close" if app.shared_table else "play again"
+            enter = "close · n: new game" if app.shared_table else "play again"
             self.screen.say(f"Game over: {who}" + (f" ({reason})" if reason else "")
                             + f" · Enter: {enter}", "bold")
             self.screen.refresh_status()
-            app.push_screen(GameOverScreen(winner, scores, reason, shared=app.shared_table),
+            shared = app.shared_table
+            app.push_screen(GameOverScreen(winner, scores, reason, shared=shared,
+                                           ask=app.ask_next_game if shared else None),
                             app.after_game_over)
             return
         self.next_deal()
@@ -341,6 +343,16 @@ class TableFlow:
         seats = positions(rules)  # where each seat sits under the new rules
         screen.query_one("#seat-west", SeatPanel).seat = seats.index("west")
         screen.query_one("#seat-east", SeatPanel).seat = seats.index("east")
+        self.game_began()
+
+    def game_began(self) -> None:
+        """A fresh game is at the table (here, or at a shared table when anyone there
+        asked for it): the last game's result closes and everything starts afresh."""
+        app, screen = self.host, self.screen
+        for _ in range(3):  # the last deal's summary, the game's result
+            if not isinstance(app.screen, (SummaryScreen, GameOverScreen)):
+                break
+            app.pop_screen()
         self.reset()
         screen.turn.sel_bid = 0
         screen.rewrite_log()

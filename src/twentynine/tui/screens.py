@@ -4,7 +4,7 @@ trick.  Each one shows values the engine produced; none computes a score or a wi
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -289,6 +289,7 @@ class GameOverScreen(ModalScreen[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "again", "play again"),
+        Binding("n", "next_game", "new game"),  # shared: the table's next game
         Binding("enter", "again", "play again", show=False),
         Binding("o", "settings", "settings"),
         Binding("r", "app.review", "review the deals"),
@@ -300,15 +301,20 @@ class GameOverScreen(ModalScreen[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("again", "settings"):
-            return not self.shared  # a shared table's next game is the host's
+            return not self.shared  # a shared table's rules are the host's
+        if action == "next_game":
+            return self.shared  # asks the server; Enter only closes: it is everyone's game
         return True
 
     def __init__(self, winner: int, scores: tuple[int, int], reason: str = "",
-                 shared: bool = False) -> None:
-        """``shared``: a joined table, whose next game is the host's to start (only
-        closing is offered)."""
+                 shared: bool = False, ask: Callable[[], str | None] | None = None) -> None:
+        """``shared``: a joined table, whose next game (the host's rules, the same seats)
+        any player there may start with ``n``, which calls ``ask`` (it returns why the
+        game cannot be asked for now, or None); the dialog stays open until the new game
+        comes (the table then closes it).  Enter closes."""
         super().__init__(classes="dialog-screen")
         self.shared = shared
+        self.ask = ask
         self.winner = winner
         self.scores = scores
         self.reason = reason
@@ -325,14 +331,18 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(f"Final score  {TEAM_LONG[0]} {signed(self.scores[0])} · "
                          f"{TEAM_LONG[1]} {signed(self.scores[1])}", id="over-score")
             if self.shared:
-                yield Static("The host starts the next game.", id="over-host")
+                yield Static("The next game is played at this table: the same seats, new "
+                             "cards. Anyone seated may start it.", id="over-host")
             with Horizontal(classes="dialog-buttons"):
                 a = Button("Play again (n)", variant="primary", action="screen.again")
                 o = Button("Settings (o)", action="screen.settings")
+                g = Button("New game (n)", variant="primary", action="screen.next_game")
                 q = Button("Close (q)" if self.shared else "Quit (q)",
                            action="screen.quit_game")
-                _no_focus(a, o, q)
-                if not self.shared:
+                _no_focus(a, o, g, q)
+                if self.shared:
+                    yield g
+                else:
                     yield a
                     yield o
                 yield q
@@ -340,6 +350,11 @@ class GameOverScreen(ModalScreen[str]):
 
     def action_again(self) -> None:
         self.dismiss("again")
+
+    def action_next_game(self) -> None:
+        why = self.ask() if self.ask is not None else None
+        self.query_one("#over-host", Static).update(
+            Text(f"{why}." if why else "Asking for the next game…", style="bold"))
 
     def action_settings(self) -> None:
         self.dismiss("settings")

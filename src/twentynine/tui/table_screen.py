@@ -89,6 +89,8 @@ class TableScreen(Screen[None]):
         self._up = False
         self._early: list[tuple[str, bool]] = []
         """Notices from a remote table that came before the table was up."""
+        self.news_game: int | None = None
+        """At a remote table: the game (its number there) the table's news was last of."""
 
     @property
     def host(self) -> TwentyNineApp:
@@ -156,7 +158,14 @@ class TableScreen(Screen[None]):
         self.flow.advance()
 
     def table_news(self, events: Sequence[Event]) -> None:
-        """Events a remote table received: shown as if they had been played here."""
+        """Events a remote table received: shown as if they had been played here; or the
+        table's next game began (someone there asked for it): the table starts afresh."""
+        game = self.table.position[0]
+        if self.news_game is not None and game != self.news_game:
+            self.news_game = game
+            self.flow.game_began()
+            return
+        self.news_game = game
         self.flow.after_events(list(events))
 
     def table_notice(self, text: str, refused: bool = False) -> None:

@@ -161,14 +161,15 @@ function handle(m) {
       } else {
         s.view = m.view;
       }
-      const first = s.fresh || s.waiting;
-      if (s.msg && m.actions !== s.msg.actions) s.error = ""; // the table moved on
+      const newGame = !!s.msg && gameNumber(m) !== gameNumber(s.msg); // the table's next game
+      const first = s.fresh || s.waiting || newGame;
+      if (s.msg && (m.actions !== s.msg.actions || newGame)) s.error = ""; // the table moved on
       s.fresh = false;
       s.waiting = false;
       s.msg = m;
       setClock(m);
       s.seats = m.seats || s.seats;
-      if (s.pending && (m.ref === s.ref || m.actions !== s.pendingAt
+      if (s.pending && (m.ref === s.ref || m.actions !== s.pendingAt || newGame
           || (s.pendingAction === "next deal" && !m.next_deal))) {
         s.pending = false; // the answer to our move (other news leaves it awaited)
       }
@@ -220,6 +221,30 @@ function handle(m) {
     default:
       break;
   }
+}
+
+function gameNumber(m) {
+  return typeof m.game === "number" ? m.game : 1;
+}
+
+// the game is over: ask for the table's next game (same seats, new cards); the number of
+// the game that ended goes with it, so two players asking at once start one game
+function newGame() {
+  if (s.pending || !s.msg || !s.msg.game_over) return;
+  s.ref += 1;
+  if (send("new_game", { game: gameNumber(s.msg), ref: s.ref })) {
+    s.pending = true;
+    s.pendingAt = s.msg.actions;
+    s.pendingAction = "new game";
+    s.error = "";
+    s.notice = "";
+    render();
+  }
+}
+
+function summaryNext() {
+  if (s.msg && s.msg.game_over) newGame();
+  else act("next deal");
 }
 
 function setClock(m) {
@@ -304,8 +329,10 @@ function render() {
   const them = (pair) => pair[1 - mine];
   const scores = m.scores || v.scores;
 
+  const game = gameNumber(m) > 1 ? `Game ${gameNumber(m)}` : "Game";
+  $("score-key").textContent = game;
   $("score").textContent = `Us ${us(scores)} · Them ${them(scores)}`;
-  $("chip-score").setAttribute("aria-label", `Game score: us ${us(scores)}, them ${them(scores)}`);
+  $("chip-score").setAttribute("aria-label", `${game} score: us ${us(scores)}, them ${them(scores)}`);
   let contract = "—";
   if (v.single_hand !== null && v.single_hand !== undefined) {
     contract = `${who(v.single_hand)}: single hand`;
@@ -654,7 +681,7 @@ function renderSummary(v, m) {
     lines.push(["Game points", `Us ${signed(o.game_points[mine])} · Them ${signed(o.game_points[1 - mine])}`]);
   }
   const scores = m.scores;
-  lines.push(["Game", `Us ${scores[mine]} · Them ${scores[1 - mine]}`]);
+  lines.push([gameNumber(m) > 1 ? `Game ${gameNumber(m)}` : "Game", `Us ${scores[mine]} · Them ${scores[1 - mine]}`]);
   if (m.game_over) {
     if (title) lines.unshift(["Last deal", title]);
     title = m.winner === null || m.winner === undefined ? "The game is over"
@@ -672,9 +699,14 @@ function renderSummary(v, m) {
   }
   const next = $("summary-next");
   const waitLine = $("summary-wait");
+  next.setAttribute("aria-keyshortcuts", "Enter n");
+  waitLine.classList.toggle("error", m.game_over && !!s.error);
   if (m.game_over) {
-    next.hidden = true;
-    waitLine.textContent = "Thanks for playing. The host starts a new table for the next game.";
+    next.hidden = s.pending;
+    next.textContent = "New game";
+    waitLine.textContent = s.error ? `⚠ ${s.error}`
+      : s.pending ? "Starting the next game…"
+        : "The next game is played at this table: the same seats, new cards. Anyone seated may start it.";
   } else if (m.next_deal && !s.pending) {
     next.hidden = false;
     next.textContent = "Next deal";
@@ -749,7 +781,7 @@ function onKey(e) {
   if (!$("summary").hidden) {
     if ((key === "Enter" || key === " " || key === "n") && !$("summary-next").hidden) {
       e.preventDefault();
-      act("next deal");
+      summaryNext();
     }
     return;
   }
@@ -855,7 +887,7 @@ function start() {
     $("join-error").textContent = "Connecting…";
     connect();
   });
-  $("summary-next").addEventListener("click", () => act("next deal"));
+  $("summary-next").addEventListener("click", summaryNext);
   $("help-open").addEventListener("click", openHelp);
   $("help-close").addEventListener("click", closeHelp);
   $("leave").addEventListener("click", leave);
