@@ -22,10 +22,10 @@ RULE_SETS: dict[str, Rules] = {
     "pagat": Rules.preset("pagat"),
     "min15": Rules().replace(min_bid=15),
 }
-"""The rule sets the issue asks the engine to play: standard, 28pt, pagat, minimum bid 15."""
+"""The rule sets every engine test plays: standard, 28pt, pagat, minimum bid 15."""
 
 TOURNAMENT = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
-"""Issue 10's tournament rules: a marker names the trump, no pair, no last-trick point."""
+"""Tournament rules: a marker names the trump, no pair, no last-trick point."""
 
 
 def mask(*names: str) -> int:

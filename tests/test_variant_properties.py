@@ -1,4 +1,4 @@
-"""Property tests for the rule settings of issue 5: every game draws a random combination of
+"""Property tests for the optional rule settings: every game draws a random combination of
 ALL the settings (one strategy per field of :class:`Rules`, built from ``SETTINGS``) and is
 played with random legal actions, checking the engine's invariants after every step.
 

@@ -1,4 +1,4 @@
-"""The rule settings of issue 5, one group of tests per setting, on hand-made deals through the
+"""The optional rule settings, one group of tests per setting, on hand-made deals through the
 public API (Deal.apply, legal_actions, view, outcome, Game), including each setting's
 interaction with the pair and the last trick, its illegal actions (IllegalActionError with a
 clear message, state unchanged), and the ``twentynine rules`` command line.
