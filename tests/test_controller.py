@@ -3,11 +3,13 @@ after every action, take-back, listeners, and the wall (the human sees only thei
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from twentynine.actions import NEXT_DEAL, PASS, Action, ActionKind
+from twentynine.bots import UnknownBot
 from twentynine.controller import (
     BotTurn,
     TableController,
@@ -136,6 +138,21 @@ def test_resumed_bots_make_the_same_moves(tmp_path: Path, bots: str) -> None:
         play_until(interrupted, _stop + 24, k=2)
     play_until(interrupted, 90, k=2)
     assert list(interrupted.actions)[:90] == list(straight.actions)[:90]
+
+
+def test_an_unknown_bot_name_is_refused_and_a_saved_one_falls_back(tmp_path: Path) -> None:
+    with pytest.raises(UnknownBot, match="unknown bot 'hrad'"):
+        TableController(seed=3, bots="hrad")
+    t = TableController(seed=3, bots="easy", save_file=tmp_path / "save.json")
+    with pytest.raises(UnknownBot):
+        t.set_bots("Hard")
+    assert t.bot_name == "easy"  # nothing changed
+    play_until(t, 3)
+    record = loads((tmp_path / "save.json").read_text())
+    record["table"]["bots"] = "grandmaster"  # a save edited by hand, or from a later version
+    (tmp_path / "save.json").write_text(json.dumps(record))
+    resumed, _ = TableController.resume(tmp_path / "save.json")
+    assert resumed is not None and resumed.bot_name == "medium"
 
 
 def test_the_save_follows_every_action_with_the_counters(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ from typing import Any
 
 from . import saves
 from .actions import NEXT_DEAL, Action, ActionKind
-from .bots import BOTS, Bot, Decision, decide, make_bot
+from .bots import BOTS, Bot, Decision, decide, known_bot, make_bot
 from .deal import IllegalActionError, Phase
 from .events import Event, event_for_seat
 from .game import Game
@@ -107,7 +107,7 @@ class TableController:
                  played_for_you: Sequence[int] = ()) -> None:
         """A new game (or ``game``, replayed from a save, with all its ``events``)."""
         self.seat = seat
-        self.bot_name = bots if bots in BOTS else "random"
+        self.bot_name = known_bot(bots)
         self.save_file = save_file
         self.save_error: str | None = None
         self.hints_used = hints_used
@@ -157,7 +157,8 @@ class TableController:
             return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
 
         saved_bots = extra.get("bots")
-        name = bots or (saved_bots if isinstance(saved_bots, str) else "medium")
+        name = bots or (saved_bots if isinstance(saved_bots, str) and saved_bots in BOTS
+                        else "medium")
         gid = extra.get("game_id")
         played = extra.get("played_for_you")
         if not (isinstance(played, list) and all(
@@ -171,8 +172,9 @@ class TableController:
                    played_for_you=played), loaded.message
 
     def set_bots(self, name: str) -> None:
-        """Change the bots' strength from the next decision on (kept in the save)."""
-        self.bot_name = name if name in BOTS else "random"
+        """Change the bots' strength from the next decision on (kept in the save); an
+        unknown name raises :class:`~twentynine.bots.UnknownBot` and changes nothing."""
+        self.bot_name = known_bot(name)
         self._make_bots()
         if self.game.log:  # an unstarted game must not replace a saved one
             self.save()

@@ -24,17 +24,28 @@ class UnknownBot(ValueError):
     """A bot name that is not in :data:`BOTS`."""
 
 
+def known_bot(name: str) -> str:
+    """``name`` if it names a bot, else :class:`UnknownBot` saying which names there are.
+
+    >>> known_bot("hard")
+    'hard'
+    >>> known_bot("hrad")
+    Traceback (most recent call last):
+    ...
+    twentynine.bots.UnknownBot: unknown bot 'hrad': choose one of random, easy, medium, hard
+    """
+    if name not in BOTS:
+        raise UnknownBot(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
+    return name
+
+
 def make_bot(name: str, seed: int | None = None, **options: float) -> BaseBot:
     """A bot of the named strength with its own seeded random generator; ``options``
     change a search bot's settings (:class:`~.config.SearchConfig`, e.g. ``time_budget``).
     An unknown name raises :class:`UnknownBot`, an unknown setting
     :class:`~.config.SettingError`."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise UnknownBot(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
-    return factory(seed=seed, **options)
+    return BOTS[known_bot(name)](seed=seed, **options)
 
 
 __all__ = ["BOTS", "BaseBot", "Bot", "Decision", "SearchConfig", "SettingError", "UnknownBot",
-           "decide", "make_bot"]
+           "decide", "known_bot", "make_bot"]

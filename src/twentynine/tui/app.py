@@ -32,7 +32,7 @@ from textual.events import Resize
 from textual.screen import Screen
 
 from .. import saves
-from ..bots import BOTS
+from ..bots import known_bot
 from ..controller import TableController
 from ..deal import IllegalActionError
 from ..rules import Rules
@@ -93,7 +93,7 @@ class TwentyNineApp(App[None]):
             prefs, problem = load_prefs(prefs_path(saves.data_dir(data_dir)))
             notices = [*(notices or []), *([problem] if problem else [])]
         name = bots if bots is not None else prefs.bots
-        self.bot_name = name if name in BOTS else "random"
+        self.bot_name = known_bot(name)
         self.speed = speed if speed in SPEEDS else prefs.speed
         timer = timer if timer is not None else prefs.timer
         self.prefs = prefs.replace(bots=self.bot_name, speed=self.speed, timer=timer)
@@ -111,7 +111,7 @@ class TwentyNineApp(App[None]):
         if table is None:
             opening = open_local_table(
                 rules or Rules(), seed, resume, self.save_file, bots=self.bot_name,
-                resume_bots=bots if bots in BOTS else None,
+                resume_bots=None if bots is None else known_bot(bots),
                 take_back_allowed=self.prefs.take_back)
             self.startup_messages += opening.notices
             self.status_notice = opening.status_notice
