@@ -81,14 +81,14 @@ def test_the_flags_reach_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
         3, "instant", 25.0, "easy", True)
 
 
-def test_an_unregistered_bot_level_falls_back_to_random(tmp_path: object) -> None:
-    from twentynine.bots import BOTS
+def test_an_unknown_bot_level_is_refused_by_name(tmp_path: object) -> None:
+    from twentynine.bots import UnknownBot
     from twentynine.tui.app import TwentyNineApp
 
-    app = TwentyNineApp(Rules(), seed=1, bots="no-such-bot", data_dir=str(tmp_path))
-    assert app.bot_name == "random"
-    app = TwentyNineApp(Rules(), seed=1, bots="medium", data_dir=str(tmp_path))
-    assert app.bot_name == ("medium" if "medium" in BOTS else "random")
+    with pytest.raises(UnknownBot, match="unknown bot 'no-such-bot': choose one of"):
+        TwentyNineApp(Rules(), seed=1, bots="no-such-bot", data_dir=str(tmp_path))
+    app = TwentyNineApp(Rules(), seed=1, bots="hard", data_dir=str(tmp_path))
+    assert app.bot_name == "hard"
 
 
 def _run(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
