@@ -122,8 +122,8 @@ def test_a_name_never_takes_a_dropped_players_seat(tmp_path: Path) -> None:
 def test_a_client_that_never_reads_is_cut_off_and_the_table_plays_on(tmp_path: Path
                                                                       ) -> None:
     limits = Limits(send_queue=16, write_seconds=1.0, send_buffer=8192)
-    # a dropped player's bot moves once the move clock has run (here 2 s)
-    st = Settings(bots="random", bot_delay=0.0, clock=2.0)
+    # a dropped player's bot moves once the move clock has run (here half a second)
+    st = Settings(bots="random", bot_delay=0.0, clock=0.5)
 
     async def main() -> None:
         async with serving(tmp_path, st, limits=limits) as (server, [table]):

@@ -99,36 +99,58 @@ CASES: dict[str, Case] = {
 """Name: (size, rules, steps[, seed])."""
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_snapshot(name: str, tmp_path: Path) -> None:
-    size, rules, steps, *rest = CASES[name]
+def _groups() -> dict[str, list[str]]:
+    """The cases that reach one position (the same rules, steps and seed), first name
+    first: the position is reached once and drawn at each size in turn, the terminal
+    resized between them as a player would."""
+    out: dict[tuple[object, ...], list[str]] = {}
+    for name, (_size, rules, steps, *rest) in sorted(CASES.items(), key=lambda kv: kv[1][0]):
+        out.setdefault((rules, steps, rest[0] if rest else 2), []).append(name)
+    return {names[0].rsplit("_", 1)[0]: names for names in out.values()}
+
+
+GROUPS = _groups()
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+def test_snapshot(group: str, tmp_path: Path) -> None:
+    names = GROUPS[group]
+    _size, rules, steps, *rest = CASES[names[0]]
     seed = rest[0] if rest else 2
+    update = bool(os.environ.get("UPDATE_SNAPSHOTS")) or not all(
+        (SNAPSHOTS / f"{name}.txt").exists() for name in names)
 
-    path = SNAPSHOTS / f"{name}.txt"
-    update = bool(os.environ.get("UPDATE_SNAPSHOTS")) or not path.exists()
-
-    async def run() -> tuple[str, str]:
+    async def run() -> list[tuple[str, str]]:
         app = make_app(tmp_path, seed=seed, rules=rules)
-        async with app.run_test(size=size) as pilot:
+        shots: list[tuple[str, str]] = []
+        async with app.run_test(size=CASES[names[0]][0]) as pilot:
             await settle(pilot, app)
             await steps(pilot, app)
-            await pilot.pause()
-            log = app.query_one("#log", RichLog)  # the log's scrolling is timed: settle it
-            log.scroll_end(animate=False, immediate=True)
-            if len(app.screen_stack) > 1:
-                log.display = False  # behind a dialog it may be drawn from an older frame
-            await pilot.pause()
-            await pilot.pause()
-            # the SVG (for a reader of the snapshots) only when one is written
-            return screen_text(app), app.export_screenshot(title=name) if update else ""
+            for name in names:
+                if pilot.app.size != CASES[name][0]:
+                    await pilot.resize_terminal(*CASES[name][0])
+                await pilot.pause()
+                log = app.query_one("#log", RichLog)  # the log's scrolling is timed: settle it
+                log.scroll_end(animate=False, immediate=True)
+                if len(app.screen_stack) > 1:
+                    log.display = False  # behind a dialog it may be drawn from an older frame
+                await pilot.pause()
+                await pilot.pause()
+                # the SVG (for a reader of the snapshots) only when one is written
+                shots.append((screen_text(app),
+                              app.export_screenshot(title=name) if update else ""))
+        return shots
 
-    text, svg = asyncio.run(run())
-    if update:
-        SNAPSHOTS.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        (SNAPSHOTS / f"{name}.svg").write_text(svg, encoding="utf-8")
-        if not os.environ.get("UPDATE_SNAPSHOTS"):
-            pytest.fail(f"wrote a new snapshot {path.name}: check it and run again")
-    assert text == path.read_text(encoding="utf-8"), (
-        f"the screen differs from {path.name}; if the change is intended, run with "
-        "UPDATE_SNAPSHOTS=1")
+    differ = []
+    for name, (text, svg) in zip(names, asyncio.run(run()), strict=True):
+        path = SNAPSHOTS / f"{name}.txt"
+        if update:
+            SNAPSHOTS.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            (SNAPSHOTS / f"{name}.svg").write_text(svg, encoding="utf-8")
+        elif text != path.read_text(encoding="utf-8"):
+            differ.append(path.name)
+    if update and not os.environ.get("UPDATE_SNAPSHOTS"):
+        pytest.fail(f"wrote new snapshots {names}: check them and run again")
+    assert not differ, (f"the screen differs from {', '.join(differ)}; if the change is "
+                        "intended, run with UPDATE_SNAPSHOTS=1")

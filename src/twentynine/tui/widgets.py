@@ -568,7 +568,11 @@ class EventLog(RichLog, can_focus=False):
         self._entries.append(content)
         if not self._size_known:
             return self  # drawn when the width is known (on_resize)
-        return super().write(content, width, expand, shrink, scroll_end, animate)
+        super().write(content, width, expand, shrink, scroll_end, animate)
+        # a line that makes the scroll bar appear narrows the text without a resize:
+        # wrap everything again at the width left (nothing is done if it did not change)
+        self.call_after_refresh(self._rewrap)
+        return self
 
     def clear(self) -> Self:
         self._entries.clear()
