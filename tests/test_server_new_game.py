@@ -140,11 +140,8 @@ def test_a_new_game_asked_for_while_the_game_goes_on_changes_nothing(tmp_path: P
                 assert answer["type"] == "error" and answer["code"] == "illegal"
                 assert words in answer["message"] and answer["ref"] == 7
             for bad in (0, -1, "1", 1.0, True, 2**60):
-                await north.conn.send("new_game", game=bad)
-                answer = await next_states(north, 1)
-                while answer[-1]["type"] == "state":  # the bots' moves meanwhile
-                    answer += await next_states(north, 1)
-                answer = answer[-1]
+                await north.conn.send("new_game", game=bad, ref=8)
+                answer = (await until_ref(north, 8))[-1]
                 assert answer["type"] == "error" and answer["code"] == "malformed", bad
             # a player waiting to take a bot's seat is not seated yet
             east = await Connection.join("127.0.0.1", server.port, table.code, "c", "east")

@@ -64,12 +64,13 @@ class Lobby:
                 conn.error("too_big", f"a message may be at most {MAX_MESSAGE} bytes",
                            close=True)
                 return
+            data: dict[str, Any] | None = None
             try:
                 data = parse_message(text)
                 await self.handle(conn, data)
             except ProtocolError as exc:
                 close = exc.code in ("version", "bad_code", "seat_taken", "too_many_tries")
-                conn.error(exc.code, str(exc), close=close)
+                conn.error(exc.code, str(exc), _ref(data), close=close)
                 if close:
                     return
             except Exception:  # a bug must not leave a client without an answer
@@ -79,10 +80,8 @@ class Lobby:
 
     async def handle(self, conn: Connection, data: dict[str, Any]) -> None:
         kind = data["type"]
-        ref = data.get("ref")
-        if ref is not None and not (
-                (type(ref) is int and -MAX_REF < ref < MAX_REF)
-                or (isinstance(ref, str) and len(ref) <= 64)):
+        ref = _ref(data)
+        if ref is None and data.get("ref") is not None:
             raise ProtocolError("malformed", "ref must be a whole number (below 2^53) or "
                                              "text of up to 64 characters")
         if kind == "ping":
@@ -269,3 +268,13 @@ def _source(conn: Connection) -> str:
     """The client's address, without its port."""
     peer = conn.transport.get_extra_info("peername") if conn.transport else None
     return str(peer[0]) if isinstance(peer, tuple) and peer else conn.peer
+
+
+def _ref(data: dict[str, Any] | None) -> Any:
+    """A message's ``ref`` when it is one the protocol echoes (a whole number below 2^53
+    or text of up to 64 characters), else None."""
+    ref = data.get("ref") if data is not None else None
+    if (type(ref) is int and -MAX_REF < ref < MAX_REF) or (isinstance(ref, str)
+                                                           and len(ref) <= 64):
+        return ref
+    return None
