@@ -554,7 +554,8 @@ def test_new_game_at_game_over_starts_the_next_game_at_the_same_table(tmp_path: 
                                                                       browser: Any) -> None:
     """A one-deal game played out by a phone and a desktop; at game over both show the
     result with a "New game" button (a touch target, Enter or n on a keyboard); the phone
-    taps it and both pages are dealt game 2 at the same table, in the same seats."""
+    taps it and both pages are dealt game 2 at the same table, in the same seats; at its
+    end the desktop's n starts game 3."""
     srv = LiveServer(tmp_path / "tables", Settings(rules=Rules(game_to=1), bots="random",
                                                    bot_delay=0.0), seed=4)
     try:
@@ -605,6 +606,16 @@ def test_new_game_at_game_over_starts_the_next_game_at_the_same_table(tmp_path: 
         assert "view" in asked[0]  # the new game's first state is whole
         assert (phone.seat, desk.seat) == (0, 2)
         assert srv.call(_number(srv.table)) == 2
+        # game 2 played out; on the desktop the key n starts game 3
+        drive([(phone, until_over(lambda w: tap_move(w, [None]))), (desk, until_over(key_move))],
+              at_game_over, limit=90)
+        desk.page.keyboard.press("n")
+        for w in (phone, desk):
+            w.page.wait_for_selector("#summary", state="hidden")
+            w.page.wait_for_selector("#hand .card")
+            assert w.text("#score-key").lower() == "game 3"
+            assert w.errors == []
+        assert srv.call(_number(srv.table)) == 3
     finally:
         srv.close()
 
