@@ -177,3 +177,25 @@ def test_a_deal_that_cannot_be_reviewed_does_not_hold_up_the_others(tmp_path: Pa
     _kept(h, good)
     assert [r.id for r in h.unreviewed(REVIEW_VERSION)] == [bad]
     h.close()
+
+
+def test_deals_reviewed_by_an_older_grading_are_said_apart(tmp_path: Path,
+                                                          monkeypatch: Any,
+                                                          capsys: Any) -> None:
+    """A change in the grading reviews every deal again: until then, ``stats`` says which
+    deals are not reviewed at all and which by the older grading (whose mistakes it
+    counts)."""
+    from twentynine.cli import main
+
+    monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "200")
+    h = _history(tmp_path)
+    old = h.record_deal(_played(3), game_id="g3", seed=3)
+    h.record_deal(_played(4), game_id="g4", seed=4)
+    h.save_review(old, REVIEW_VERSION - 1, 2, {"an": "older review"})
+    assert main(["stats", "--no-review"]) == 0
+    out = capsys.readouterr().out
+    assert ("1 deal not yet reviewed and 1 deal reviewed by an older grading: only the "
+            "older grading's mistakes are counted") in out, out
+    assert "(2 in 1 reviewed deal)" in out
+    h.close()

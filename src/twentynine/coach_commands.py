@@ -110,29 +110,41 @@ def run(opts: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- pending
+def _pending_words(rows: list[DealRow]) -> str:
+    """``2 deals not yet reviewed``; deals whose review an older grading made (their
+    mistakes are counted by that grading until they are graded again) said apart."""
+    older = sum(r.mistakes is not None for r in rows)
+    new = len(rows) - older
+    parts = [f"{count(new, 'deal')} not yet reviewed"] if new else []
+    if older:
+        parts.append(f"{count(older, 'deal')} reviewed by an older grading")
+    return " and ".join(parts)
+
+
 def _catch_up(history: History, console: Console, *, review: bool = True) -> None:
     """The deals not yet reviewed (a table quit or killed before its background review
     finished): reviewed now, with a progress line, so their mistakes count; Ctrl-C stops
     and leaves the rest for later."""
     from .coach.review import REVIEW_VERSION
 
-    n = len(history.unreviewed(REVIEW_VERSION))
-    if not n:
+    rows = history.unreviewed(REVIEW_VERSION)
+    if not rows:
         return
-    deals = count(n, "deal")
+    said = _pending_words(rows)
     if not review:
-        console.print(f"{deals} not yet reviewed: their mistakes are not counted "
-                      f"(`twentynine review --pending` reviews them).")
+        counted = ("only the older grading's mistakes are counted"
+                   if any(r.mistakes is not None for r in rows) else
+                   "their mistakes are not counted")
+        console.print(f"{said}: {counted} (`twentynine review --pending` reviews them).")
         return
-    console.print(f"{deals} not yet reviewed: reviewing {'it' if n == 1 else 'them'} now "
+    console.print(f"{said}: reviewing {'it' if len(rows) == 1 else 'them'} now "
                   f"(Ctrl-C stops; the rest are then not counted).")
     try:
         _review_pending(history)
     except KeyboardInterrupt:
         sys.stderr.write("\n")
-        left = len(history.unreviewed(REVIEW_VERSION))
-        console.print(f"Stopped: {count(left, 'deal')} not yet reviewed, their mistakes "
-                      f"not counted.")
+        left = history.unreviewed(REVIEW_VERSION)
+        console.print(f"Stopped: {_pending_words(left) or 'none left'}.")
 
 
 def _review_pending(history: History) -> int:
@@ -182,11 +194,11 @@ def _pending(opts: argparse.Namespace, console: Console) -> int:
     if history is None:
         return 1
     try:
-        n = len(history.unreviewed(REVIEW_VERSION))
-        if not n:
+        rows = history.unreviewed(REVIEW_VERSION)
+        if not rows:
             console.print("Every deal in the history is reviewed.")
             return 0
-        console.print(f"{count(n, 'deal')} not yet reviewed.")
+        console.print(f"{_pending_words(rows)}.")
         done = _review_pending(history)
         console.print(f"{count(done, 'deal')} reviewed and kept.")
         return 0
