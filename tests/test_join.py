@@ -168,6 +168,9 @@ def test_the_tables_next_game_by_another_player_or_by_n_at_game_over(
                     assert isinstance(app.screen, GameOverScreen), app.screen
                     assert table.game.is_over
 
+                def log_text() -> str:
+                    return "\n".join(line.text for line in app.query_one("#log").lines)
+
                 async def began(number: int) -> None:
                     await wait_for(pilot, lambda: table.number == number
                                    and remote.game_number == number and not remote.is_over
@@ -176,6 +179,7 @@ def test_the_tables_next_game_by_another_player_or_by_n_at_game_over(
                     # the table's events start again with the new game's deal
                     assert isinstance(remote.events[0], DealStarted)
                     assert len(remote.events) <= len(table.events) < 20
+                    await wait_for(pilot, lambda: f"Game {number} at this table" in log_text())
 
                 await play_to_game_over()
                 north.acted_at = -1

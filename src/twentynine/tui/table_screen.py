@@ -164,6 +164,7 @@ class TableScreen(Screen[None]):
         if self.news_game is not None and game != self.news_game:
             self.news_game = game
             self.flow.game_began()
+            self.log_line(f"Game {game} at this table: the same seats, new cards")
             return
         self.news_game = game
         self.flow.after_events(list(events))
