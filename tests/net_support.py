@@ -84,16 +84,17 @@ class Player:
                 await self.send("next deal")
             elif st.view.legal_actions and st.turn == self.conn.seat:
                 self.acted_at = st.actions
-                await self.send(str(self.rng.choice(st.view.legal_actions)))
+                await self.send(str(self.rng.choice(st.view.legal_actions)), at=st.actions)
 
-    async def send(self, action: str) -> None:
-        """Send an action, staying under the server's 20 messages a second."""
+    async def send(self, action: str, at: int | None = None) -> None:
+        """Send an action (chosen in the state of ``at`` actions), staying under the
+        server's 20 messages a second."""
         loop = asyncio.get_running_loop()
         wait = self.last_send + 0.055 - loop.time()
         if wait > 0:
             await asyncio.sleep(wait)
         self.last_send = loop.time()
-        await self.conn.act(action)
+        await self.conn.act(action, at=at)
 
 
 async def four_players(server: GameServer, table: Table, names: str = "abcd"

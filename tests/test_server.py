@@ -70,6 +70,35 @@ def test_refusals_go_to_the_one_client_and_change_nothing(tmp_path: Path) -> Non
     run(main())
 
 
+def test_a_move_chosen_in_a_state_that_is_gone_is_refused_not_played_later(
+        tmp_path: Path) -> None:
+    """A move carries the number of actions of the state it was chosen in (``at``): one
+    that arrives after the table moved on (the clock played for the seat and the turn came
+    round again) is refused as stale, even when it would be legal now."""
+
+    async def main() -> None:
+        async with serving(tmp_path) as (server, [table]):
+            players = await four_players(server, table)
+            south = players[0]
+            for p in players:
+                await p.play(lambda p: len(p.states) >= 1, act=False)
+            n = len(table.game.log)
+            legal = str(table.game.legal_actions()[0])  # south to bid: legal now
+            await south.conn.act(legal, ref=1, at=n - 1 if n else n + 1)
+            await south.conn.act(legal, ref=2, at="7")  # type: ignore[arg-type]
+            await south.play(lambda p: len(p.errors) >= 2, act=False)
+            assert [e["code"] for e in south.errors] == ["stale", "malformed"]
+            assert "moved on before your move arrived" in south.errors[0]["message"]
+            assert len(table.game.log) == n  # nothing was played
+            await south.conn.act(legal, ref=3, at=n)  # chosen in the state that is there
+            await south.play(lambda p: any(st.actions == n + 1 for st in p.states), act=False)
+            assert len(table.game.log) == n + 1 and len(south.errors) == 2
+            for p in players:
+                await p.conn.close()
+
+    run(main())
+
+
 def test_joining_refused_with_a_clear_reason(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as (server, [table]):

@@ -87,7 +87,7 @@ async def fuzzer(port: int, code: str, seed: int, count: int, seated: str | None
                 if seated:
                     await ws.send_str(json.dumps({"v": 1, "type": "hello", "code": code,
                                                   "name": "fuzz", "seat": seated}))
-                    welcome = json.loads((await ws.receive(timeout=10)).data)
+                    welcome = json.loads((await ws.receive(timeout=30)).data)
                     assert welcome["type"] == "welcome", welcome
                     if ready is not None:
                         ready.set()
@@ -102,7 +102,7 @@ async def fuzzer(port: int, code: str, seed: int, count: int, seated: str | None
                     # the answer: an error, a pong, a state, or a closed connection
                     wants_state = seated_here or (isinstance(m, str) and '"state"' in m)
                     while True:
-                        reply = await ws.receive(timeout=10)
+                        reply = await ws.receive(timeout=30)
                         if reply.type != aiohttp.WSMsgType.TEXT:
                             tally["closed"] += 1
                             break
@@ -151,12 +151,12 @@ def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
             west_seated = asyncio.Event()
             fuzzers = [asyncio.create_task(fuzzer(server.port, table.code, 0, 60, "west",
                                                   tally, west_seated))]
-            await asyncio.wait_for(west_seated.wait(), 10)
+            await asyncio.wait_for(west_seated.wait(), 30)
             fuzzers += [asyncio.create_task(fuzzer(server.port, table.code, i, 60, None,
                                                    tally)) for i in range(1, 40)]
             await asyncio.gather(*(p.play(lambda p: p.deals_scored >= 1) for p in honest))
             await asyncio.gather(*fuzzers)
-            await asyncio.wait_for(reader, 30)
+            await asyncio.wait_for(reader, 60)
             # the slow reader was cut off and its seat held for it; the silent sockets
             # were closed; and the table played on through all of it
             assert table.seats[1].player is not None
@@ -166,18 +166,19 @@ def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
             for sock in silent:
                 sock.close()
             for p in honest:
-                # the only refusal an honest player may meet: on a busy machine the 0.3 s
+                # the only refusals an honest player may meet: on a busy machine the 0.3 s
                 # clock (there for west) can run out on it too, and the server moves for
                 # it (a notice says so) just before its own move arrives
                 for e in p.errors:
-                    assert (e["code"], e["message"]) == ("illegal", "it is not your turn"), e
+                    assert e["code"] == "stale" or (e["code"], e["message"]) == (
+                        "illegal", "it is not your turn"), e
                 assert not p.errors or any(m["type"] == "notice" for m in p.messages)
             assert table.game.deals_played >= 1
             for p in honest:
                 await p.conn.close()
             return tally
 
-    tally = run(main(), timeout=90)
+    tally = run(main(), timeout=300)  # a bound on a hang, not on speed: a loaded machine is slow
     assert sum(v for k, v in tally.items() if k != "updates") >= 40 * 60
     assert tally["error"] > 1500 and tally["closed"] > 50, tally
     assert tally.get("welcome", 0) == 0  # every seat was taken: no junk hello got one

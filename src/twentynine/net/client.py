@@ -143,11 +143,15 @@ class Connection:
     async def send(self, type_: str, **fields: Any) -> None:
         await self.ws.send_str(message(type_, **fields))
 
-    async def act(self, action: str, ref: Any = None) -> None:
-        """Send one action in its text form (``play JH``, ``bid 17``, ``next deal``)."""
+    async def act(self, action: str, ref: Any = None, at: int | None = None) -> None:
+        """Send one action in its text form (``play JH``, ``bid 17``, ``next deal``);
+        ``at``, the number of actions of the state it was chosen in, makes the server
+        refuse it (``stale``) if the table has moved on by the time it arrives."""
         fields: dict[str, Any] = {"action": action}
         if ref is not None:
             fields["ref"] = ref
+        if at is not None:
+            fields["at"] = at
         await self.send("action", **fields)
 
     async def new_game(self, after: int | None = None, ref: Any = None) -> None:

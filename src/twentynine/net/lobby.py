@@ -15,7 +15,7 @@ from aiohttp import WSMsgType
 from ..actions import Action, ActionError
 from ..deal import Phase
 from .connection import FLOOD_COUNT, Connection
-from .protocol import MAX_MESSAGE, ProtocolError, message, parse_message
+from .protocol import MAX_MESSAGE, STALE, ProtocolError, message, parse_message
 from .roster import SEAT_NAMES, Player, new_token
 
 if TYPE_CHECKING:
@@ -103,12 +103,16 @@ class Lobby:
                 action = Action.parse(text)
             except ActionError as exc:
                 raise ProtocolError("malformed", str(exc)) from None
+            at = data.get("at")
+            if at is not None and not (type(at) is int and 0 <= at < MAX_REF):
+                raise ProtocolError("malformed", "at is the number of actions of the state "
+                                                 "the move was chosen in (a whole number)")
             if table.seats[conn.seat].player is not conn.player:
                 conn.error("not_seated", "you take this seat when the next deal starts", ref)
                 return
-            reason = await table.act(conn.seat, action, ref)
+            reason = await table.act(conn.seat, action, ref, at)
             if reason is not None:
-                conn.error("illegal", reason, ref)
+                conn.error("stale" if reason == STALE else "illegal", reason, ref)
             return
         if kind == "new_game":
             after = data.get("game")

@@ -42,6 +42,9 @@ reads another version refuses the connection with a clear error."""
 MAX_MESSAGE = 64 * 1024
 """The largest message (bytes) either side accepts."""
 
+STALE = "the table moved on before your move arrived: choose again from what is there now"
+"""Why a move chosen in an earlier state (its ``at``) is refused: error code ``stale``."""
+
 
 CODE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 """The letters of a join code (base 32): 16 of them, 80 random bits, printed in four

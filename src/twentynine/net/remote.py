@@ -459,7 +459,7 @@ class RemoteTable(HostDecides):
 
     async def _send_async(self, action: str) -> None:
         try:
-            await self.conn.act(action, ref=self._count)
+            await self.conn.act(action, ref=self._count, at=self._count)
         except (ConnectionError, RuntimeError) as exc:
             self._pending = False
             for fn in list(self._refusals):

@@ -21,7 +21,7 @@ from ..events import DealStarted, Event
 from ..game import Game
 from .broadcast import Broadcaster
 from .journal import journal_key
-from .protocol import message
+from .protocol import STALE, message
 from .roster import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS, Roster, Seat, Settings, bot_seed
 from .store import TableStore, finished_name
 
@@ -121,14 +121,20 @@ class Table:
             self.store.dirty = True
 
     # ------------------------------------------------------------ acting
-    async def act(self, seat: int, action: Action, ref: Any = None) -> str | None:
-        """Apply ``action`` for ``seat``; the engine's reason if it refuses."""
+    async def act(self, seat: int, action: Action, ref: Any = None,
+                  at: int | None = None) -> str | None:
+        """Apply ``action`` for ``seat``; the engine's reason if it refuses.  ``at``, when
+        the client sends it, is the number of actions of the state it chose the move in:
+        a move that arrives after the table moved on (the clock played for the seat, and
+        the turn came round again) is refused, never played in a later trick."""
         async with self.lock:
             g = self.game
             if self.closed:
                 return "the server is stopping: your seat is kept for when it is back"
             if g.is_over:
                 return "the game is over"
+            if at is not None and at != len(g.log):
+                return STALE
             if action == NEXT_DEAL:
                 if g.phase is not Phase.DEAL_OVER:
                     return "the deal is not over yet"

@@ -124,7 +124,10 @@ function send(type, fields = {}) {
 function act(action) {
   if (s.pending) return;
   s.ref += 1;
-  if (send("action", { action, ref: s.ref })) {
+  // at: the state the move was chosen in, so that a move arriving after the table moved
+  // on (the clock played for us) is refused rather than played in a later trick
+  const at = s.msg ? s.msg.actions : undefined;
+  if (send("action", at === undefined ? { action, ref: s.ref } : { action, ref: s.ref, at })) {
     s.pending = true;
     s.pendingAt = s.msg ? s.msg.actions : -1;
     s.pendingAction = action;
