@@ -585,6 +585,9 @@ def test_new_game_at_game_over_starts_the_next_game_at_the_same_table(tmp_path: 
               at_game_over, limit=90)
         for w, name in ((phone, "phone_gameover_390.png"), (desk, "phone_gameover_1280.png")):
             assert "won the game" in w.text("#summary-title")
+            # and why, as the table says it: a game to 1, so a side at -1 or +1
+            assert re.search(r"Why\s+(Us|Them) (fell to -1|reached \+1|took all eight tricks)",
+                             w.text("#summary-lines")), w.text("#summary-lines")
             box = w.page.locator("#summary-next").bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44
             assert w.page.locator("#summary-next").get_attribute("aria-keyshortcuts") \

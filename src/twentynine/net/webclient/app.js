@@ -689,6 +689,8 @@ function renderSummary(v, m) {
     if (title) lines.unshift(["Last deal", title]);
     title = m.winner === null || m.winner === undefined ? "The game is over"
       : m.winner === mine ? "Your side won the game!" : "Their side won the game";
+    const why = gameOverReason(scores, mine, o);
+    if (why) lines.unshift(["Why", why]);
   }
   $("summary-title").textContent = title;
   const dl = $("summary-lines");
@@ -719,6 +721,23 @@ function renderSummary(v, m) {
     waitLine.textContent = "Waiting for the others to be ready…";
   }
   if (!next.hidden && document.activeElement !== next) next.focus();
+}
+
+// Why the game ended, in words: "Them fell to -6", "Us reached +6", "Us took all eight tricks"
+function gameOverReason(scores, mine, o) {
+  const limit = ((s.welcome && s.welcome.rules) || {}).game_to ?? 6;
+  const names = ["Us", "Them"];
+  const side = (team) => names[team === mine ? 0 : 1];
+  if (o && o.all_tricks_team !== null && o.all_tricks_team !== undefined) {
+    return `${side(o.all_tricks_team)} took all eight tricks`;
+  }
+  for (const team of [mine, 1 - mine]) {
+    if (scores[team] <= -limit) return `${side(team)} fell to ${scores[team]}`;
+  }
+  for (const team of [mine, 1 - mine]) {
+    if (scores[team] >= limit) return `${side(team)} reached +${scores[team]}`;
+  }
+  return "";
 }
 
 function signed(n) {
