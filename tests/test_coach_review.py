@@ -63,14 +63,18 @@ def first_card_grade(review: Review) -> Any:
     return next(g for g in review.grades if g.phase == "play")
 
 
-@pytest.fixture(scope="module")
-def blunder() -> tuple[dict[str, Any], Review]:
+def test_a_planted_blunder_reviewed() -> None:
+    """One review of a deal with a planted blunder (a review is seconds of search, so the
+    three checks share it): the blunder marked with its reason; hard in your seat playing
+    the same cards as a replay; the double-dummy column only for late card play."""
     rec = play_with("JH")
-    return rec, review_deal(rec, 0)
+    review = review_deal(rec, 0)
+    blunder_is_marked_with_its_reason(review)
+    hard_in_your_seat_plays_the_same_cards(rec, review)
+    the_double_dummy_column_is_only_for_late_card_play(review)
 
 
-def test_a_planted_blunder_is_marked_with_its_reason(blunder: tuple[Any, Review]) -> None:
-    review = blunder[1]
+def blunder_is_marked_with_its_reason(review: Review) -> None:
     g = first_card_grade(review)
     assert g.trick == 1 and g.taken == "J♥"
     assert g.mistake
@@ -99,8 +103,7 @@ def test_a_sensible_play_passes() -> None:
     assert g.loss < 0.15
 
 
-def test_hard_in_your_seat_plays_the_same_cards(blunder: tuple[Any, Review]) -> None:
-    rec, review = blunder
+def hard_in_your_seat_plays_the_same_cards(rec: dict[str, Any], review: Review) -> None:
     replay = replay_with_hard(rec, 0)
     assert replay.is_over
     assert [replay.first, replay.second] == [hand_made().first, hand_made().second]
@@ -119,9 +122,7 @@ def replay_deal_points(rec: dict[str, Any]) -> int:
     return out.card_points[0]
 
 
-def test_the_double_dummy_column_is_only_for_late_card_play(
-        blunder: tuple[Any, Review]) -> None:
-    review = blunder[1]
+def the_double_dummy_column_is_only_for_late_card_play(review: Review) -> None:
     assert any(g.dd_loss is not None for g in review.grades)
     for g in review.grades:
         if g.dd_loss is not None:
@@ -407,3 +408,23 @@ def find_defending_view() -> tuple[Deal, SeatView]:
                 return d, v
             d.apply(bots[d.turn].choose(v, v.legal_actions))
     raise AssertionError("no defender's decision in the seeds tried")
+
+
+def test_a_close_choice_says_its_chance_and_card_points() -> None:
+    """A card close to the search's choice says what it gave up in the player's figures
+    (it said only "Close to the search's choice, 9♥." and the screen added game points)."""
+    from twentynine.coach.hint import Option
+    from twentynine.coach.review import _close
+
+    _deal, view = find_defending_view()
+    target = view.target or view.high_bid
+    best = Option(Action.play("9H"), "9♥", 0.6, 21.9, 0.63, 2.0, 0.82, 0.82)
+    near = Option(Action.play("7C"), "7♣", 0.55, 21.0, 0.60, 2.0, 0.80, 0.80)
+    h = Hint(view.seat, "play", best.action, "", (best, near), 300, defending=True)
+    assert _close(h, near, 0.9, view) == (
+        f"Close to the search's choice, 9♥: 80% to beat their {target}, 82% with 9♥; "
+        "0.9 card points fewer.")
+    # nothing the player counts differs: no figures to give
+    same = Option(Action.play("7C"), "7♣", 0.58, 21.9, 0.63, 2.0, 0.82, 0.82)
+    h2 = Hint(view.seat, "play", best.action, "", (best, same), 300, defending=True)
+    assert _close(h2, same, 0.0, view) == "Close to the search's choice, 9♥."

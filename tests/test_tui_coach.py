@@ -399,15 +399,21 @@ def test_a_graded_decision_reads_as_one_sentence() -> None:
         "✓ bid 15: close to the search's choice, 8♥ (costs 0.02 game points a deal)."]
 
 
-def test_a_close_card_says_both_of_its_costs() -> None:
-    """A card close to the search's choice says the card points it gives up too, as a
-    mistake's line does: "8♥ ... gives up 0.08 game points" beside a mistake that gave up
-    "0.03 game points and 3.2 card points" read as if the smaller loss were the mistake."""
+def test_a_close_card_says_what_it_gave_up_in_the_players_figures() -> None:
+    """A card close to the search's choice says the chance and card points it gives up
+    (in its reason, as a mistake's line does), and game points only where those show
+    nothing: "8♥ ... gives up 0.08 game points" beside a mistake that cost "3.2 card
+    points" read as if the smaller loss were the mistake."""
     close = Grade(3, "play", 3, "8♥", 0, "J♣", 0, 0.08, 0.9, False,
-                  "Close to the search's choice, J♣.")
+                  "Close to the search's choice, J♣: 78% to make its 18, 80% with J♣; "
+                  "0.9 card points fewer.")
     lines = grades_text([close]).plain.splitlines()
-    assert "✓ 8♥: close to the search's choice, J♣ (costs 0.08 game points a deal and 0.9 "\
-        "card points)." in lines, lines
+    assert "✓ 8♥: close to the search's choice, J♣: 78% to make its 18, 80% with J♣; 0.9 "\
+        "card points fewer." in lines, lines
+    same = Grade(3, "play", 3, "8♥", 0, "J♣", 0, 0.08, 0.0, False,
+                 "Close to the search's choice, J♣.")
+    assert "✓ 8♥: close to the search's choice, J♣ (costs 0.08 game points a deal)." in \
+        grades_text([same]).plain.splitlines()
     bid = Grade(0, "auction", None, "bid 15", 0, "pass", 0, 0.02, None, False,
                 "Close to the search's choice, pass")
     assert "✓ bid 15: close to the search's choice, pass (costs 0.02 game points a deal)." in \

@@ -50,7 +50,7 @@ from .reasons import why_not
 if TYPE_CHECKING:
     from .history import DealRow, GameRow, History
 
-REVIEW_VERSION = 4
+REVIEW_VERSION = 5
 """Bumped when the grading changes, so kept reviews are computed again."""
 REPLAY_TIME_CAP = 4.0
 """The bots' safety clock in the review (the grading hints and the replay with ``hard``):
@@ -366,6 +366,23 @@ def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick:
     return f"{text}; {_noun(best)} was better."  # the cost said it all
 
 
+def _close(h: Hint, taken: Option, card_loss: float | None, view: SeatView) -> str:
+    """A choice close to the search's, with its figures in the player's terms where they
+    differ: ``Close to the search's choice, J♣: 78% to make its 18, 80% with J♣; 0.9 card
+    points fewer.``"""
+    best = h.options[0]
+    parts = []
+    if taken.ours is not None and best.ours is not None and \
+            round(100 * taken.ours) != round(100 * best.ours):
+        verb = "beat" if h.defending else "make"
+        parts.append(f"{100 * taken.ours:.0f}% to {verb} {contract_words(view)}, "
+                     f"{100 * best.ours:.0f}% with {best.words}")
+    if card_loss is not None and card_loss >= 0.05:
+        parts.append(f"{card_loss:.1f} card points fewer")
+    said = f": {'; '.join(parts)}" if parts else ""
+    return f"Close to the search's choice, {best.words}{said}."
+
+
 def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
                 final: Deal | None, seat: int, view: SeatView | None = None) -> str:
     """One line on a bid or a pass: the chance of making it, from your view."""
@@ -482,7 +499,7 @@ def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
     elif taken.action == h.action:
         reason = "The search's choice too."
     else:
-        reason = f"Close to the search's choice, {h.options[0].words}."
+        reason = _close(h, taken, card_loss, view)
     dd_loss = dd_best = None
     if double_dummy and deal.phase_code == PLAY and deal.trick_no >= DD_FROM_TRICK:
         dd_loss, dd_best = _dd(deal, a.code)

@@ -206,12 +206,11 @@ def grades_text(grades: list[Grade]) -> Text:
             reason = g.reason.rstrip(".")
             if reason[1:2].islower():  # mid-sentence after "bid 19: " ("Close to" read odd)
                 reason = reason[0].lower() + reason[1:]
-            if g.loss >= 0.01:  # one parenthesis, not two in a row
+            shown = g.card_loss is not None and g.card_loss >= 0.05  # in the reason
+            if g.loss >= 0.01 and not shown:
+                # game points only where the player's figures (the chance, card points)
+                # do not show what the choice gave up; one parenthesis, not two in a row
                 cost = f"costs {g.loss:.2f} game points a deal"
-                if g.card_loss is not None and g.card_loss >= 0.05:
-                    # both measures, as a mistake's line says them: a smaller loss of game
-                    # points than a mistake's would otherwise read as the worse one
-                    cost += f" and {g.card_loss:.1f} card points"
                 reason = (reason[:-1] + f"; {cost})" if reason.endswith(")") else
                           f"{reason} ({cost})")
             out.append(reason + ".")
