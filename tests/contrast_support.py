@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from rich.color import Color as RichColor
 from rich.segment import Segment
@@ -95,7 +96,7 @@ class Cell:
         return not self.char.isspace() and ord(self.char) not in DECORATION \
             and self.char not in GRAPHIC
 
-    def where(self, app: App[object]) -> str:
+    def where(self, app: App[Any]) -> str:
         w = widget_at(app, self.x, self.y)
         name = "?" if w is None else f"{type(w).__name__}#{w.id}" if w.id else type(w).__name__
         return f"({self.x},{self.y}) in {name}"
@@ -109,7 +110,7 @@ def _rgb(color: RichColor | None, default: RGB, truecolor: ANSIToTruecolor) -> R
     return (t.red, t.green, t.blue)
 
 
-def screen_cells(app: App[object]) -> list[Cell]:
+def screen_cells(app: App[Any]) -> list[Cell]:
     """Every visible character of the app's current screen with its final colours."""
     screen = app.screen
     update = screen._compositor.render_update(full=True, screen_stack=app._background_screens)
@@ -137,7 +138,7 @@ def screen_cells(app: App[object]) -> list[Cell]:
     return cells
 
 
-def widget_at(app: App[object], x: int, y: int) -> Widget | None:
+def widget_at(app: App[Any], x: int, y: int) -> Widget | None:
     """The widget drawn at a cell of the current screen."""
     try:
         return app.screen.get_widget_at(x, y)[0]
@@ -145,7 +146,7 @@ def widget_at(app: App[object], x: int, y: int) -> Widget | None:
         return None
 
 
-def _inactive(cell: Cell, app: App[object]) -> bool:
+def _inactive(cell: Cell, app: App[Any]) -> bool:
     """A disabled control, or the table seen through a dialog's darkened backdrop: WCAG
     sets no contrast for inactive parts of the interface."""
     widget = widget_at(app, cell.x, cell.y)
@@ -156,7 +157,7 @@ def _inactive(cell: Cell, app: App[object]) -> bool:
     return widget.is_disabled
 
 
-def low_contrast(app: App[object]) -> list[str]:
+def low_contrast(app: App[Any]) -> list[str]:
     """Every character drawn below AA on the current screen, one line each
     (consecutive characters of one run of colour are reported together)."""
     out: list[str] = []

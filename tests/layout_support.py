@@ -10,6 +10,8 @@ wholly inside the footer (Textual's footer lets the last ones run off the right 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
@@ -38,7 +40,7 @@ def _cells(line: str) -> int:
     return Text(line).cell_len
 
 
-def misfits(app: App[object]) -> list[str]:
+def misfits(app: App[Any]) -> list[str]:
     """Every label on the current screen that wraps or is cut, one line each."""
     out: list[str] = []
     for widget in app.screen.walk_children(with_self=False):
@@ -85,6 +87,6 @@ def _footer_key_misfit(key: FooterKey) -> list[str]:
     return []
 
 
-def footer_keys(app: App[object]) -> list[str]:
+def footer_keys(app: App[Any]) -> list[str]:
     """The footer's keys as drawn on the current screen: ``["←→ choose", ...]``."""
     return [k.render().plain.strip() for k in app.screen.query(FooterKey) if k.display]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import socket
 import time
+from collections.abc import Callable
 
 import pytest
+from textual.widgets import RichLog
 from tui_support import wait_for
 
 from twentynine import cli
@@ -80,10 +82,10 @@ def test_the_terminal_table_joins_a_real_server_and_plays_a_card(tmp_path: objec
                                             "east")
             app = make_app(remote, speed="instant")
             remote.start()
-            async with app.run_test(size=(120, 40)) as pilot:  # type: ignore[attr-defined]
-                async def until(check: object, what: str) -> None:
+            async with app.run_test(size=(120, 40)) as pilot:
+                async def until(check: Callable[[], bool], what: str) -> None:
                     for _ in range(1200):  # a minute: a bound for a loaded machine
-                        if check():  # type: ignore[operator]
+                        if check():
                             return
                         await pilot.pause(0.05)
                     raise AssertionError(f"never: {what}")
@@ -91,13 +93,14 @@ def test_the_terminal_table_joins_a_real_server_and_plays_a_card(tmp_path: objec
                 await until(lambda: remote.view().number == 1, "a first state")
 
                 def log() -> str:  # the log is written once it has its size on screen
-                    return "".join(str(line.text) for line in app.query_one("#log").lines)
+                    return "".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
 
                 roster = "At the table: North: random bot · East: random bot · West: random bot"
                 await until(lambda: roster in log(), f"the roster in the log: {log()!r}")
                 # bid or pass until the auction is over for us
-                played = lambda: any(isinstance(e, CardPlayed) and e.seat == 1  # noqa: E731
-                                     for e in table.events)
+                def played() -> bool:
+                    return any(isinstance(e, CardPlayed) and e.seat == 1 for e in table.events)
+
                 for _ in range(40):
                     if played():
                         break
@@ -169,7 +172,7 @@ def test_the_tables_next_game_by_another_player_or_by_n_at_game_over(
                     assert table.game.is_over
 
                 def log_text() -> str:
-                    return "\n".join(line.text for line in app.query_one("#log").lines)
+                    return "\n".join(line.text for line in app.query_one("#log", RichLog).lines)
 
                 async def began(number: int) -> None:
                     await wait_for(pilot, lambda: table.number == number

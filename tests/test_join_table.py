@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Button
 from tui_support import wait_for
 
 from twentynine.tui.app import TwentyNineApp
@@ -73,7 +74,7 @@ def test_a_joined_table_hides_and_explains_what_the_server_decides(
                 assert f"twentynine join 127.0.0.1:{server.port} --code {table.code}" in text
                 assert "holds your seat for 5 minutes" in text
                 assert "a bot moves for you when your turn has waited 25 seconds" in text
-                buttons = [str(b.label) for b in app.screen.query("Button")]
+                buttons = [str(b.label) for b in app.screen.query(Button)]
                 assert buttons[0] == "Leave (y)", buttons
                 await pilot.press("n")
             await remote.close()
@@ -121,7 +122,7 @@ def test_the_shared_game_over_dialog_offers_the_next_game_and_closes() -> None:
             await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
             screen = app.screen
             assert isinstance(screen, GameOverScreen)
-            labels = [str(b.label) for b in screen.query("Button")]
+            labels = [str(b.label) for b in screen.query(Button)]
             assert labels == ["New game (n)", "Close (q)"], labels
             assert "the same seats, new cards" in str(
                 screen.query_one("#over-host").render())

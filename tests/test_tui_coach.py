@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
-from tui_support import make_app, screen_text, settle, wait_for
+from tui_support import local_table, make_app, screen_text, settle, wait_for
 
 from twentynine.actions import PASS
 from twentynine.bots import make_bot
@@ -132,7 +132,7 @@ async def _enter_waits(tmp_path: Path, release: threading.Event) -> None:
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        table = app.table
+        table = local_table(app)
         before = list(table.game.deal.actions)
         await pilot.press("i")
         await wait_for(pilot, lambda: bool(app.query(HintPanel)))
@@ -284,7 +284,7 @@ async def _held_for_a_call(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        table = app.table
+        table = local_table(app)
         assert PASS in table.legal_actions()
         before = len(table.game.deal.actions)
         await pilot.press("i")
@@ -359,12 +359,12 @@ async def _longest(tmp_path: Path) -> None:
         assert "By trump" in shown or "by trump" in shown, shown
         assert not panel.show_vertical_scrollbar, (panel.virtual_size, panel.region)
         _whole(app, panel, h)
-        before = len(app.table.game.deal.actions)
+        before = len(local_table(app).game.deal.actions)
         await pilot.press("enter")  # held: the hint says pass
         await pilot.pause()
         await pilot.pause()
         await pilot.pause()
-        assert len(app.table.game.deal.actions) == before
+        assert len(local_table(app).game.deal.actions) == before
         assert "Enter again" in status_text(app)
         _whole(app, panel, h)
 
@@ -616,7 +616,7 @@ async def _edge_follows(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        table = app.table
+        table = local_table(app)
         while not (table.view().phase.value == "play" and table.turn == table.seat
                    and sum(a.card is not None for a in table.legal_actions()) >= 2):
             app.table_screen.flow.apply_human(table.legal_actions()[0])

@@ -21,7 +21,8 @@ from contrast_support import (
     screen_cells,
 )
 from textual.pilot import Pilot
-from tui_support import make_app, settle
+from textual.screen import Screen
+from tui_support import local_table, make_app, settle
 
 from twentynine.actions import PASS, SHOW_TRUMP
 from twentynine.deal import Phase
@@ -50,7 +51,7 @@ def greyed_suits(app: TwentyNineApp) -> list[Cell]:
     if app.modal_open() or not app.idle:
         return []
     hand = app.screen.query_one(HandView)
-    legal = {a.card for a in app.table.game.view(0).legal_actions if a.card is not None}
+    legal = {a.card for a in local_table(app).game.view(0).legal_actions if a.card is not None}
     if not legal:
         return []
     region = hand.content_region
@@ -66,7 +67,7 @@ def greyed_suits(app: TwentyNineApp) -> list[Cell]:
 
 async def _human_move(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     """Make the human's move from the keyboard (pass when possible, else Enter)."""
-    v = app.table.game.view(0)
+    v = local_table(app).game.view(0)
     legal = v.legal_actions
     if v.phase is Phase.PLAY:
         if SHOW_TRUMP in legal and not any(a.card for a in legal):
@@ -106,7 +107,7 @@ def test_every_colour_on_the_table_reaches_aa(tmp_path: Path) -> None:
     problems: list[str] = []
 
     def check() -> None:
-        v = app.table.game.view(0)
+        v = local_table(app).game.view(0)
         if v.trump_shown and v.trump_suit in (1, 2):
             seen.add("red trump shown")
         greyed = greyed_suits(app)
@@ -178,7 +179,7 @@ def test_every_dialog_reaches_aa(tmp_path: Path) -> None:
             g = Game(3)
             while not g.view(0).tricks:
                 g.apply(g.legal_actions()[0])
-            screens = [
+            screens: list[Screen[Any]] = [
                 SummaryScreen(rules, 1, bad, (-1, 0), False),
                 SummaryScreen(rules, 2, good, (0, 0), False),
                 GameOverScreen(0, (0, -6)),

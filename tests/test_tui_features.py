@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from tui_support import make_app, screen_text, settle, wait_for
+from textual.widgets import RichLog
+from tui_support import local_table, make_app, screen_text, settle, wait_for
 
 from twentynine.actions import NO_TRUMPS, PASS, REDEAL, REDOUBLE, SHOW_TRUMP, SINGLE_HAND, Action
 from twentynine.coach.text import positions
@@ -132,8 +133,9 @@ def test_the_timer_moves_for_you(tmp_path: Path) -> None:
             counting = [t for t, text in shown if re.match(r"\s*1s left ", text)]
             assert counting, "the clock was never shown"
             assert passed - counting[0] >= 0.9  # it ran its whole second first
-            assert app.table.game.actions[0] == PASS
-            assert any("Time is up" in str(line.text) for line in app.query_one("#log").lines)
+            assert local_table(app).game.actions[0] == PASS
+            assert any("Time is up" in str(line.text)
+                       for line in app.query_one("#log", RichLog).lines)
 
     asyncio.run(run())
 
@@ -144,18 +146,18 @@ def test_mouse_bids_and_plays(table: Table) -> None:
         assert str(chips[-1].render()) == "28"
         await pilot.click(chips[-1])  # a click selects the bid, it does not make it
         await settle(pilot, app)
-        assert app.table.game.actions == [] and app.table_screen.turn.sel_bid == 28
+        assert local_table(app).game.actions == [] and app.table_screen.turn.sel_bid == 28
         assert "bid 28" in str(app.query_one("#status").render())
         await pilot.click(list(app.query(".chip"))[-1])  # the second click bids
         await settle(pilot, app)
-        assert app.table.game.actions[0] == Action.make_bid(28)
+        assert local_table(app).game.actions[0] == Action.make_bid(28)
         hand = app.query_one(HandView)
         first = hand.cards[0]
         await pilot.click(hand, offset=(hand.card_x(0) + 2, 3))  # lays it as trump
         await settle(pilot, app)
-        assert app.table.game.actions[4] == Action.trump_card(first)
+        assert local_table(app).game.actions[4] == Action.trump_card(first)
         hand = app.query_one(HandView)
-        legal = app.table.game.view(0).legal_actions
+        legal = local_table(app).game.view(0).legal_actions
         idx = next(i for i, c in enumerate(hand.cards) if Action.play(c) in legal)
         card = hand.cards[idx]
         await pilot.click(hand, offset=(hand.card_x(idx) + 2, 3))
@@ -173,16 +175,16 @@ def test_show_trump_button_follows_the_engine(table: Table) -> None:
         await pilot.press("1", "enter")
         for _ in range(8):
             await settle(pilot, app)
-            legal = app.table.game.view(0).legal_actions
+            legal = local_table(app).game.view(0).legal_actions
             button = app.query_one("#btn-97")
             assert button.disabled == (SHOW_TRUMP not in legal)
             assert app.table_screen.check_action("show_trump", ()) == (SHOW_TRUMP in legal)
             if SHOW_TRUMP in legal:
                 await pilot.click(button)
                 await settle(pilot, app)
-                assert app.table.game.view(0).trump_shown
+                assert local_table(app).game.view(0).trump_shown
                 return
-            idx = next(i for i, c in enumerate(sort_hand(app.table.game.view(0).hand))
+            idx = next(i for i, c in enumerate(sort_hand(local_table(app).game.view(0).hand))
                        if Action.play(c) in legal)
             await pilot.press(str(idx + 1), "enter")
         raise AssertionError("seed 2 lets South ask for trump")
@@ -268,16 +270,17 @@ def test_game_over_and_play_again(tmp_path: Path) -> None:
                 if isinstance(app.screen, SummaryScreen):
                     await pilot.press("enter")
                     continue
-                legal = app.table.game.view(0).legal_actions
+                legal = local_table(app).game.view(0).legal_actions
                 if PASS in legal:
                     await pilot.press("p")
                 else:
                     for _ in range(12):
                         await settle(pilot, app)
-                        if app.table.game.view(0).phase is not Phase.PLAY or app.modal_open():
+                        if (local_table(app).game.view(0).phase is not Phase.PLAY
+                                or app.modal_open()):
                             break
                         await pilot.press("enter" if any(
-                            a.card for a in app.table.game.view(0).legal_actions) else "s")
+                            a.card for a in local_table(app).game.view(0).legal_actions) else "s")
             assert isinstance(app.screen, GameOverScreen)
             over = next(e for e in app.table.events if isinstance(e, GameOver))
             text = screen_text(app)
@@ -285,7 +288,7 @@ def test_game_over_and_play_again(tmp_path: Path) -> None:
             assert not (tmp_path / "save.json").exists()  # a finished game is not kept
             await pilot.press("n")
             await settle(pilot, app)
-            assert not app.table.game.is_over and app.table.game.view(0).number == 1
+            assert not local_table(app).game.is_over and local_table(app).game.view(0).number == 1
             assert "Deal 1" in screen_text(app)
 
     asyncio.run(run())
@@ -315,13 +318,14 @@ def test_arrow_keys_choose_and_nothing_steals_the_focus(table: Table) -> None:
         assert selected == ["18"]
         await pilot.press("enter")
         await settle(pilot, app)
-        assert Action.make_bid(18) in app.table.game.actions
-        while app.table.game.view(0).phase is Phase.AUCTION:
-            await pilot.press("p" if PASS in app.table.game.view(0).legal_actions else "enter")
+        assert Action.make_bid(18) in local_table(app).game.actions
+        while local_table(app).game.view(0).phase is Phase.AUCTION:
+            legal = local_table(app).game.view(0).legal_actions
+            await pilot.press("p" if PASS in legal else "enter")
             await settle(pilot, app)
         for _ in range(40):
             await settle(pilot, app)
-            legal = app.table.game.view(0).legal_actions
+            legal = local_table(app).game.view(0).legal_actions
             if sum(1 for a in legal if a.card is not None) > 1:
                 break
             await pilot.press("enter" if any(a.card for a in legal) else "p")
@@ -346,14 +350,14 @@ def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
             await settle(pilot, app)
             await pilot.press("2", "8", "enter")
             await settle(pilot, app)
-            assert NO_TRUMPS in app.table.game.view(0).legal_actions
+            assert NO_TRUMPS in local_table(app).game.view(0).legal_actions
             assert app.query_one(f"#btn-{NO_TRUMPS.code}").display
             assert "no trumps" in screen_text(app)  # the footer lists the key
             await pilot.press("n")
             await settle(pilot, app)
             assert any(isinstance(e, TrumpChosen) and e.no_trumps for e in app.table.events)
             for _ in range(10):
-                v = app.table.game.view(0)
+                v = local_table(app).game.view(0)
                 if v.phase is Phase.PLAY:
                     break
                 if REDOUBLE in v.legal_actions:
@@ -364,7 +368,7 @@ def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
                     assert "single hand" in str(app.query_one("#status").render()).lower()
                     await pilot.press("p")
                 await settle(pilot, app)
-            assert app.table.game.view(0).phase is Phase.PLAY
+            assert local_table(app).game.view(0).phase is Phase.PLAY
             assert "no trumps" in str(app.query_one("#info").render())
 
     asyncio.run(run())
@@ -372,7 +376,7 @@ def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
 
 def test_a_redeal_from_the_keyboard(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert REDEAL in app.table.game.view(0).legal_actions
+        assert REDEAL in local_table(app).game.view(0).legal_actions
         assert app.query_one(f"#btn-{REDEAL.code}").display
         await pilot.press("e")
         await settle(pilot, app)
@@ -380,7 +384,8 @@ def test_a_redeal_from_the_keyboard(table: Table) -> None:
         assert "thrown in" in str(app.screen.query_one("#sum-result").render())
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.table.game.view(0).number == 2 and app.table.game.view(0).dealer == 3
+        assert (local_table(app).game.view(0).number == 2
+                and local_table(app).game.view(0).dealer == 3)
 
     table(body, seed=10, rules=Rules(redeal=True))
 
@@ -418,13 +423,13 @@ def test_a_failing_bot_does_not_break_the_game(tmp_path: Path,
         app = make_app(tmp_path, seed=2)
         async with app.run_test(size=(100, 30)) as pilot:
             for seat in (1, 2, 3):
-                app.table.bots[seat] = _RaisingBot()  # type: ignore[assignment]
+                local_table(app).bots[seat] = _RaisingBot()  # type: ignore[assignment]
             await settle(pilot, app)
             await pilot.press("p")
             # the three bots fail at every turn; a legal action is played for each of them
-            await wait_for(pilot, lambda: len(app.table.game.actions) >= 4, limit=100000)
+            await wait_for(pilot, lambda: len(local_table(app).game.actions) >= 4, limit=100000)
             assert app.is_running
-            assert app.table.game.actions[1:4] == [Action.make_bid(16), Action.make_bid(17),
+            assert local_table(app).game.actions[1:4] == [Action.make_bid(16), Action.make_bid(17),
                                              Action.make_bid(18)]
     with caplog.at_level(logging.WARNING, logger="twentynine.bots"):
         asyncio.run(run())

@@ -15,8 +15,9 @@ from layout_support import footer_keys
 from rich.text import Text
 from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 from textual.widgets._footer import FooterKey
-from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
+from tui_support import local_table, make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine.actions import PASS, SHOW_TRUMP, Action
 from twentynine.deal import Phase
@@ -49,8 +50,8 @@ async def step(pilot: Pilot[Any], app: TwentyNineApp, settled: bool = False) -> 
     if isinstance(app.screen, SummaryScreen):
         await pilot.press("enter")
         return
-    legal = app.table.game.view(0).legal_actions
-    phase = app.table.game.view(0).phase
+    legal = local_table(app).game.view(0).legal_actions
+    phase = local_table(app).game.view(0).phase
     if phase is Phase.AUCTION:
         await pilot.press("p" if PASS in legal else "enter")
     elif phase is Phase.PLAY and not any(a.card for a in legal):
@@ -66,11 +67,11 @@ def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table) -> None:
         assert app.table_screen.turn.sel_bid == 22 and "Enter: bid 22" in status(app)
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.table.game.actions[0] == Action.make_bid(22)
+        assert local_table(app).game.actions[0] == Action.make_bid(22)
         turns = 0
         for _ in range(400):
             await settle(pilot, app)
-            v = app.table.game.view(0)
+            v = local_table(app).game.view(0)
             if (v.phase is Phase.AUCTION and v.turn == 0 and not app.modal_open()
                     and v.number > 1 and any(a.bid for a in v.legal_actions)):
                 lowest = min(a.bid for a in v.legal_actions if a.bid is not None)
@@ -108,9 +109,9 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         await pilot.press("1", "enter")
         await settle(pilot, app)
         # South leads the first trick: asking for trump makes no sense yet
-        v = app.table.game.view(0)
+        v = local_table(app).game.view(0)
         assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
-        before = list(app.table.game.actions)
+        before = list(local_table(app).game.actions)
         await pilot.press("s")
         assert status(app) == ("Ask for trump: you can ask for trump only when you cannot "
                                "follow suit, not when leading")
@@ -125,9 +126,9 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         assert status(app) == "Pair: the pair can be declared only after trump has been shown"
         await pilot.press("p")
         assert status(app) == "Pass: the cards are being played: play a card"
-        assert app.table.game.actions == before  # and nothing was played
+        assert local_table(app).game.actions == before  # and nothing was played
         # play until South holds 6 cards, then press 7 and 8
-        while len(app.table.game.view(0).hand) > 6:
+        while len(local_table(app).game.view(0).hand) > 6:
             await step(pilot, app)
         await settle(pilot, app)
         sel = app.table_screen.turn.sel_card
@@ -146,10 +147,10 @@ def test_a_key_while_a_bot_thinks_says_whose_turn_it_is(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         await pilot.press("p")
         await pilot.pause()
-        assert app.table.game.turn == 1
+        assert local_table(app).game.turn == 1
         await pilot.press("enter")
         assert "it is not your turn (East is to move)" in status(app)
-        assert len(app.table.game.actions) == 1
+        assert len(local_table(app).game.actions) == 1
 
     table(body, seed=2, speed="slow")
 
@@ -164,19 +165,19 @@ def test_take_back_key_undoes_the_last_decision(table: Table) -> None:
         await settle(pilot, app)
         await pilot.press("enter")
         await settle(pilot, app)
-        after = list(app.table.game.actions)
+        after = list(local_table(app).game.actions)
         await pilot.press("u")
         await settle(pilot, app)
         assert app.table.take_backs_used == 1
         assert "Taken back" in status(app)
-        v = app.table.game.view(0)
+        v = local_table(app).game.view(0)
         assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
         await pilot.press("enter")  # the same card: the same bot answers
         await settle(pilot, app)
-        assert list(app.table.game.actions) == after
+        assert list(local_table(app).game.actions) == after
         await pilot.press("u", "u")
         await settle(pilot, app)
-        assert app.table.game.view(0).phase is Phase.TRUMP
+        assert local_table(app).game.view(0).phase is Phase.TRUMP
         assert app.table.take_backs_used == 3
 
     table(body, seed=2)
@@ -215,7 +216,7 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
         assert status(app) == "Bid 2_: type the second digit · p: pass", status(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.table.game.actions == []
+        assert local_table(app).game.actions == []
         assert status(app).startswith("Bid 2_: type the second digit")
         await pilot.press("7")
         assert status(app) == "Enter: bid 27 · p: pass", status(app)
@@ -223,11 +224,11 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
         assert status(app) == "Enter: bid 27 · p: pass", status(app)
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.table.game.actions[0] == Action.make_bid(27)
+        assert local_table(app).game.actions[0] == Action.make_bid(27)
         # a later turn to bid: 7 cannot begin any bid
         for _ in range(400):
             await settle(pilot, app)
-            v = app.table.game.view(0)
+            v = local_table(app).game.view(0)
             if v.phase is Phase.AUCTION and app.idle and any(a.bid for a in v.legal_actions):
                 lowest = min(a.bid for a in v.legal_actions if a.bid is not None)
                 await pilot.press("7")
@@ -251,7 +252,8 @@ def test_enter_through_the_summary_does_not_bid(table: Table, tmp_path: Path) ->
     save_last_trick(tmp_path, 2)
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert app.table.game.view(0).number == 1 and len(app.table.game.view(0).hand) == 1
+        assert (local_table(app).game.view(0).number == 1
+                and len(local_table(app).game.view(0).hand) == 1)
         assert ENTER_GUARD >= 0.3 and SUMMARY_GUARD >= 0.3
         app.table_screen.pace.summary_guard = 3600.0  # "just opened", however slow the machine
 
@@ -276,7 +278,7 @@ def test_enter_through_the_summary_does_not_bid(table: Table, tmp_path: Path) ->
             await pilot.press("enter", "enter")
             await wait_for(pilot, lambda: not isinstance(app.screen, SummaryScreen))
             await settle(pilot, app)
-            v = app.table.game.view(0)
+            v = local_table(app).game.view(0)
             if not (v.phase is Phase.AUCTION and any(a.bid for a in v.legal_actions)):
                 # no bid to make in this auction: the next deal
                 app.table_screen.turn.enter_guard = 0.0
@@ -368,14 +370,14 @@ def test_a_forced_card_is_played_for_you_after_a_pause(tmp_path: Path) -> None:
             began.append((time.monotonic(), app.table_screen.message.plain))
 
         def pause_ends(token: tuple[int, int]) -> None:
-            ended.append((time.monotonic(), len(app.table.game.actions), app.idle,
+            ended.append((time.monotonic(), len(local_table(app).game.actions), app.idle,
                           app.table_screen.message.plain))
             auto(token)
 
         app.table_screen.flow.start_human_turn = turn_begins  # type: ignore[method-assign]
         app.table_screen.flow.auto_play = pause_ends  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: len(app.table.game.actions) > n, limit=100000)
+            await wait_for(pilot, lambda: len(local_table(app).game.actions) > n, limit=100000)
             assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in app.table.events[-12:])
         assert "can be played: playing it for you" in began[0][1]
         when, played, idle, said = ended[0]
@@ -398,8 +400,8 @@ def test_a_card_played_for_you_is_marked_while_its_trick_is_up(tmp_path: Path) -
         screen = app.table_screen
         screen.pace.trick_delay = 3600.0  # the trick stays up until the test gathers it
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: len(app.table.game.actions) > n, limit=100000)
-            card = app.table.game.actions[n].card
+            await wait_for(pilot, lambda: len(local_table(app).game.actions) > n, limit=100000)
+            card = local_table(app).game.actions[n].card
             assert card is not None
             seen = 0
             for _ in range(2000):  # the bots' cards after yours, then the gathering
@@ -431,10 +433,10 @@ def test_automatic_play_can_be_switched_off(tmp_path: Path) -> None:
             await settle(pilot, app)
             await asyncio.sleep(0.4)
             await pilot.pause()
-            assert len(app.table.game.actions) == n and app.idle
+            assert len(local_table(app).game.actions) == n and app.idle
             await pilot.press("enter")
             await settle(pilot, app)
-            assert len(app.table.game.actions) > n
+            assert len(local_table(app).game.actions) > n
 
     asyncio.run(run())
 
@@ -517,7 +519,7 @@ def test_show_trump_refusal_uses_the_engines_words(table: Table) -> None:
         await pilot.press("1", "enter")
         for _ in range(8):
             await settle(pilot, app)
-            v = app.table.game.view(0)
+            v = local_table(app).game.view(0)
             legal = v.legal_actions
             if v.trick and SHOW_TRUMP not in legal and not v.trump_shown:
                 await pilot.press("s")
@@ -587,7 +589,7 @@ def test_the_footer_follows_the_turn(table: Table) -> None:
         tights: set[bool] = set()
         for _ in range(600):
             await settle(pilot, app)
-            if isinstance(app.screen, SummaryScreen) and app.table.game.view(0).number >= 2:
+            if isinstance(app.screen, SummaryScreen) and local_table(app).game.view(0).number >= 2:
                 break
             if not app.modal_open():
                 await pilot.pause()
@@ -634,7 +636,7 @@ def test_a_burst_of_enter_through_the_summary_makes_no_bid(table: Table,
             await settle(pilot, app)  # the bots move meanwhile; the test's clock stands still
             clock[0] += 0.15
         assert not isinstance(app.screen, SummaryScreen)
-        v = app.table.game.view(0)
+        v = local_table(app).game.view(0)
         assert v.number == 2 and v.phase is Phase.AUCTION and app.table_screen.human_legal()
         assert my_bids() == before
         assert "your turn has just begun" in status(app)
@@ -677,7 +679,7 @@ def test_f_finishes_a_decided_deal_and_the_review_is_complete(table: Table,
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         assert "f finish deal" in footer_keys(app)
-        log = " ".join(" ".join(line.text for line in app.query_one("#log").lines).split())
+        log = " ".join(" ".join(line.text for line in app.query_one("#log", RichLog).lines).split())
         assert "The result is decided: f finishes the deal" in log
         await pilot.press("f")
         await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen), limit=20000)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.binding import Binding
-from tui_support import make_app, screen_text, settle, wait_for
+from tui_support import local_table, make_app, screen_text, settle, wait_for
 
 from twentynine import cli, saves
 from twentynine.rules import PRESETS, Rules
@@ -46,7 +46,7 @@ def test_the_first_launch_shows_the_card_once(tmp_path: Path) -> None:
             _card_on_screen(screen_text(app))
             await pilot.press("escape")
             await settle(pilot, app)
-            assert not isinstance(app.screen, RulesScreen) and app.table.game.turn == 0
+            assert not isinstance(app.screen, RulesScreen) and local_table(app).game.turn == 0
 
     asyncio.run(run())
     assert load_prefs(prefs_path(tmp_path)) == (Preferences(seen_intro=True), None)

@@ -13,7 +13,7 @@ import pytest
 from layout_support import footer_keys, misfits
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import make_app, screen_text, settle
+from tui_support import local_table, make_app, screen_text, settle
 
 from twentynine import saves
 from twentynine.actions import PAIR, PASS, SHOW_TRUMP
@@ -40,11 +40,11 @@ async def _one_deal(pilot: Pilot[Any], app: TwentyNineApp, bid: bool,
         for always in ("? help", "q quit"):
             if always not in keys:
                 problems.append(f"Footer: {always!r} missing from {keys}")
-        n = len(app.table.game.view(0).hand)  # the real range of card keys, at every phase
+        n = len(local_table(app).game.view(0).hand)  # the real range of card keys, at every phase
         for key in keys:
             if key.endswith(" card") and key != (f"1-{n} card" if n > 1 else "1 card"):
                 problems.append(f"Footer: {key!r} with {n} cards")
-        v = app.table.game.view(0)
+        v = local_table(app).game.view(0)
         legal = v.legal_actions
         if v.phase is Phase.AUCTION:
             if (bid and not v.bids) or (bid and all(b is None for _, b in v.bids)):
@@ -158,7 +158,7 @@ def test_large_cards_and_the_hand_centred_under_the_trick(size: tuple[int, int],
             await pilot.press("1", "enter")
             for _ in range(8):
                 await settle(pilot, app)
-                if app.table.game.view(0).trick:
+                if local_table(app).game.view(0).trick:
                     break
                 await pilot.press("enter")
             hand = app.query_one(HandView)
@@ -180,7 +180,7 @@ def test_large_cards_and_the_hand_centred_under_the_trick(size: tuple[int, int],
             trick_mid = trick.content_region.x + trick.content_region.width / 2
             assert abs(hand_mid - trick_mid) <= 2
             # the trick's cards are large too
-            assert app.table.game.view(0).trick
+            assert local_table(app).game.view(0).trick
             text = trick.render().plain.split("\n")
             assert sum("╭" in ln for ln in text) >= 1
             box = next(i for i, ln in enumerate(text) if "╭" in ln)
@@ -215,7 +215,7 @@ def test_a_declared_pair_fits_the_contract_panel(size: tuple[int, int],
         app = make_app(tmp_path, resume=True)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
-            assert app.table.game.view(0).pair_seat is not None
+            assert local_table(app).game.view(0).pair_seat is not None
             assert "Pair" in str(app.query_one("#info").render())
             return misfits(app)
 

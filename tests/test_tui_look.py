@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import make_app, screen_text, settle
+from tui_support import local_table, make_app, screen_text, settle
 
 from twentynine.actions import PASS, SHOW_TRUMP
 from twentynine.cards import SUIT_NAMES
@@ -33,7 +33,7 @@ async def to_trump_shown(pilot: Pilot[Any], app: TwentyNineApp) -> TrumpShown:
         if isinstance(app.screen, SummaryScreen):
             await pilot.press("enter")
             continue
-        v = app.table.game.view(0)
+        v = local_table(app).game.view(0)
         if v.trump_shown and v.phase is Phase.PLAY and v.shown_in_trick == len(v.tricks):
             shown = [e for e in app.table.events if isinstance(e, TrumpShown)]
             if shown and shown[-1].seat is not None and shown[-1].card is not None:
@@ -69,9 +69,9 @@ def test_trump_shown_is_announced_until_the_trick_is_gathered(tmp_path: Path) ->
             line = next(ln for ln in screen_text(app).splitlines() if "asked" in ln)
             assert all(w in line for w in words), line
             assert all(w in _log_text(app) for w in words)
-            trick = len(app.table.game.view(0).tricks)
+            trick = len(local_table(app).game.view(0).tricks)
             # play on until that trick is gathered: the banner goes
-            while len(app.table.game.view(0).tricks) == trick:
+            while len(local_table(app).game.view(0).tricks) == trick:
                 assert banner.display
                 await pilot.press("enter")
                 await settle(pilot, app)
@@ -103,7 +103,7 @@ def test_the_contract_panel_says_what_each_side_still_needs(tmp_path: Path) -> N
                 await settle(pilot, app)
                 if app.modal_open():
                     break
-                v = app.table.game.view(0)
+                v = local_table(app).game.view(0)
                 assert v.target is not None and v.bidder == 0
                 side = str(app.screen.query_one("#info").render())
                 make = v.target - v.points[0]

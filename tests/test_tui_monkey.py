@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from textual import events
-from tui_support import make_app, settle
+from tui_support import local_table, make_app, settle
 
 from twentynine.records import dumps, game_record, loads, replay_game
 from twentynine.rules import Rules
@@ -25,7 +25,7 @@ CHARS = {"enter": "\r", "space": " ", "escape": "\x1b", "question_mark": "?", "t
 
 
 def _consistent(app: TwentyNineApp) -> None:
-    game = app.table.game
+    game = local_table(app).game
     replayed, _events = replay_game(loads(dumps(game_record(game))))
     assert replayed.actions == game.actions
     assert replayed.scores == game.scores
@@ -68,7 +68,7 @@ async def _monkey(tmp_path: Path, seed: int, presses: int, rules: Rules | None =
         await settle(pilot, app)
         assert app.is_running
         _consistent(app)
-        assert len(app.table.game.actions) >= 10, "the random keys should have made progress"
+        assert len(local_table(app).game.actions) >= 10, "the random keys should have made progress"
         # a dialog that may be open is closed by escape; the quit dialog keeps the game
         while isinstance(app.screen, (QuitScreen, RulesScreen)):
             await pilot.press("escape")

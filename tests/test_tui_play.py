@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from textual.widgets import Static
-from tui_support import make_app, screen_text, settle
+from tui_support import local_table, make_app, screen_text, settle
 
 from twentynine.actions import SHOW_TRUMP, Action, ActionKind
 from twentynine.deal import Phase
@@ -39,7 +39,7 @@ async def _whole_deal(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=2)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        game = app.table.game
+        game = local_table(app).game
         # the auction: South speaks first (West deals); type 28 and bid it
         assert game.view(0).phase is Phase.AUCTION and game.turn == 0
         await pilot.press("2", "8")

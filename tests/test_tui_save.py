@@ -7,7 +7,8 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from tui_support import make_app, screen_text, settle
+from textual.widgets import RichLog
+from tui_support import local_table, make_app, screen_text, settle
 
 from twentynine import saves
 from twentynine.deal import Phase
@@ -43,7 +44,7 @@ def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
             await pilot.press("q", "y")
             await pilot.pause()
             assert not app.is_running
-            return [str(a) for a in app.table.game.actions]
+            return [str(a) for a in local_table(app).game.actions]
 
     actions = asyncio.run(first())
     path = tmp_path / "save.json"
@@ -55,13 +56,13 @@ def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
         app = make_app(tmp_path, seed=99, resume=True)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
-            assert [str(a) for a in app.table.game.actions] == actions
-            assert app.table.game.seed == 2
-            assert app.table.game.view(0).phase is Phase.TRUMP
+            assert [str(a) for a in local_table(app).game.actions] == actions
+            assert local_table(app).game.seed == 2
+            assert local_table(app).game.view(0).phase is Phase.TRUMP
             assert app.startup_messages == []
             await pilot.press("1", "enter")
             await settle(pilot, app)
-            assert app.table.game.view(0).phase is Phase.PLAY
+            assert local_table(app).game.view(0).phase is Phase.PLAY
 
     asyncio.run(second())
 
@@ -102,7 +103,7 @@ def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path, content: str) 
             await pilot.press("enter")
             await settle(pilot, app)
             assert not isinstance(app.screen, NoticeScreen)
-            assert app.table.game.seed == 4 and app.table.game.actions == []
+            assert local_table(app).game.seed == 4 and local_table(app).game.actions == []
             await pilot.press("q", "y")
             await pilot.pause()
 
@@ -143,7 +144,7 @@ def test_a_new_game_mentions_the_saved_one_once_in_the_status_line(
             shown = " ".join(" ".join(screen_text(app).splitlines()[region.y:region.bottom])
                              .split())
             assert "unfinished game is saved: quit (q) and use --resume" in shown, shown
-            assert not any("resume" in str(line) for line in app.query_one("#log").lines)
+            assert not any("resume" in str(line) for line in app.query_one("#log", RichLog).lines)
             # until the first move, the old game is still there to resume
             assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 8
             await pilot.press("p")
@@ -186,7 +187,7 @@ def test_quitting_before_the_first_move_keeps_the_saved_game(tmp_path: Path) -> 
 
 def test_resume_without_a_save_starts_a_new_game(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=6, resume=True)
-    assert app.table.game.seed == 6
+    assert local_table(app).game.seed == 6
     assert "no saved game" in app.status_notice and app.startup_messages == []
 
 

@@ -12,7 +12,7 @@ import pytest
 from contrast_support import low_contrast
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
+from tui_support import local_table, make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine import cli, saves
 from twentynine.actions import PASS
@@ -80,7 +80,8 @@ def test_settings_at_the_start_of_a_game(tmp_path: Path) -> None:
             await pilot.press("enter")
             await settle(pilot, app)
             assert app.table.rules == Rules(last_trick_point=False)
-            assert app.table.game.rules == app.table.rules and app.table.game.seed == 2
+            assert (local_table(app).game.rules == app.table.rules
+                    and local_table(app).game.seed == 2)
             # kept as the default for new games
             assert saves.load_default_rules(tmp_path / "settings.json") == (app.table.rules, None)
             assert "No point for last trick" in str(app.query_one("#info").render())
@@ -89,7 +90,7 @@ def test_settings_at_the_start_of_a_game(tmp_path: Path) -> None:
 
 
 def _first_human_move(app: TwentyNineApp) -> str:
-    legal = app.table.game.view(0).legal_actions
+    legal = local_table(app).game.view(0).legal_actions
     return "p" if PASS in legal else "enter"
 
 
@@ -102,22 +103,24 @@ def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
         app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
-            assert app.table.game.view(0).number == 1 and len(app.table.game.view(0).hand) == 3
+            assert (local_table(app).game.view(0).number == 1
+                    and len(local_table(app).game.view(0).hand) == 3)
             await pilot.press(_first_human_move(app))
             await settle(pilot, app)
-            assert app.table.game.actions
+            assert local_table(app).game.actions
             assert app.check_action("settings", ())
             screen = await _open_settings(pilot, app)
             assert "from the next game" in screen_text(app)
             await _go_to(pilot, screen, "double")
             await pilot.press("right")
             assert "New rules start with the next game" in screen_text(app)
-            actions = len(app.table.game.actions)
+            actions = len(local_table(app).game.actions)
             await pilot.press("enter")
             await settle(pilot, app)
             # this game goes on as it began
-            assert app.table.rules == Rules(game_to=1) and app.table.game.rules == app.table.rules
-            assert len(app.table.game.actions) >= actions
+            assert (app.table.rules == Rules(game_to=1)
+                    and local_table(app).game.rules == app.table.rules)
+            assert len(local_table(app).game.actions) >= actions
             assert app.next_rules == Rules(game_to=1, double=True)
             log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
             assert "the new rules start with the next game" in log
@@ -131,7 +134,7 @@ def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
                 if isinstance(app.screen, SummaryScreen):
                     await pilot.press("enter")
                     continue
-                legal = app.table.game.view(0).legal_actions
+                legal = local_table(app).game.view(0).legal_actions
                 if PASS in legal:
                     await pilot.press("p")
                 elif any(a.card is not None for a in legal):
@@ -141,7 +144,7 @@ def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
             assert isinstance(app.screen, GameOverScreen)
             await pilot.press("n")
             await settle(pilot, app)
-            assert app.table.rules == Rules(game_to=1, double=True) == app.table.game.rules
+            assert app.table.rules == Rules(game_to=1, double=True) == local_table(app).game.rules
             assert app.next_rules is None
 
     asyncio.run(run())
@@ -188,7 +191,7 @@ def test_changing_the_bots_and_their_speed_takes_effect_mid_game(tmp_path: Path)
             await pilot.press("enter")
             await settle(pilot, app)
             assert app.prefs.bots == "easy" and app.prefs.speed == "fast"
-            assert {type(b).__name__ for b in app.table.bots.values()} == {"EasyBot"}
+            assert {type(b).__name__ for b in local_table(app).bots.values()} == {"EasyBot"}
 
     asyncio.run(run())
 
@@ -307,7 +310,7 @@ def test_the_notice_is_shown_first(tmp_path: Path) -> None:
             assert isinstance(app.screen, NoticeScreen)
             await pilot.press("enter")
             await settle(pilot, app)
-            assert app.table.game.turn == 0 and app.idle
+            assert local_table(app).game.turn == 0 and app.idle
 
     asyncio.run(run())
 
@@ -319,7 +322,8 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
         app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
-            assert app.table.game.view(0).number == 1 and len(app.table.game.view(0).hand) == 1
+            assert (local_table(app).game.view(0).number == 1
+                    and len(local_table(app).game.view(0).hand) == 1)
             for _ in range(300):
                 await settle(pilot, app)
                 if isinstance(app.screen, GameOverScreen):
@@ -327,7 +331,7 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
                 if isinstance(app.screen, SummaryScreen):
                     await pilot.press("enter")
                     continue
-                legal = app.table.game.view(0).legal_actions
+                legal = local_table(app).game.view(0).legal_actions
                 if PASS in legal:
                     await pilot.press("p")
                 elif any(a.card is not None for a in legal):
@@ -344,8 +348,8 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
             await pilot.press("right")
             await pilot.press("enter")
             await settle(pilot, app)
-            assert app.table.rules == Rules(game_to=2) == app.table.game.rules
-            assert app.table.game.seed == 3 and not app.table.game.is_over
+            assert app.table.rules == Rules(game_to=2) == local_table(app).game.rules
+            assert local_table(app).game.seed == 3 and not local_table(app).game.is_over
 
     asyncio.run(run())
 

@@ -18,7 +18,7 @@ import pytest
 from test_tui_look import to_trump_shown
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import SNAPSHOTS, make_app, screen_text, settle
+from tui_support import SNAPSHOTS, local_table, make_app, screen_text, settle
 
 from twentynine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
@@ -46,7 +46,7 @@ async def _following(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     await pilot.press("1", "enter")
     for _ in range(8):
         await settle(pilot, app)
-        if app.table.game.view(0).trick:
+        if local_table(app).game.view(0).trick:
             return
         await pilot.press("enter")
     raise AssertionError("South never followed to a trick")
@@ -58,7 +58,7 @@ async def _summary(pilot: Pilot[Any], app: TwentyNineApp) -> None:
     await pilot.press("1", "enter")
     for _ in range(40):
         await settle(pilot, app)
-        if app.table.game.view(0).phase.value == "deal over":
+        if local_table(app).game.view(0).phase.value == "deal over":
             break
         await pilot.press("enter")
     await settle(pilot, app)

@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from textual.pilot import Pilot
 
+from twentynine.controller import TableController
 from twentynine.deal import Phase
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
@@ -41,6 +42,14 @@ def make_app(tmp_path: Path, seed: int = 2, rules: Rules | None = None,
         app.table_screen.turn.burst_gap = 0.0
         app.table_screen.pace.summary_guard = 0.0
     return app
+
+
+def local_table(app: TwentyNineApp) -> TableController:
+    """The app's table as the local table it is in these tests (the app types it as any
+    table, local or remote), for what only a local table has: its game, its bots."""
+    table = app.table
+    assert isinstance(table, TableController), type(table)
+    return table
 
 
 def save_last_trick(data_dir: Path, seed: int, rules: Rules | None = None,
