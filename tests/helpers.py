@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from twentynine import Action, Card, Deal, Game, Rules
+from twentynine import Action, Card, Deal, Game, Phase, Rules
 from twentynine.actions import ACTIONS
 from twentynine.cards import CARDS, parse_cards
 from twentynine.events import CardPlayed, Event
@@ -75,6 +75,13 @@ def play(deal: Deal | Game, *actions: str) -> list[Event]:
 def legal(deal: Deal | Game) -> set[str]:
     """The legal actions now, in text form."""
     return {str(a) for a in deal.legal_actions()}
+
+
+def phase(deal: Deal) -> Phase:
+    """The deal's phase now.  An ``assert deal.phase is ...`` makes a type checker take the
+    property for that phase from then on, moves or not; a later check of the phase after
+    moves asks this function, whose answer it takes as any phase."""
+    return deal.phase
 
 
 def hand(deal: Deal, seat: int) -> set[str]:

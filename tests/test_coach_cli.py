@@ -68,8 +68,8 @@ def test_review_of_a_bad_file_exits_2_with_one_line_and_writes_nothing(
         assert main(["review", str(f)]) == 2, name
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("twentynine: error:"), (name, err)
-    assert "not valid JSON" in (main(["review", str(data_dir / "not_json.json")]) and
-                                capsys.readouterr().err)
+    assert main(["review", str(data_dir / "not_json.json")])  # refused, and says why:
+    assert "not valid JSON" in capsys.readouterr().err
     assert main(["review", str(data_dir / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
     assert not (data_dir / HISTORY_NAME).exists()  # nothing written to the history

@@ -270,12 +270,13 @@ def test_a_card_that_takes_the_trick_more_often_is_set_aside_in_the_players_figu
     cards = [a for a in view.legal_actions if a.card is not None]
     chosen, other = cards[0], cards[1]
     assert chosen.card is not None and other.card is not None
+    chosen_label, other_label = chosen.card.label, other.card.label
 
     def reason(best_fig: tuple[float, float], other_fig: tuple[float, float],
                win: float = 0.30) -> str:
-        best = Option(chosen, chosen.card.label, 0.40, best_fig[1], win, 2.0,
+        best = Option(chosen, chosen_label, 0.40, best_fig[1], win, 2.0,
                       best_fig[0], best_fig[0])
-        alt = Option(other, other.card.label, -0.43, other_fig[1], 0.95, 2.0,
+        alt = Option(other, other_label, -0.43, other_fig[1], 0.95, 2.0,
                      other_fig[0], other_fig[0])
         return _play_reason(view, _ordered([best, alt], chosen))
 

@@ -11,7 +11,6 @@ import pytest
 from twentynine.actions import NEXT_DEAL, PASS, Action, ActionKind
 from twentynine.bots import UnknownBot
 from twentynine.controller import (
-    BotTurn,
     TableController,
     TakeBackError,
     bot_move,
@@ -22,7 +21,7 @@ from twentynine.events import CardsDealt, DealScored, Event, TrumpChosen
 from twentynine.game import Game
 from twentynine.records import loads
 from twentynine.rules import Rules
-from twentynine.table import TableLike
+from twentynine.table import BotTurn, TableLike
 
 
 def run_bots(t: TableController) -> None:

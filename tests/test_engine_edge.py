@@ -100,28 +100,28 @@ BAD_INPUTS: dict[str, tuple[Callable[[], object], type[ValueError], str]] = {
                               "200 is not an action code"),
     "Action.from_code(-1)": (lambda: Action.from_code(-1), ActionError,
                              "-1 is not an action code"),
-    "Action.parse(None)": (lambda: Action.parse(None), ActionError, "None is not an action"),  # type: ignore[arg-type]
-    "Action.make_bid('17')": (lambda: Action.make_bid("17"), ActionError,  # type: ignore[arg-type]
+    "Action.parse(None)": (lambda: Action.parse(None), ActionError, "None is not an action"),
+    "Action.make_bid('17')": (lambda: Action.make_bid("17"), ActionError,
                               "'17' is not a bid"),
-    "Action.make_bid(None)": (lambda: Action.make_bid(None), ActionError,  # type: ignore[arg-type]
+    "Action.make_bid(None)": (lambda: Action.make_bid(None), ActionError,
                               "None is not a bid"),
-    "Action.make_bid(16.5)": (lambda: Action.make_bid(16.5), ActionError,  # type: ignore[arg-type]
+    "Action.make_bid(16.5)": (lambda: Action.make_bid(16.5), ActionError,
                               "16.5 is not a bid"),
     "Action.make_bid(True)": (lambda: Action.make_bid(True), ActionError, "True is not a bid"),
     "Action.make_bid(40)": (lambda: Action.make_bid(40), ActionError, "40 is not a bid"),
-    "Action.trump_suit(None)": (lambda: Action.trump_suit(None), ActionError,  # type: ignore[arg-type]
+    "Action.trump_suit(None)": (lambda: Action.trump_suit(None), ActionError,
                                 "None is not a suit"),
     "Action.trump_suit('X')": (lambda: Action.trump_suit("X"), ActionError, "not a suit"),
     "Action.trump_suit(4)": (lambda: Action.trump_suit(4), ActionError, "4 is not a suit"),
     "Action.play(True)": (lambda: Action.play(True), CardError, "True is not a card"),
     "Action.play(32)": (lambda: Action.play(32), CardError, "32 is not a card"),
-    "Action.play(None)": (lambda: Action.play(None), CardError, "None is not a card"),  # type: ignore[arg-type]
+    "Action.play(None)": (lambda: Action.play(None), CardError, "None is not a card"),
     # cards
-    "Card.parse(None)": (lambda: Card.parse(None), CardError, "None is not a card"),  # type: ignore[arg-type]
+    "Card.parse(None)": (lambda: Card.parse(None), CardError, "None is not a card"),
     "Card(40)": (lambda: Card(40), CardError, "40 is not a card"),
     "as_card(False)": (lambda: as_card(False), CardError, "False is not a card"),
-    "parse_cards(None)": (lambda: parse_cards(None), CardError, "not a list of cards"),  # type: ignore[arg-type]
-    "parse_suit(3)": (lambda: parse_suit(3), CardError, "3 is not a suit"),  # type: ignore[arg-type]
+    "parse_cards(None)": (lambda: parse_cards(None), CardError, "not a list of cards"),
+    "parse_suit(3)": (lambda: parse_suit(3), CardError, "3 is not a suit"),
     # deals
     "Deal.from_seed dealer 9": (lambda: Deal.from_seed(1, dealer=9), DealError,
                                 "the dealer must be seat 0, 1, 2 or 3, not 9"),
@@ -136,10 +136,10 @@ BAD_INPUTS: dict[str, tuple[Callable[[], object], type[ValueError], str]] = {
     "Deal number 0": (_deal(number=0), DealError, "deal number"),
     "Deal rules 'standard'": (_deal(rules="standard"), RulesError,
                               "must be a Rules value"),
-    "Deal.from_seed rules {}": (lambda: Deal.from_seed(1, rules={}), RulesError,  # type: ignore[arg-type]
+    "Deal.from_seed rules {}": (lambda: Deal.from_seed(1, rules={}), RulesError,
                                 "must be a Rules value"),
-    "Deal hands of None": (lambda: Deal(None, None), DealError, "four first hands"),  # type: ignore[arg-type]
-    "Deal hands as text": (lambda: Deal(FIRST, SECOND), DealError, "must be a list of 4 cards"),  # type: ignore[arg-type]
+    "Deal hands of None": (lambda: Deal(None, None), DealError, "four first hands"),
+    "Deal hands as text": (lambda: Deal(FIRST, SECOND), DealError, "must be a list of 4 cards"),
     "Game first dealer 7": (lambda: Game(seed=1, first_dealer=7), DealError,
                             "dealer must be seat"),
     "Game seed '1'": (lambda: Game(seed="1"), DealError, "seed must be a whole number"),  # type: ignore[arg-type]

@@ -281,8 +281,10 @@ TestGameMachine = GameMachine.TestCase
 # profile's steps still plays whole games: 40 runs of 50 steps in the default profile (one
 # run of it: 215 deals scored, 103 games over).  With 150 steps the test took 14 to 156 s
 # in full runs, the longest test of the suite; now 4.6 s alone.
+_profile = settings.default
+assert _profile is not None  # conftest.py loads a profile
 TestGameMachine.settings = settings(
-    stateful_step_count=max(50, settings.default.stateful_step_count // 3))
+    stateful_step_count=max(50, _profile.stateful_step_count // 3))
 
 
 # ------------------------------------------------------------------ illegal actions at random

@@ -40,6 +40,14 @@ from twentynine.rules import Rules
 TOURNAMENT = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
 
 
+def _hard(seed: int | None = None, **options: float) -> MediumBot:
+    """``make_bot("hard", ...)``, known to be the search bot that reports its settings and
+    estimates."""
+    bot = make_bot("hard", seed=seed, **options)
+    assert isinstance(bot, MediumBot)
+    return bot
+
+
 def _quiet_discard_views(n: int) -> list[tuple[int, Deal]]:
     """(quiet seat, position) pairs: trump still hidden, a seat that is neither the bidder
     nor the viewer (the seat to move) has discarded off the led suit without asking while
@@ -242,7 +250,7 @@ def _one_deals_decisions(options: tuple[tuple[str, float], ...], rules: Rules, s
     d = Deal.from_seed(seed, seed % 4, rules)
     easy = [make_bot("easy", seed=k) for k in range(4)]
     # the clock lifted: the sample counts bound every search, also on a loaded machine
-    bot = make_bot("hard", seed=seed, samples=40, time_budget=100.0, **dict(options))
+    bot = _hard(seed=seed, samples=40, time_budget=100.0, **dict(options))
     while d.phase_code != DEAL_OVER:
         view = d.view(d.turn)
         if d.turn == 0 and d.phase_code == PLAY and len(view.legal_actions) > 1:
@@ -261,8 +269,8 @@ def test_margin_weight_changes_the_card_play_and_hard_weighs_it_at_001() -> None
     seeds = range(3)
     hard = _play_decisions({}, TOURNAMENT, seeds)
     # the same settings given by hand are hard's own (so they make its decisions)
-    assert make_bot("hard", margin_weight=0.01, exact_samples=80,
-                    exact_binary=True).config == make_bot("hard").config
+    assert _hard(margin_weight=0.01, exact_samples=80,
+                 exact_binary=True).config == _hard().config
     bot = make_bot("hard")
     assert isinstance(bot, MediumBot)
     cfg = bot.config
@@ -325,7 +333,7 @@ def test_cards_tied_on_game_points_go_to_the_card_sense_choice() -> None:
     moves = 0
     for d in _endgames(Rules(), 2, 40, seed=80):
         view = d.view(d.turn)
-        bot = make_bot("hard", seed=1, samples=20, exact_binary=True, time_budget=100.0)
+        bot = _hard(seed=1, samples=20, exact_binary=True, time_budget=100.0)
         a = bot.choose(view, view.legal_actions)
         est = bot.estimates
         assert est is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
-from helpers import cards, finish, hand, layout, legal, play, plays_of, snapshot
+from helpers import cards, finish, hand, layout, legal, phase, play, plays_of, snapshot
 from layouts import (
     LONE,
     LONE_AUCTION,
@@ -128,7 +128,7 @@ def test_ruling_03_four_cards_then_auction_then_trump_then_four_more() -> None:
     assert [len(deal.hand(s)) for s in range(4)] == [4, 4, 4, 4]
     assert hand(deal, 1) == {"9H", "7H", "AD", "AC"}
     play(deal, "pass", "bid 18", "pass", "pass")
-    assert deal.phase is Phase.TRUMP
+    assert phase(deal) is Phase.TRUMP
     assert [len(deal.hand(s)) for s in range(4)] == [4, 4, 4, 4]
     events = deal.apply("trump 7H")
     assert isinstance(events[0], TrumpChosen)
@@ -137,7 +137,7 @@ def test_ruling_03_four_cards_then_auction_then_trump_then_four_more() -> None:
                                                             (3, 2, 4)]
     assert second[1].cards is not None
     assert {x.name for x in second[1].cards} == {"JH", "AH", "TD", "TC"}
-    assert deal.phase is Phase.PLAY
+    assert phase(deal) is Phase.PLAY
     # the bidder holds 7 in hand and 1 face down; everyone else 8
     assert [len(deal.hand(s)) for s in range(4)] == [8, 7, 8, 8]
 

@@ -133,9 +133,10 @@ def test_a_new_game_asked_for_while_the_game_goes_on_changes_nothing(tmp_path: P
             assert not table.game.is_over
             game, n = table.game, len(table.game.log)
             before = server.saved_record(table.id)
-            for after, words in ((None, "the game is not over"), (1, "the game is not over"),
-                                 (3, "has not played game 3")):
-                await north.conn.new_game(after, ref=7)
+            for game_after, words in ((None, "the game is not over"),
+                                      (1, "the game is not over"),
+                                      (3, "has not played game 3")):
+                await north.conn.new_game(game_after, ref=7)
                 answer = (await until_ref(north, 7))[-1]
                 assert answer["type"] == "error" and answer["code"] == "illegal"
                 assert words in answer["message"] and answer["ref"] == 7

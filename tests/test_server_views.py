@@ -55,7 +55,7 @@ def test_the_view_rebuilt_from_changes_is_the_engines_view(seed: int, rules: Rul
     for step in range(400):
         shared: dict[str, object] = {}
         for seat, w in enumerate(wires):
-            text = table.state_for(seat, events, None, shared, w.conn)  # type: ignore[arg-type]
+            text = table.state_for(seat, events, None, shared, w.conn)
             msg = json.loads(text)
             # each seat's own events (a public event is encoded once for all four)
             assert msg["events"] == [encode_event(event_for_seat(e, seat)) for e in events]

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from net_support import four_players, run, serving
+from net_support import Player, four_players, run, serving
 
 from twentynine.cards import CARDS, mask_cards
 from twentynine.game import Game
@@ -79,7 +79,7 @@ def leaks(messages: list[dict[str, Any]], seat: int, known: list[list[set[str]]]
 
 
 def test_no_client_receives_a_card_it_may_not_know(tmp_path: Path) -> None:
-    async def main() -> None:
+    async def main() -> tuple[int, Rules, list[str], list[Player]]:
         async with serving(tmp_path, seed=21) as (server, [table]):
             players = await four_players(server, table)
             await asyncio.gather(*(p.play(lambda p: p.deals_scored >= 2) for p in players))

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from twentynine import cli
+from twentynine.options import rules_from
 from twentynine.rules import Rules
 
 
@@ -58,7 +59,7 @@ def test_flags_that_fit_only_together_are_still_taken() -> None:
     """--max-bid 29 needs the last trick's point, which 28pt turns off: both flags at once."""
     opts = cli.build_parser().parse_args(
         ["play", "--variant", "28pt", "--max-bid", "29", "--last-trick", "on"])
-    rules = cli.rules_from(opts)
+    rules = rules_from(opts)
     assert (rules.max_bid, rules.last_trick_point) == (29, True)
 
 
@@ -91,9 +92,9 @@ def test_an_unknown_bot_level_is_refused_by_name(tmp_path: object) -> None:
     assert app.bot_name == "hard"
 
 
-def _run(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "twentynine", *args], capture_output=True,
-                          text=True, timeout=60, **kw)  # type: ignore[call-overload]
+                          text=True, timeout=60)
 
 
 def test_version_and_python_dash_m() -> None:

@@ -423,7 +423,7 @@ def test_a_failing_bot_does_not_break_the_game(tmp_path: Path,
         app = make_app(tmp_path, seed=2)
         async with app.run_test(size=(100, 30)) as pilot:
             for seat in (1, 2, 3):
-                local_table(app).bots[seat] = _RaisingBot()  # type: ignore[assignment]
+                local_table(app).bots[seat] = _RaisingBot()
             await settle(pilot, app)
             await pilot.press("p")
             # the three bots fail at every turn; a legal action is played for each of them

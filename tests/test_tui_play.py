@@ -128,7 +128,7 @@ def test_the_status_says_which_rule_greys_the_cards() -> None:
     from twentynine.deal import Deal
     from twentynine.tui.turn import card_rule
 
-    said = {}
+    said: dict[str, str] = {}
     for seed in range(60):
         d = Deal.from_seed(seed)
         while not d.is_over and len(said) < 3:

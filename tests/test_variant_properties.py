@@ -121,7 +121,7 @@ def face_down_card(deal: Deal) -> Card | None:
     """The bidder's face-down card, if one lies on the table."""
     if deal.view(0).bidder is None:
         return None
-    v = deal.view(deal.view(0).bidder)  # type: ignore[arg-type]
+    v = deal.view(deal.view(0).bidder)
     return v.trump_card if v.face_down else None
 
 

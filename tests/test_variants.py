@@ -12,10 +12,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import fields
+from typing import TypeVar
 
 import pytest
-from helpers import finish, hand, layout, legal, play, snapshot
+from helpers import finish, hand, layout, legal, phase, play, snapshot
 from layouts import (
     LONE,
     PAIR_BIDDERS,
@@ -46,7 +48,7 @@ from twentynine.events import (
     TrumpShown,
     event_for_seat,
 )
-from twentynine.rules import SETTINGS
+from twentynine.rules import SETTINGS, AskRule, UnshownTrump
 from twentynine.scoring import contract_value
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
@@ -65,7 +67,10 @@ def auction(bidder: int, bid: int = 16) -> tuple[str, ...]:
     return tuple(f"bid {bid}" if s == bidder else "pass" for s in range(4))
 
 
-def of(kind: type, events: list[Event]) -> list[Event]:
+E = TypeVar("E")
+
+
+def of(kind: type[E], events: list[Event]) -> list[E]:
     return [e for e in events if isinstance(e, kind)]
 
 
@@ -273,7 +278,7 @@ def test_auto_never_offers_show_trump_to_a_player_who_can_follow() -> None:
 
 
 @pytest.mark.parametrize("ask", ["compulsory", "auto"])
-def test_asking_rules_then_the_pair(ask: str) -> None:
+def test_asking_rules_then_the_pair(ask: AskRule) -> None:
     # seat 1 cannot follow in trick 2: it must ask (compulsory) or is shown trump (auto)
     script = list(PAIR_BIDDERS_TRICKS_1_TO_3)
     if ask == "auto":
@@ -292,7 +297,7 @@ def test_asking_rules_then_the_pair(ask: str) -> None:
 
 
 @pytest.mark.parametrize("ask", ["optional", "compulsory", "auto"])
-def test_every_asking_rule_shows_an_unasked_trump_before_the_last_trick(ask: str) -> None:
+def test_every_asking_rule_shows_an_unasked_trump_before_the_last_trick(ask: AskRule) -> None:
     deal = layout(*SWEEP, rules=Rules(ask=ask))
     events = play(deal, *auction(0), "trump 9C") + finish(deal)
     assert of(TrumpShown, events) == [TrumpShown(None, CLUBS, c("9C"), 0)]
@@ -461,11 +466,13 @@ def test_rules_refuse_impossible_bid_limits() -> None:
                 dict(max_bid=30), dict(min_bid=16, max_bid=15), dict(game_to=0),
                 dict(ask="sometimes")):
         with pytest.raises(RulesError):
-            Rules(**bad)  # type: ignore[arg-type]
+            Rules(**bad)
     # a value of the wrong type: the same RulesError and message in both builds
-    for make in (lambda: Rules(double="yes"),  # type: ignore[arg-type]
-                 lambda: Rules().replace(double="yes"),
-                 lambda: Rules.from_dict({"double": "yes"})):
+    makers: tuple[Callable[[], Rules], ...] = (
+        lambda: Rules(double="yes"),  # type: ignore[arg-type]  # a wrong type, refused
+        lambda: Rules().replace(double="yes"),
+        lambda: Rules.from_dict({"double": "yes"}))
+    for make in makers:
         with pytest.raises(RulesError, match="the setting double must be True or False, not 'yes'"):
             make()
     with pytest.raises(RulesError, match="the setting min_bid must be a whole number, not '15'"):
@@ -481,7 +488,7 @@ def test_every_setting_of_the_wrong_type_is_named_in_plain_words() -> None:
         bad = {f.name: 1.5}
         for make in (Rules, Rules().replace):
             with pytest.raises(RulesError) as err:
-                make(**bad)
+                make(**bad)  # type: ignore[arg-type]  # a wrong type, refused
             msg = str(err.value)
             assert msg.startswith(f"the setting {f.name} must be {kind}"), msg
             assert msg.endswith(", not 1.5"), msg
@@ -601,7 +608,7 @@ def test_no_trumps_with_a_marker_stays_hidden_until_asked() -> None:
 
 
 @pytest.mark.parametrize("unshown", ["show_last", "dead"])
-def test_no_trumps_with_a_marker_never_asked(unshown: str) -> None:
+def test_no_trumps_with_a_marker_never_asked(unshown: UnshownTrump) -> None:
     rules = Rules(no_trumps=True, trump_indicator="marker", unshown_trump=unshown)
     deal = layout(*SWEEP, rules=rules)
     events = play(deal, *auction(0), "no trumps") + finish(deal)
@@ -639,7 +646,7 @@ def test_double_then_redouble_before_the_second_four() -> None:
     events = deal.apply("redouble")
     assert events[0] == Doubled(1, 4)
     assert len(of(CardsDealt, events)) == 4
-    assert deal.phase is Phase.PLAY and deal.turn == 0
+    assert phase(deal) is Phase.PLAY and deal.turn == 0
     assert all(deal.view(s).multiplier == 4 for s in range(4))
 
 
@@ -729,7 +736,7 @@ def test_single_hand_offers_start_with_the_leader_and_the_announcer_plays_alone(
     rejects(deal, "play JS", "single hand or pass")
     assert deal.view(0).face_down
     assert deal.apply("single hand") == [SingleHandAnnounced(0)]
-    assert deal.phase is Phase.PLAY and deal.turn == 0
+    assert phase(deal) is Phase.PLAY and deal.turn == 0
     # no trumps: the face-down card went back to the bidder's hand
     assert len(hand(deal, 0)) == 8 and "9C" in hand(deal, 0)
     for s in range(4):
@@ -894,7 +901,7 @@ def test_pointless_eight_cards_throw_the_deal_in() -> None:
     events = play(deal, *auction(0), "trump JS")
     assert len(of(CardsDealt, events)) == 4
     thrown = of(ThrownIn, events)
-    assert len(thrown) == 1 and thrown[0].seat == 3  # type: ignore[attr-defined]
+    assert len(thrown) == 1 and thrown[0].seat == 3
     assert deal.is_over and deal.outcome is not None and deal.outcome.thrown_in
     assert deal.outcome.game_points == (0, 0)
     game = Game(rules=rules)

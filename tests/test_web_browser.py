@@ -202,7 +202,10 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
         try:
             (a, sa), (b, sb) = open_tab(context), open_tab(context)
             for page, screen in ((a, sa), (b, sb)):
-                wait_until(page, lambda s=screen: "Your bid" in s.text(), "the auction")
+                def bidding(s: Screen = screen) -> bool:
+                    return "Your bid" in s.text()
+
+                wait_until(page, bidding, "the auction")
                 table = screen.text()
                 for part in ("North", "West", "East", "Deal 1", "Auction"):
                     assert part in table, part
@@ -223,8 +226,11 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
             before = {first: content(first), second: content(second)}
             for _attempt in range(3):
                 c, sc = open_tab(context)
-                wait_until(c, lambda s=sc: "Your turn" in s.text() or "Your bid" in s.text(),
-                           "a table", screen=sc)
+
+                def at_table(s: Screen = sc) -> bool:
+                    return "Your turn" in s.text() or "Your bid" in s.text()
+
+                wait_until(c, at_table, "a table", screen=sc)
                 if "Your turn" in sc.text():
                     break
                 # a new game: both slots were still closing (the server frees a slot once

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from textual.app import App
 from textual.pilot import Pilot
 
 from twentynine.controller import TableController
@@ -66,7 +67,7 @@ def save_last_trick(data_dir: Path, seed: int, rules: Rules | None = None,
     (data_dir / "save.json").write_text(dumps(game_record(g)))
 
 
-def screen_text(app: TwentyNineApp) -> str:
+def screen_text(app: App[Any]) -> str:
     """The screen as plain text (what export_screenshot draws, without the SVG)."""
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
