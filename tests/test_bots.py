@@ -250,6 +250,7 @@ def test_the_private_view_check_catches_a_leak() -> None:
     with pytest.raises(AssertionError, match="hidden trump"):
         check_view_is_private(dataclasses.replace(view, trump_suit=2))
     try:
+        # a Deal where the outcome goes, on purpose
         leaky_outcome = dataclasses.replace(view, outcome=deal)  # type: ignore[arg-type]
     except TypeError:
         pass  # the compiled build checks field types: a Deal cannot get into a view at all
@@ -268,7 +269,7 @@ def test_seat_view_has_no_field_for_the_engine_state() -> None:
     view = Deal.from_seed(5).view(2)
     assert not hasattr(view, "__dict__")  # no attribute can be added to a view
     with pytest.raises(dataclasses.FrozenInstanceError):
-        view.seat = 0  # type: ignore[misc]
+        view.seat = 0  # type: ignore[misc]  # frozen: refused
     assert all(isinstance(t, TrickRecord) for t in view.tricks)
 
 

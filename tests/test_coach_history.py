@@ -135,7 +135,8 @@ def test_an_older_schema_is_migrated_keeping_its_deals(tmp_path: Path) -> None:
     (kept,) = h.deals()
     assert kept.record == old and kept.first_action is None and kept.mistakes is None
     deal_id = h.record_deal(finished_record(2), game_id="old", first_action=40)
-    assert h.deal(deal_id).first_action == 40  # type: ignore[union-attr]
+    row = h.deal(deal_id)
+    assert row is not None and row.first_action == 40
     h.save_review(deal_id, 1, 3, {"grades": []})
     assert h.review(deal_id, 1) == {"grades": []}
     assert h.deals()[1].mistakes == 3

@@ -108,8 +108,9 @@ def hard_in_your_seat_plays_the_same_cards(rec: dict[str, Any], review: Review) 
     assert replay.is_over
     assert [replay.first, replay.second] == [hand_made().first, hand_made().second]
     assert [str(a) for a in replay.actions] == list(review.hard_actions)  # seeded: the same
+    assert replay.outcome is not None  # it is over
     assert review.hard.game_points == (
-        replay.outcome.game_points[0] - replay.outcome.game_points[1]  # type: ignore[union-attr]
+        replay.outcome.game_points[0] - replay.outcome.game_points[1]
     )
     assert review.you.card_points == replay_deal_points(rec)
 

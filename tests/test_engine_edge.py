@@ -61,6 +61,7 @@ def _game_apply(action: Any, seat: Any = None) -> Callable[[], object]:
     return lambda: Game(seed=2).apply(action, seat=seat)
 
 
+# (each "type: ignore" below hands a value of the wrong type on purpose, to see it refused)
 BAD_INPUTS: dict[str, tuple[Callable[[], object], type[ValueError], str]] = {
     # records
     "deeply nested JSON": (lambda: loads("[" * 1000 + "]" * 1000), RecordError,

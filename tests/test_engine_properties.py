@@ -128,10 +128,10 @@ def check_events_for_seats(events: list[Event]) -> None:
         for s in range(4):
             f = event_for_seat(e, s)
             if isinstance(e, CardsDealt):
-                assert (f.cards is None) == (s != e.seat)  # type: ignore[union-attr]
+                assert isinstance(f, CardsDealt) and (f.cards is None) == (s != e.seat)
             elif isinstance(e, TrumpChosen):
                 if s != e.seat:
-                    assert f.card is None and f.suit is None  # type: ignore[union-attr]
+                    assert isinstance(f, TrumpChosen) and f.card is None and f.suit is None
                 else:
                     assert f == e
             else:

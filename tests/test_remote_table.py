@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 from hypothesis import given
@@ -18,7 +19,7 @@ from twentynine.net.protocol import decode_event, decode_view, encode_event, enc
 from twentynine.net.remote import RemoteTable
 from twentynine.net.rotate import rotate_event, rotate_view
 from twentynine.rules import Rules
-from twentynine.table import TableLike
+from twentynine.table import Listener, TableLike
 
 
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 90), k=st.integers(0, 3),
@@ -66,8 +67,8 @@ def test_a_remote_seat_plays_a_deal_through_the_table_interface(tmp_path: Path) 
             got: list[Event] = []
             done = asyncio.Event()
 
-            def on_events(events: object) -> None:
-                got.extend(events)  # type: ignore[arg-type]
+            def on_events(events: Sequence[Event]) -> None:
+                got.extend(events)
                 if any(isinstance(e, DealScored) for e in got):
                     done.set()
                     return
@@ -171,11 +172,11 @@ def test_four_terminal_clients_play_a_whole_deal(tmp_path: Path) -> None:
             refusals: list[str] = []
             done = asyncio.Event()
 
-            def listener(i: int) -> object:
+            def listener(i: int) -> Listener:
                 r = remotes[i]
 
-                def on_events(events: object) -> None:
-                    for e in events:  # type: ignore[attr-defined]
+                def on_events(events: Sequence[Event]) -> None:
+                    for e in events:
                         if isinstance(e, DealScored):
                             scored[i] = e
                     if all(s is not None for s in scored):
@@ -188,11 +189,11 @@ def test_four_terminal_clients_play_a_whole_deal(tmp_path: Path) -> None:
                 return on_events
 
             for i, r in enumerate(remotes):
-                r.add_listener(listener(i))  # type: ignore[arg-type]
+                r.add_listener(listener(i))
                 r.add_refusal(refusals.append)
                 r.start()
             for i in range(4):
-                listener(i)([])  # type: ignore[operator]
+                listener(i)([])
             await asyncio.wait_for(done.wait(), 60)
             assert refusals == []
             assert table.game.deals_played == 1 and table.game.deal.number == 1

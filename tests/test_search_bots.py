@@ -232,7 +232,7 @@ def test_the_levels_are_one_search_at_two_frozen_settings() -> None:
     assert bot.config == dataclasses.replace(HARD, samples=40, time_budget=9.0)
     assert HardBot(seed=1).config is HARD  # unchanged: the level's own value
     with pytest.raises(dataclasses.FrozenInstanceError):
-        HARD.samples = 1  # type: ignore[misc]
+        HARD.samples = 1  # type: ignore[misc]  # frozen: refused
 
 
 def test_an_unknown_bot_or_setting_is_refused_by_name() -> None:

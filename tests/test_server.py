@@ -85,7 +85,7 @@ def test_a_move_chosen_in_a_state_that_is_gone_is_refused_not_played_later(
             n = len(table.game.log)
             legal = str(table.game.legal_actions()[0])  # south to bid: legal now
             await south.conn.act(legal, ref=1, at=n - 1 if n else n + 1)
-            await south.conn.act(legal, ref=2, at="7")  # type: ignore[arg-type]
+            await south.conn.act(legal, ref=2, at="7")  # type: ignore[arg-type]  # not a number
             await south.play(lambda p: len(p.errors) >= 2, act=False)
             assert [e["code"] for e in south.errors] == ["stale", "malformed"]
             assert "moved on before your move arrived" in south.errors[0]["message"]

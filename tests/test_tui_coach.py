@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import Static
 from tui_support import local_table, make_app, screen_text, settle, wait_for
 
@@ -216,8 +217,8 @@ async def _all_options(tmp_path: Path) -> None:
                 assert f"{h.worlds} deals" in bottom, (size, bottom)
                 assert _words(shown).startswith(_words(h.reason)), (size, h.reason, shown)
                 # the panel is whole on the screen, not cut by the table around it
-                assert panel.parent is not None
-                visible = panel.parent.region  # type: ignore[attr-defined]
+                assert isinstance(panel.parent, Widget)
+                visible = panel.parent.region
                 assert visible.contains_region(panel.region), (size, visible, panel.region)
                 # and your own seat's line stays under it
                 south = app.query_one("#seat-south")

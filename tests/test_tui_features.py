@@ -36,7 +36,7 @@ from twentynine.tui.screens import (
     rules_markdown,
 )
 from twentynine.tui.turn import sort_hand
-from twentynine.tui.widgets import HandView, TrickView
+from twentynine.tui.widgets import HandView, SeatPanel, TrickView
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -302,8 +302,8 @@ def test_pagat_puts_the_next_player_on_the_left(tmp_path: Path) -> None:
         app = make_app(tmp_path, seed=2, rules=Rules.preset("pagat"))
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
-            assert app.query_one("#seat-west").seat == 1  # type: ignore[attr-defined]
-            assert app.query_one("#seat-east").seat == 3  # type: ignore[attr-defined]
+            assert app.query_one("#seat-west", SeatPanel).seat == 1
+            assert app.query_one("#seat-east", SeatPanel).seat == 3
             assert "dealer East" in screen_text(app)  # seat 3 deals first
 
     asyncio.run(run())

@@ -462,7 +462,7 @@ def test_saved_preferences_are_the_defaults_and_flags_override_them(tmp_path: Pa
     save_prefs(Preferences(bots="easy", speed="fast", timer=30.0), prefs_path(tmp_path))
     app = TwentyNineApp(Rules(), seed=1, data_dir=tmp_path)
     assert (app.bot_name, app.speed, app.timer) == ("easy", "fast", 30.0)
-    assert app.table.bot_name == "easy"  # type: ignore[attr-defined]
+    assert local_table(app).bot_name == "easy"
     app = TwentyNineApp(Rules(), seed=1, data_dir=tmp_path, bots="random", speed="instant",
                         timer=5.0)
     assert (app.bot_name, app.speed, app.timer) == ("random", "instant", 5.0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.dom import DOMNode
 from textual.widgets import Static
 from tui_support import local_table, make_app, screen_text, settle
 
@@ -26,8 +27,8 @@ from twentynine.tui.turn import sort_hand
 from twentynine.tui.widgets import HandView
 
 
-def _static_text(screen: object, selector: str) -> str:
-    w = screen.query_one(selector, Static)  # type: ignore[attr-defined]
+def _static_text(screen: DOMNode, selector: str) -> str:
+    w = screen.query_one(selector, Static)
     return str(w.render())
 
 

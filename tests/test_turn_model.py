@@ -14,6 +14,7 @@ from twentynine.deal import Phase
 from twentynine.game import Game
 from twentynine.rules import Rules
 from twentynine.tui.turn import (
+    EnterWhat,
     Note,
     TurnModel,
     card_rule,
@@ -316,9 +317,9 @@ def test_the_selected_action_is_what_enter_takes(seed: int, phase: Phase,
     for d in moves:
         turn.move(d, v, legal, legal)
     selected = turn.selected_action(v, legal)
-    what = {Phase.AUCTION: "bid", Phase.PLAY: "play"}.get(
-        phase, "suit" if v.rules.trump_indicator == "marker" else "trump card")
-    entered = turn.enter(what, now=100.0)  # type: ignore[arg-type]
+    by_phase: dict[Phase, EnterWhat] = {Phase.AUCTION: "bid", Phase.PLAY: "play"}
+    what = by_phase.get(phase, "suit" if v.rules.trump_indicator == "marker" else "trump card")
+    entered = turn.enter(what, now=100.0)
     assert selected is None or selected == entered
     if isinstance(entered, Action) and entered in legal:
         assert selected == entered

@@ -476,7 +476,7 @@ def test_rules_refuse_impossible_bid_limits() -> None:
         with pytest.raises(RulesError, match="the setting double must be True or False, not 'yes'"):
             make()
     with pytest.raises(RulesError, match="the setting min_bid must be a whole number, not '15'"):
-        Rules(min_bid="15")  # type: ignore[arg-type]
+        Rules(min_bid="15")  # type: ignore[arg-type]  # a wrong type, refused
 
 
 def test_every_setting_of_the_wrong_type_is_named_in_plain_words() -> None:

@@ -36,9 +36,9 @@ def test_a_view_is_frozen() -> None:
     deal = layout(*SEED000)
     v = deal.view(0)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        v.hand = ()  # type: ignore[misc]
+        v.hand = ()  # type: ignore[misc]  # frozen: refused
     with pytest.raises(dataclasses.FrozenInstanceError):
-        v.trump_suit = HEARTS  # type: ignore[misc]
+        v.trump_suit = HEARTS  # type: ignore[misc]  # frozen: refused
 
 
 def test_a_view_holds_copies_not_references_into_the_engine() -> None:
@@ -110,7 +110,8 @@ def test_event_for_seat_hides_the_marker_suit_from_non_bidders_in_pagat() -> Non
     deal = layout(*SEED000, rules=Rules.preset("pagat"))
     events = play(deal, "pass", "bid 18", "pass", "pass", "trump suit H")
     chosen = next(e for e in events if isinstance(e, TrumpChosen))
-    assert event_for_seat(chosen, 1).suit == HEARTS  # type: ignore[union-attr]
+    told = event_for_seat(chosen, 1)
+    assert isinstance(told, TrumpChosen) and told.suit == HEARTS
     for s in (0, 2, 3):
         f = event_for_seat(chosen, s)
         assert isinstance(f, TrumpChosen) and f.suit is None and f.card is None

@@ -18,12 +18,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from twentynine.events import CardPlayed
 from twentynine.records import loads, replay_game
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
+
+if TYPE_CHECKING:  # imported where a test runs (the module loads without playwright)
+    from playwright.sync_api import BrowserContext, Page
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -123,7 +127,7 @@ class Screen:
         return _ESC.sub(b"", bytes(self.raw[since:])).decode("utf-8", "replace")
 
 
-def wait_until(page: object, check: Callable[[], bool], what: str, timeout: float = 90,
+def wait_until(page: Page, check: Callable[[], bool], what: str, timeout: float = 90,
                screen: Screen | None = None) -> None:
     """Poll ``check`` until it holds (the bound is for a loaded machine, where a page
     can take many seconds); if it never does, fail with the end of what ``screen``
@@ -132,7 +136,7 @@ def wait_until(page: object, check: Callable[[], bool], what: str, timeout: floa
     while time.monotonic() < deadline:
         if check():
             return
-        page.wait_for_timeout(100)  # type: ignore[attr-defined]
+        page.wait_for_timeout(100)
     seen = ""
     if screen is not None:
         tail = " ".join(screen.text()[-1500:].split())
@@ -144,7 +148,7 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
                                              served_table: tuple[int, Path]) -> None:
     """Two tabs at once, each its own game and save (neither overwrites the other); a tab
     opened after both closed continues the first tab's game."""
-    from playwright.sync_api import Page, Route, sync_playwright
+    from playwright.sync_api import Route, sync_playwright
 
     port, data_dir = served_table
     origin = f"http://127.0.0.1:{port}"
@@ -156,9 +160,9 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
         else:
             route.abort()
 
-    def open_tab(context: object) -> tuple[Page, Screen]:
+    def open_tab(context: BrowserContext) -> tuple[Page, Screen]:
         screen = Screen()
-        page: Page = context.new_page()  # type: ignore[attr-defined]
+        page = context.new_page()
         page.route("**/*", only_this_server)
         page.on("websocket", lambda ws: ws.on("framereceived", screen.feed))
         page.goto(origin + "/")

@@ -23,7 +23,8 @@ async def started(max_tabs: int) -> tuple[TableServer, web.AppRunner, int]:
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    assert isinstance(site._server, asyncio.Server)  # started, on its sockets
+    port = site._server.sockets[0].getsockname()[1]
     server.port = port
     return server, runner, port
 
