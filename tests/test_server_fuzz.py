@@ -94,10 +94,16 @@ async def fuzzer(port: int, code: str, seed: int, count: int, seated: str | None
                     seated = None  # its seat is taken (held for it) after this
                 while sent < count and not ws.closed:
                     m = junk(rng, code)
-                    if isinstance(m, bytes):
-                        await ws.send_bytes(m)
-                    else:
-                        await ws.send_str(m)
+                    try:
+                        if isinstance(m, bytes):
+                            await ws.send_bytes(m)
+                        else:
+                            await ws.send_str(m)
+                    except aiohttp.ClientConnectionResetError:
+                        # the server is closing this connection (its last answer said so,
+                        # and the close frame is still on its way): a new one, as a client
+                        tally["closed"] += 1
+                        break
                     sent += 1
                     # the answer: an error, a pong, a state, or a closed connection
                     wants_state = seated_here or (isinstance(m, str) and '"state"' in m)
