@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from twentynine.bots import make_bot
-from twentynine.cards import CARDS, Card
+from twentynine.cards import CARDS, SUIT_NAMES, Card
 from twentynine.coach.reasons import (
     card_reason,
     draw_trumps,
     highest_left,
+    master_spent,
     partner_winning,
     trick_lost,
     trumps_out,
@@ -85,11 +86,13 @@ def test_leading_into_a_known_void_names_the_seat_and_the_points() -> None:
         if v.trick or not v.trump_shown:
             return False
         opp = {s: suits for s, suits in voids(v).items() if (s & 1) != v.team}
-        return any(c.suit in suits for c in cards_of(v) for suits in opp.values())
+        return any(c.suit in suits and c.suit != v.trump_suit
+                   for c in cards_of(v) for suits in opp.values())
 
     v = find(wanted, seeds=600)
     opp = {s: suits for s, suits in voids(v).items() if (s & 1) != v.team}
-    card = next(c for c in cards_of(v) if any(c.suit in su for su in opp.values()))
+    card = next(c for c in cards_of(v)
+                if c.suit != v.trump_suit and any(c.suit in su for su in opp.values()))
     text = void_lead(v, card)
     assert text is not None and f"leading the {card.label}" in text
     assert "is void in" in text
@@ -98,6 +101,22 @@ def test_leading_into_a_known_void_names_the_seat_and_the_points() -> None:
     safe = [c for c in cards_of(v) if not any(c.suit in su for su in opp.values())]
     assert all(void_lead(v, c) is None for c in safe)
     assert why_not(v, card, None, None, None) == text
+
+
+def test_a_trump_led_into_a_seat_void_in_trumps_gives_nothing_away() -> None:
+    """A seat void in trumps cannot trump a trump: leading one is no gift (the review
+    said "East is void in hearts: leading the J♥ gives away 3 points" of the master
+    trump)."""
+    def wanted(v: SeatView) -> bool:
+        if v.trick or not v.trump_shown:
+            return False
+        opp = [su for s, su in voids(v).items() if (s & 1) != v.team]
+        return any(c.suit == v.trump_suit and any(c.suit in su for su in opp)
+                   for c in cards_of(v))
+
+    v = find(wanted, seeds=2000)
+    trump = next(c for c in cards_of(v) if c.suit == v.trump_suit)
+    assert void_lead(v, trump) is None
 
 
 def test_draw_trumps_counts_the_trumps_still_out() -> None:
@@ -143,3 +162,31 @@ def test_the_highest_card_left_takes_the_trick() -> None:
     assert text is not None and text.startswith(f"the {card.label} is the highest ")
     assert wins_trick(v, card, 0.4, 3.0) is None
     assert card_reason(v, card, 0.95, 3.0) is not None
+
+
+def test_spending_the_highest_card_left_where_a_lower_one_does_as_well() -> None:
+    """"✗ Trick 4: J♥ cost 0.25 game points a deal; 7♥ was better" said nothing a player
+    could check: the J♥ was the master, spent where the 7♥ did as well."""
+    def has_master_and_lower(v: SeatView) -> bool:
+        cards = cards_of(v)
+        return any(highest_left(v, c) and any(o.suit == c.suit and o.rank > c.rank
+                                              for o in cards) for c in cards)
+
+    v = find(has_master_and_lower)
+    cards = cards_of(v)
+    master = next(c for c in cards if highest_left(v, c) and any(
+        o.suit == c.suit and o.rank > c.rank for o in cards))
+    lower = next(o for o in cards if o.suit == master.suit and o.rank > master.rank)
+    suit = SUIT_NAMES[master.suit].removesuffix("s")  # "heart"
+    text = master_spent(v, master, lower, 0.4, 0.38)
+    assert text is not None and text.startswith(f"the {master.label} is the highest ")
+    assert f"does no more for this trick than the {lower.label} (40% against 38%)" in text
+    assert text.endswith("kept, it could take a trick of its own later")
+    assert f"is the highest {suit} left and" in text
+    assert why_not(v, master, lower, 0.4, 0.38) == text  # the review's reason for it
+    # not said when the master does more for the trick, nor of the lower card, nor of
+    # a card of another suit
+    assert master_spent(v, master, lower, 0.9, 0.5) is None
+    assert master_spent(v, lower, master, 0.4, 0.4) is None
+    other = next((c for c in CARDS if c.suit != master.suit), None)
+    assert master_spent(v, master, other, 0.4, 0.4) is None

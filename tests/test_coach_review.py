@@ -393,8 +393,9 @@ def test_a_mistakes_cost_is_said_in_the_chance_and_card_points_first() -> None:
     # the same chance and card points: only the search's game points show the loss
     same = Option(Action.play("7C"), "7♣", 0.4, 21.8, 0.62, 2.0, 0.82, 0.82)
     h2 = Hint(0, "play", best.action, "", (best, same), 300)
-    assert _reason(h2, same, 0.2, 0.1, 4, None).startswith(
-        "Trick 4: 7♣ cost 0.20 game points a deal")
+    assert _reason(h2, same, 0.2, 0.1, 4, None) == (
+        "Trick 4: 7♣ cost 0.20 game points a deal: alike on the chance and the card points, "
+        "but the search's longer look rates it lower; 9♥ was better.")
 
 
 def find_defending_view() -> tuple[Deal, SeatView]:

@@ -116,7 +116,8 @@ def partner_winning(view: SeatView, card: Card, trick_win: float | None) -> str 
 def void_lead(view: SeatView, card: Card) -> str | None:
     """Leading into an opponent who has shown a void in that suit, once the trump is
     shown (he may trump it): what the card gives away."""
-    if view.trick or trump_known(view) is None:
+    t = trump_known(view)
+    if view.trick or t is None or card.suit == t:  # a void in trumps cannot trump a trump
         return None
     for seat, suits in sorted(voids(view).items()):
         if (seat & 1) != view.team and card.suit in suits:
@@ -212,7 +213,31 @@ def why_not(view: SeatView, card: Card, best: Card | None, trick_win: float | No
             and trick_win < best_win - 0.1):
         return (f"your side takes the trick {100 * trick_win:.0f}% of the time with the "
                 f"{card.label}, {100 * best_win:.0f}% with the {best.label}")
+    r = master_spent(view, card, best, trick_win, best_win)
+    if r:
+        return r
     return None
+
+
+def master_spent(view: SeatView, card: Card, best: Card | None, trick_win: float | None,
+                 best_win: float | None) -> str | None:
+    """The highest card of its suit still in play, spent where a lower card of the same
+    suit served as well: leading trumps (the lower one draws them too), or on a trick the
+    lower one does as well on.  Kept, it could take a trick of its own later."""
+    if (best is None or best.suit != card.suit or best.rank <= card.rank
+            or not highest_left(view, card)):
+        return None
+    highest = f"the {card.label} is the highest {_singular(card.suit)} left"
+    drawing = draw_trumps(view, best)
+    if drawing:
+        left = drawing.removeprefix("draw trumps: ")
+        return (f"{highest}: the {best.label} draws trumps as well ({left}) and keeps "
+                f"the {card.label} to take a trick of its own later")
+    if trick_win is None or best_win is None or trick_win > best_win + 0.05:
+        return None
+    return (f"{highest} and does no more for this trick than the {best.label} "
+            f"({100 * trick_win:.0f}% against {100 * best_win:.0f}%): kept, it could take "
+            f"a trick of its own later")
 
 
 __all__ = [
@@ -221,6 +246,7 @@ __all__ = [
     "card_reason",
     "draw_trumps",
     "highest_left",
+    "master_spent",
     "partner_winning",
     "points_words",
     "trick_lost",

@@ -50,7 +50,7 @@ from .reasons import why_not
 if TYPE_CHECKING:
     from .history import DealRow, GameRow, History
 
-REVIEW_VERSION = 5
+REVIEW_VERSION = 6
 """Bumped when the grading changes, so kept reviews are computed again."""
 REPLAY_TIME_CAP = 4.0
 """The bots' safety clock in the review (the grading hints and the replay with ``hard``):
@@ -363,6 +363,10 @@ def _reason(h: Hint, taken: Option, loss: float, card_loss: float | None, trick:
             h.phase != "play":
         return (f"{text}: the contract is made {100 * taken.made:.0f}% of the time with it, "
                 f"{100 * best.made:.0f}% {with_best}.")
+    if not chance_said and (card_loss is None or card_loss < 0.5):
+        # only the search's longer look sees the loss: say so, as the hint does
+        return (f"{text}: alike on the chance and the card points, but the search's longer "
+                f"look rates it lower; {_noun(best)} was better.")
     return f"{text}; {_noun(best)} was better."  # the cost said it all
 
 
