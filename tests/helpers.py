@@ -141,3 +141,17 @@ def illegal_codes(obj: Deal | Game) -> list[int]:
     """Every action code that is not legal now."""
     ok = set(obj.legal_codes())
     return [a.code for a in ACTIONS if a.code not in ok]
+
+
+def finished_record(seed: int) -> dict[str, Any]:
+    """The record of a whole deal (``Deal.from_seed(seed)``) played by easy bots, as the
+    history keeps one."""
+    from twentynine.bots import make_bot
+    from twentynine.records import deal_record
+
+    d = Deal.from_seed(seed)
+    bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
+    while not d.is_over:
+        v = d.view(d.turn)
+        d.apply(bots[d.turn].choose(v, v.legal_actions))
+    return deal_record(d)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import finished_record as finished
 from tui_support import screen_text
 
 from twentynine.bots import make_bot
@@ -20,7 +21,6 @@ from twentynine.coach.history import HISTORY_NAME, SCHEMA, open_history
 from twentynine.coach.review import review_deal, strongest_hint
 from twentynine.coach.stats import compute_stats
 from twentynine.deal import Deal
-from twentynine.records import deal_record
 from twentynine.tui.coach import ReviewApp, ReviewScreen, StatsScreen
 from twentynine.views import SeatView
 
@@ -36,15 +36,6 @@ def quick_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     screens: hard's replay costs 2.7 s of CPU a deal, medium's 0.8 (what the replay
     plays and which bots it uses is test_coach_review's)."""
     monkeypatch.setattr(review_module, "STRONGEST", "medium")
-
-
-def finished(seed: int) -> dict[str, Any]:
-    d = Deal.from_seed(seed)
-    bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
-    while not d.is_over:
-        v = d.view(d.turn)
-        d.apply(bots[d.turn].choose(v, v.legal_actions))
-    return deal_record(d)
 
 
 @pytest.fixture

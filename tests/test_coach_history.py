@@ -10,25 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import finished_record
 
-from twentynine.bots import make_bot
 from twentynine.coach.history import (
     MIGRATIONS,
     SCHEMA,
     HistoryError,
-    deal_record,
     open_history,
 )
 from twentynine.deal import Deal
-
-
-def finished_record(seed: int) -> dict[str, Any]:
-    d = Deal.from_seed(seed)
-    bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
-    while not d.is_over:
-        v = d.view(d.turn)
-        d.apply(bots[d.turn].choose(v, v.legal_actions))
-    return deal_record(d)
 
 
 def test_a_deal_is_stored_as_its_replayable_record_with_its_result(tmp_path: Path) -> None:

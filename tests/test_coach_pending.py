@@ -12,16 +12,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from twentynine.bots import make_bot
+from helpers import finished_record as _played
+
 from twentynine.coach.history import HISTORY_NAME, History, open_history
 from twentynine.coach.locks import locks_for
 from twentynine.coach.pending import background_command, start_background_review
 from twentynine.coach.review import REVIEW_VERSION, Review
 from twentynine.coach.stats import compute_stats
 from twentynine.controller import TableController
-from twentynine.deal import Deal
-from twentynine.records import deal_record
 from twentynine.tui.coach.table_coach import TableCoach
+
+# _played(seed): a deal played by easy bots; seeds 1 and 6 are among the quickest to
+# review (a review is seconds of search in the pure build)
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
@@ -36,17 +38,6 @@ def _history(data_dir: Path) -> History:
     h = open_history(data_dir / HISTORY_NAME).history
     assert h is not None
     return h
-
-
-def _played(seed: int) -> dict[str, Any]:
-    """A deal played by easy bots (seeds 1 and 6 are among the quickest to review: a
-    review is seconds of search in the pure build)."""
-    d = Deal.from_seed(seed)
-    bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
-    while not d.is_over:
-        v = d.view(d.turn)
-        d.apply(bots[d.turn].choose(v, v.legal_actions))
-    return deal_record(d)
 
 
 def _wait(proc: subprocess.Popen[bytes] | None, seconds: float = 300) -> None:
