@@ -111,7 +111,7 @@ class TwentyNineApp(App[None]):
         if table is None:
             opening = open_local_table(
                 rules or Rules(), seed, resume, self.save_file, bots=self.bot_name,
-                resume_bots=None if bots is None else known_bot(bots),
+                resume_bots=bots,  # checked above (bot_name)
                 take_back_allowed=self.prefs.take_back)
             self.startup_messages += opening.notices
             self.status_notice = opening.status_notice
