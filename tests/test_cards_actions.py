@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from helpers import finish, layout, play, snapshot
+from hypothesis import given
+from hypothesis import strategies as st
 from layouts import LONE, LONE_AUCTION, SEED000, SEED000_AUCTION, TRICK13
 
 from twentynine import (
@@ -23,10 +25,28 @@ from twentynine import (
     parse_cards,
 )
 from twentynine.actions import ACTIONS
-from twentynine.cards import CARDS, as_card, format_cards
+from twentynine.cards import (
+    CARDS,
+    POP16,
+    as_card,
+    format_cards,
+    mask_cards,
+    mask_list,
+    nth_card,
+)
 
 
 # ----------------------------------------------------------------------------------- cards
+@given(st.integers(0, (1 << 32) - 1))
+def test_the_mask_tables_list_every_card_of_a_hand_in_order(mask: int) -> None:
+    cards = tuple(c for c in range(32) if mask >> c & 1)
+    assert mask_cards(mask) == cards and mask_list(mask) == list(cards)
+    assert POP16[mask & 0xFFFF] + POP16[mask >> 16] == len(cards)
+    assert [nth_card(mask, k) for k in range(len(cards))] == list(cards)
+    mask_list(mask).append(99)  # a new list each time: the table is not changed
+    assert mask_list(mask) == list(cards)
+
+
 def test_parse_and_format_cards() -> None:
     cs = parse_cards("JH 9S AD TC")
     assert [c.name for c in cs] == ["JH", "9S", "AD", "TC"]
