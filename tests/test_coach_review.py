@@ -20,7 +20,6 @@ from twentynine.coach.review import (
     Review,
     cached_review,
     grade_decision,
-    replay_with_hard,
     review_deal,
 )
 from twentynine.deal import PLAY
@@ -63,6 +62,7 @@ def first_card_grade(review: Review) -> Any:
     return next(g for g in review.grades if g.phase == "play")
 
 
+@pytest.mark.early
 def test_a_planted_blunder_reviewed() -> None:
     """One review of a deal with a planted blunder (a review is seconds of search, so the
     three checks share it): the blunder marked with its reason; hard in your seat playing
@@ -104,10 +104,12 @@ def test_a_sensible_play_passes() -> None:
 
 
 def hard_in_your_seat_plays_the_same_cards(rec: dict[str, Any], review: Review) -> None:
-    replay = replay_with_hard(rec, 0)
+    """The replay kept in the review is a whole legal deal from the same cards, and its
+    result is the one the review shows (that the replay repeats the table's own bots and
+    seeds: test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds)."""
+    replay, _ = replay_deal(dict(rec, actions=list(review.hard_actions)))
     assert replay.is_over
     assert [replay.first, replay.second] == [hand_made().first, hand_made().second]
-    assert [str(a) for a in replay.actions] == list(review.hard_actions)  # seeded: the same
     assert replay.outcome is not None  # it is over
     assert review.hard.game_points == (
         replay.outcome.game_points[0] - replay.outcome.game_points[1]
@@ -316,7 +318,7 @@ def test_a_mistake_in_card_points_alone_says_only_that() -> None:
 
 
 def test_a_deal_finished_with_f_grades_none_of_the_cards_the_table_played(
-        tmp_path: Path) -> None:
+        tmp_path: Path, quick_replay: None) -> None:
     """The rest of a decided deal played at once (``f``): the table's record says which of
     the player's moves it played, and the review shows them as played by the table, never
     as a mistake nor as the player's good choice; the history counts no mistake of them."""
@@ -337,7 +339,7 @@ def test_a_deal_finished_with_f_grades_none_of_the_cards_the_table_played(
     assert row is not None
     table_played = row.record[PLAYED_BY_TABLE]
     assert table_played == t.played_for_you and table_played
-    rev = cached_review(h, row)
+    rev = cached_review(h, row, grader=quick)  # which moves are graded, not how
     by_table = [g for g in rev.grades if g.by_table]
     # the finished moves with a choice are shown, each as the table's, none graded
     final, _ = replay_deal(row.record)

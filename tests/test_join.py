@@ -120,6 +120,7 @@ def test_the_terminal_table_joins_a_real_server_and_plays_a_card(tmp_path: objec
     run(main(), timeout=180)
 
 
+@pytest.mark.early
 def test_the_tables_next_game_by_another_player_or_by_n_at_game_over(
         tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """One-deal games (--game-to 1) at a server, a terminal table at south and a plain

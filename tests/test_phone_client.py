@@ -550,6 +550,7 @@ def test_the_qr_reader_reads_what_segno_draws_and_notices_damage() -> None:
     assert damaged != link
 
 
+@pytest.mark.early
 def test_new_game_at_game_over_starts_the_next_game_at_the_same_table(tmp_path: Path,
                                                                       browser: Any) -> None:
     """A one-deal game played out by a phone and a desktop; at game over both show the

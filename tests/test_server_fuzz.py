@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from net_support import Player, RawSocket, run, serving
 
 from twentynine.net.client import Connection
@@ -121,6 +122,7 @@ async def fuzzer(port: int, code: str, seed: int, count: int, seated: str | None
                     await asyncio.sleep(rng.uniform(0.03, 0.1))
 
 
+@pytest.mark.early
 def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
     async def main() -> dict[str, int]:
         # the 40 fuzzers stand for 40 sources: loopback is one address, so its own cap

@@ -130,6 +130,7 @@ def test_a_name_never_takes_a_dropped_players_seat(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ a raw WebSocket
 
 
+@pytest.mark.early
 def test_a_client_that_never_reads_is_cut_off_and_the_table_plays_on(tmp_path: Path
                                                                       ) -> None:
     limits = Limits(send_queue=16, write_seconds=1.0, send_buffer=8192)

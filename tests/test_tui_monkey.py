@@ -7,6 +7,7 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
 from textual import events
 from tui_support import local_table, make_app, settle
 
@@ -34,6 +35,7 @@ def _consistent(app: TwentyNineApp) -> None:
         assert app.query_one(HandView).cards == sort_hand(game.view(0).hand)
 
 
+@pytest.mark.early
 def test_random_keys_keep_the_game_consistent(tmp_path: Path) -> None:
     asyncio.run(_monkey(tmp_path, seed=11, presses=400))
 

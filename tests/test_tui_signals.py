@@ -211,6 +211,7 @@ def check_bot_moves(actions: list[str]) -> None:
             t.apply(action)
 
 
+@pytest.mark.early
 def test_signals_and_kills_never_lose_the_game(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     rng = random.Random(29)

@@ -144,6 +144,7 @@ def wait_until(page: Page, check: Callable[[], bool], what: str, timeout: float 
     raise AssertionError(f"the page never showed {what}{seen}")
 
 
+@pytest.mark.early
 def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFactory,
                                              served_table: tuple[int, Path]) -> None:
     """Two tabs at once, each its own game and save (neither overwrites the other); a tab
