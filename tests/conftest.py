@@ -7,8 +7,9 @@ A Pilot test's table (a headless app) draws no frames between the moments a test
 at it: Textual computes every frame of a headless app, every widget's lines, and then
 throws it away (no terminal to write to), and that was about a third of the CPU of a
 test that plays a deal.  What a test looks at is drawn in full as before (the screen text,
-the snapshots, the colour checks), and ``tui_support.settle`` draws the whole screen at
-every stop, so a widget that fails to draw still fails the test there.
+the snapshots, the colour checks), and ``tui_support.settle`` asks every widget for
+what it draws at every stop (its ``render()``), so a widget that fails to draw its state
+still fails the test there.
 ``TWENTYNINE_TEST_FRAMES=every`` draws every frame as a terminal would (CI's second run,
 on the compiled build, does).
 """
@@ -62,7 +63,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     clocks or a browser while using little CPU, so started first they overlap the busy
     tests instead of running last with the cores half idle.  The workers (``--dist
     worksteal``) each begin with a contiguous share of the tests, so the early ones are
-    dealt to the head of every share in turn; the order is otherwise kept."""
+    dealt to every share in turn, near its head; the order is otherwise kept."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     early = [item for item in items if item.get_closest_marker("early") is not None]
     rest = [item for item in items if item.get_closest_marker("early") is None]
@@ -74,8 +75,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     ordered: list[pytest.Item] = []
     for w, size in enumerate(sizes):
         mine = early[w::workers][:size]
-        ordered += mine + rest[:size - len(mine)]
+        share = rest[:size - len(mine)]
         del rest[:size - len(mine)]
+        # the first at the head, the others spread over the first part of the share (all
+        # at the head would wait at once, and leave a core idle there instead)
+        for j, item in reversed(list(enumerate(mine))):
+            share.insert(j * size // (len(mine) + 1), item)
+        ordered += share
     placed = set(map(id, ordered))
     items[:] = ordered + [item for item in early if id(item) not in placed] + rest
 

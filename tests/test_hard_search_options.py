@@ -266,7 +266,7 @@ def _one_deals_decisions(options: tuple[tuple[str, float], ...], rules: Rules, s
 
 
 def test_margin_weight_changes_the_card_play_and_hard_weighs_it_at_001() -> None:
-    seeds = range(3)
+    seeds = range(1)  # its third card already differs (a deal's search: seconds of CPU)
     hard = _play_decisions({}, TOURNAMENT, seeds)
     # the same settings given by hand are hard's own (so they make its decisions)
     assert _hard(margin_weight=0.01, exact_samples=80,
@@ -281,7 +281,8 @@ def test_margin_weight_changes_the_card_play_and_hard_weighs_it_at_001() -> None
     assert isinstance(medium, MediumBot) and medium.config.margin_weight == MARGIN_WEIGHT
     earlier = _play_decisions({"margin_weight": MARGIN_WEIGHT, "exact_samples": 0,
                                "exact_binary": False}, TOURNAMENT, seeds)
-    assert earlier != hard  # the play differs (and so may the deals' course)
+    # the cards played differ (and so may the deal's course)
+    assert [code for code, _ in earlier] != [code for code, _ in hard]
 
 
 def test_exact_samples_caps_the_worlds_solved_exactly() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from twentynine.controller import TableController
 from twentynine.deal import Phase
@@ -100,18 +101,27 @@ async def wait_for(pilot: Pilot[Any], cond: Callable[[], bool], limit: int = 200
 
 
 async def settle(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-    """Wait until the human must act, a dialog is open or the game is over; then draw
-    the whole screen (the tests' tables draw no other frame: see conftest's docstring),
-    so that a widget that cannot draw what it shows fails the test here."""
+    """Wait until the human must act, a dialog is open or the game is over; then ask
+    every widget for what it draws (:func:`draw_screen`; the tests' tables draw no frame:
+    see conftest's docstring), so that a widget that cannot draw what it shows fails the
+    test here."""
     await pilot.pause()
     await wait_for(pilot, lambda: app.idle)
     await pilot.pause()
     draw_screen(app)
 
 
-def draw_screen(app: TwentyNineApp) -> None:
-    """Draw the whole screen as a terminal would (and drop the drawing)."""
-    app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+def draw_screen(app: App[Any]) -> None:
+    """Ask every widget on the screen for what it draws now (its ``render()``: where the
+    table's own widgets, the hand, the trick and the footer, build their text at drawing
+    time), so that a widget that cannot draw its state fails the test here.  Textual's own
+    work on that text (lines, styles, compositing) is left out: it is a fifth of a table
+    test's CPU, and is done in full wherever a test reads the screen
+    (:func:`screen_text`, the snapshots, the colour checks) and at every frame in CI's
+    compiled run."""
+    for widget in app.screen.walk_children(with_self=False):
+        if isinstance(widget, Widget) and widget.display and widget.size.area:
+            widget.render()
 
 
 Body = Callable[[Pilot[Any], TwentyNineApp], Awaitable[Any]]
