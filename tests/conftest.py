@@ -17,6 +17,7 @@ on the compiled build, does).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -60,7 +61,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if src.is_dir():
         compileall.compile_dir(src, quiet=2)  # a read-only checkout: left as it is
     if getattr(config.option, "numprocesses", None):
-        compileall.compile_dir(here, maxlevels=0, quiet=2)  # the helper modules
+        # the helper modules (the tests themselves are rewritten by pytest, below)
+        compileall.compile_dir(here, maxlevels=0, quiet=2, rx=re.compile(r"test_[^/]*$"))
         _rewrite_tests_once(config, [*sorted(here.glob("test_*.py")), here / "conftest.py"])
 
 
