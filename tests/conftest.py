@@ -102,24 +102,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     dealt to every share in turn, near its head; the order is otherwise kept."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     early = [item for item in items if item.get_closest_marker("early") is not None]
+    if not early:
+        return
     rest = [item for item in items if item.get_closest_marker("early") is None]
-    # the shares' sizes as worksteal first sends them: the remaining tests split evenly
-    sizes, left = [], len(items)
-    for w in range(workers):
-        sizes.append(left // (workers - w))
-        left -= sizes[-1]
     ordered: list[pytest.Item] = []
-    for w, size in enumerate(sizes):
-        mine = early[w::workers][:size]
-        share = rest[:size - len(mine)]
-        del rest[:size - len(mine)]
+    left = len(items)
+    for w in range(workers):
+        size = left // (workers - w)  # the share worksteal first sends this worker
+        left -= size
+        mine = early[w::workers]
+        take = max(size - len(mine), 0)
+        share, rest = rest[:take], rest[take:]
         # the first at the head, the others spread over the first part of the share (all
         # at the head would wait at once, and leave a core idle there instead)
         for j, item in reversed(list(enumerate(mine))):
             share.insert(j * size // (len(mine) + 1), item)
         ordered += share
-    placed = set(map(id, ordered))
-    items[:] = ordered + [item for item in early if id(item) not in placed] + rest
+    items[:] = ordered + rest
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -159,6 +158,16 @@ def _skip_unseen_frames() -> None:
 
 if not EVERY_FRAME:
     _skip_unseen_frames()
+
+
+@pytest.fixture
+def quick_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's replay with medium, not hard, in your seat (2.7 s of CPU a deal ->
+    0.8), for the tests of what surrounds it (the cache, the note, the screens): what the
+    replay plays and with which bots is test_coach_review's, with hard."""
+    from twentynine.coach import review
+
+    monkeypatch.setattr(review, "STRONGEST", "medium")
 
 
 @pytest.fixture

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from twentynine import Action, Card, Deal, Game, Phase, Rules
 from twentynine.actions import ACTIONS
 from twentynine.cards import CARDS, parse_cards
 from twentynine.events import CardPlayed, Event
 from twentynine.views import SeatView
+
+if TYPE_CHECKING:
+    from twentynine.coach.hint import Hint
 
 RULE_SETS: dict[str, Rules] = {
     "standard": Rules.preset("standard"),
@@ -155,3 +158,13 @@ def finished_record(seed: int) -> dict[str, Any]:
         v = d.view(d.turn)
         d.apply(bots[d.turn].choose(v, v.legal_actions))
     return deal_record(d)
+
+
+def quick_grader(view: SeatView) -> Hint:
+    """A quick grader for the review's tests of what surrounds the grading (the cache,
+    the screens, which moves are graded): medium's search over 8 worlds instead of
+    hard's.  The grading itself is test_coach_review's, with hard."""
+    from twentynine.bots import make_bot
+    from twentynine.coach.hint import hint
+
+    return hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)

@@ -11,31 +11,15 @@ from typing import Any
 
 import pytest
 from helpers import finished_record as finished
+from helpers import quick_grader as quick
 from tui_support import screen_text
 
-from twentynine.bots import make_bot
 from twentynine.cli import main
-from twentynine.coach import review as review_module
-from twentynine.coach.hint import Hint, hint
 from twentynine.coach.history import HISTORY_NAME, SCHEMA, open_history
 from twentynine.coach.review import review_deal, strongest_hint
 from twentynine.coach.stats import compute_stats
 from twentynine.deal import Deal
 from twentynine.tui.coach import ReviewApp, ReviewScreen, StatsScreen
-from twentynine.views import SeatView
-
-
-def quick(view: SeatView) -> Hint:
-    """A quick grader for the tests of the screens (the grading itself: test_coach_review)."""
-    return hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
-
-
-@pytest.fixture
-def quick_replay(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The review's replay with medium, not hard, in your seat, for the tests of the
-    screens: hard's replay costs 2.7 s of CPU a deal, medium's 0.8 (what the replay
-    plays and which bots it uses is test_coach_review's)."""
-    monkeypatch.setattr(review_module, "STRONGEST", "medium")
 
 
 @pytest.fixture

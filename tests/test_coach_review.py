@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 from helpers import layout
+from helpers import quick_grader as quick
 
 from twentynine import Action, Deal, Rules
 from twentynine.bots import make_bot
-from twentynine.coach import review as review_module
-from twentynine.coach.hint import Hint, hint
+from twentynine.coach.hint import Hint
 from twentynine.coach.history import open_history
 from twentynine.coach.review import (
     BY_TABLE,
@@ -139,13 +139,6 @@ def test_an_unfinished_deal_is_refused() -> None:
         review_deal(rec, 0)
 
 
-@pytest.fixture
-def quick_replay(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The replay with medium, not hard, in your seat (2.7 s of CPU a deal -> 0.8), for
-    the tests of what surrounds it (the cache, the note): the tests above and
-    test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds replay with hard."""
-    monkeypatch.setattr(review_module, "STRONGEST", "medium")
-
 
 def test_a_review_is_computed_once_and_kept(tmp_path: Path, quick_replay: None) -> None:
     h = open_history(tmp_path / "h.sqlite3").history
@@ -238,10 +231,6 @@ def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so(quick_replay: No
     assert "fixed seeds" in review.replay_note
     assert review.hard_actions and review.hard.card_points >= 0
 
-
-def quick(view: SeatView) -> Hint:
-    """A quick grader (these tests are about the replay, not the grades)."""
-    return hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
 
 
 def test_the_reasons_read_as_sentences() -> None:

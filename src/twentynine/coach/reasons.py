@@ -213,10 +213,7 @@ def why_not(view: SeatView, card: Card, best: Card | None, trick_win: float | No
             and trick_win < best_win - 0.1):
         return (f"your side takes the trick {100 * trick_win:.0f}% of the time with the "
                 f"{card.label}, {100 * best_win:.0f}% with the {best.label}")
-    r = master_spent(view, card, best, trick_win, best_win)
-    if r:
-        return r
-    return None
+    return master_spent(view, card, best, trick_win, best_win)
 
 
 def master_spent(view: SeatView, card: Card, best: Card | None, trick_win: float | None,

@@ -126,10 +126,11 @@ function act(action) {
   s.ref += 1;
   // at: the state the move was chosen in, so that a move arriving after the table moved
   // on (the clock played for us) is refused rather than played in a later trick
+  // (JSON leaves out an undefined field: no state yet, no at)
   const at = s.msg ? s.msg.actions : undefined;
-  if (send("action", at === undefined ? { action, ref: s.ref } : { action, ref: s.ref, at })) {
+  if (send("action", { action, ref: s.ref, at })) {
     s.pending = true;
-    s.pendingAt = s.msg ? s.msg.actions : -1;
+    s.pendingAt = at ?? -1;
     s.pendingAction = action;
     s.selected = -1; // the next choice starts afresh
     s.bidIndex = -1;
