@@ -141,15 +141,17 @@ def test_draw_trumps_counts_the_trumps_still_out() -> None:
 
 def test_a_lost_trick_gets_the_cheapest_card() -> None:
     seven, nine = Card.parse("7H"), Card.parse("9H")
-    assert trick_lost(seven, 0.05, cheapest=True) == (
+    assert trick_lost(seven, 0.0, cheapest=True) == (
         "the other side takes this trick whatever you play: the 7♥ gives it nothing")
-    assert trick_lost(nine, 0.05, cheapest=True) == (
+    assert trick_lost(nine, 0.0, cheapest=True) == (
         "the other side takes this trick whatever you play: the 9♥ gives it only 2 points")
     assert trick_lost(seven, 0.6, cheapest=True) is None
-    assert trick_lost(nine, 0.05, cheapest=False) is None
-    # another card could take it: "whatever you play" would be untrue
-    assert trick_lost(seven, 0.05, cheapest=True, others_win=1.0) is None
-    assert trick_lost(seven, 0.05, cheapest=True, others_win=0.1) is not None
+    assert trick_lost(nine, 0.0, cheapest=False) is None
+    # "whatever you play" only where no card takes it in any deal: 5% is not never
+    assert trick_lost(seven, 0.05, cheapest=True) is None
+    assert trick_lost(seven, 0.0, cheapest=True, others_win=1.0) is None
+    assert trick_lost(seven, 0.0, cheapest=True, others_win=[0.0, 0.14]) is None
+    assert trick_lost(seven, 0.0, cheapest=True, others_win=[0.0, 0.0]) is not None
 
 
 def test_the_highest_card_left_takes_the_trick() -> None:

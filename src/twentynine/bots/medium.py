@@ -36,6 +36,47 @@ from .worlds import WorldSampler
 
 
 @dataclass(slots=True)
+class Figures:
+    """Weighted sums, over a search's worlds, for one action: whether the bot's side got its
+    way on the contract (made it as bidder, beat it defending; ``decided`` is the weight of
+    the worlds with a result either way, a dead deal having none), its card points at the
+    end, and who took the trick in progress (``trick`` is the weight of the worlds where
+    these were counted)."""
+
+    weight: float = 0.0
+    ours: float = 0.0
+    decided: float = 0.0
+    card_points: float = 0.0
+    trick: float = 0.0
+    trick_win: float = 0.0
+    trick_own: float = 0.0
+    trick_points: float = 0.0
+
+    def add_result(self, d: Deal, team: int, wt: float) -> None:
+        """Count the finished deal ``d`` for ``team`` with weight ``wt``."""
+        g0, g1 = d.game_change()
+        gain = (g1 - g0) if team else (g0 - g1)
+        self.weight += wt
+        self.card_points += wt * (d.points1 if team else d.points0)
+        if gain:
+            self.decided += wt
+            if gain > 0:
+                self.ours += wt
+
+    def add_trick(self, d: Deal, t0: int, seat: int, wt: float) -> None:
+        """Count who took the trick that was in progress (the ``t0``-th of ``d``)."""
+        if len(d.history) > t0:
+            win = d.history[t0][2]
+            pts = d.history[t0][3]
+            self.trick += wt
+            if (win & 1) == (seat & 1):
+                self.trick_win += wt
+            if win == seat:
+                self.trick_own += wt
+            self.trick_points += wt * pts
+
+
+@dataclass(slots=True)
 class Estimates:
     """What the bot's last search measured, for the coach (:mod:`twentynine.coach`).
 
@@ -43,7 +84,13 @@ class Estimates:
     worlds (game points won minus lost, plus the small card-margin tie-break of
     :func:`~.search.outcome_value`), weighted as the search weighted them.  For a bid,
     ``values`` is empty and ``table[i]`` holds the simulated results (team points, pair
-    team, trump shown) with the trump choice ``choices[i]``."""
+    team, trump shown) with the trump choice ``choices[i]``.
+
+    Card play and the trump choice also keep, per code and over the very worlds valued
+    (with the same weights), the figures a player thinks in (:class:`Figures`).  Where the
+    worlds were solved exactly (the endgame), the solve gives the chance only: ``worlds``
+    and ``weights`` then keep those worlds, so that the card points and the current trick
+    can be measured in them."""
 
     phase: str
     codes: list[int]
@@ -51,6 +98,9 @@ class Estimates:
     samples: int
     choices: list[int] = field(default_factory=list)
     table: list[list[tuple[int, int, bool]]] = field(default_factory=list)
+    figures: list[Figures] = field(default_factory=list)
+    worlds: list[Deal] = field(default_factory=list)
+    weights: list[float] = field(default_factory=list)
 
 
 def _zero() -> float:
@@ -166,6 +216,7 @@ class MediumBot(BaseBot):
         team = view.team
         rand: Rand = self.rng.random
         totals = [0.0] * len(codes)
+        figs = [Figures() for _ in codes]
         n = 0
         crn = self.config.crn
         for w in worlds:
@@ -175,10 +226,12 @@ class MediumBot(BaseBot):
                 d.step(code)
                 rollout(d, StreamRand(ws) if crn else rand)
                 totals[i] += outcome_value(d, team)
+                figs[i].add_result(d, team, 1.0)
             n += 1
             if time.perf_counter() > deadline:
                 break
-        self.estimates = Estimates("trump", codes, [t / max(n, 1) for t in totals], n)
+        self.estimates = Estimates("trump", codes, [t / max(n, 1) for t in totals], n,
+                                   figures=figs)
         best = max(range(len(codes)), key=lambda i: totals[i])
         return acts[best]
 
@@ -201,6 +254,10 @@ class MediumBot(BaseBot):
         binary = cfg.exact_binary
         crn = cfg.crn
         totals = [0.0] * len(codes)
+        figs = [Figures() for _ in codes]
+        solved: list[Deal] = []
+        weights: list[float] = []
+        seat = view.seat
         n = 0
         wsum = 0.0
         limit = cfg.samples
@@ -220,18 +277,33 @@ class MediumBot(BaseBot):
                     continue
                 for i, v in enumerate(vals):
                     totals[i] += wt * v
+                    f = figs[i]
+                    f.weight += wt
+                    if abs(v) > 0.2:  # the game points' sign (a dead deal: none)
+                        f.decided += wt
+                        if v > 0:
+                            f.ours += wt
+                solved.append(w)
+                weights.append(wt)
             else:
                 ws = rng.getrandbits(32) if crn else 0
+                t0 = len(w.history)
                 for i, code in enumerate(codes):
                     d = w.clone()
                     d.step(code)
                     rollout(d, StreamRand(ws) if crn else rand)
                     totals[i] += wt * outcome_value(d, team, margin)
+                    f = figs[i]
+                    f.add_result(d, team, wt)
+                    f.add_trick(d, t0, seat, wt)
             n += 1
             wsum += wt
             if time.perf_counter() > deadline:
                 break
-        self.estimates = Estimates("play", codes, [t / (wsum or 1.0) for t in totals], n)
+        if solved and len(solved) != n:  # the exact search gave way to rollouts midway
+            solved, weights = [], []
+        self.estimates = Estimates("play", codes, [t / (wsum or 1.0) for t in totals], n,
+                                   figures=figs, worlds=solved, weights=weights)
         best = max(range(len(codes)), key=lambda i: totals[i])
         if (binary or margin == 0.0) and n:
             # game points only: several cards may tie (the contract settled in every world);

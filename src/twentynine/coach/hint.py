@@ -40,11 +40,11 @@ from ..actions import (
 )
 from ..bots import BOTS, BaseBot, make_bot
 from ..bots.calls import best_bid, contract_ev, sweep_chance
-from ..bots.medium import Estimates
-from ..bots.search import MARGIN_WEIGHT, rollout, rollout_policy
+from ..bots.medium import Estimates, Figures
+from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
 from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
-from ..scoring import pair_target
+from ..scoring import pair_target, result_decided
 from ..views import SeatView
 from .reasons import card_reason
 from .text import action_words, seat_word, trump_label
@@ -107,6 +107,8 @@ class Option:
     ours: float | None = None
     """The chance your side gets its way on the contract: makes it if your side bid, beats
     it if the other side did (None where nothing was simulated, or no contract yet)."""
+    trick_own: float | None = None
+    """Card play: the chance this very card (not partner's) takes the current trick."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +174,7 @@ class _Tally:
     trick_weight: float = 0.0
     trick_win: float = 0.0
     trick_points: float = 0.0
+    trick_own: float = 0.0
     made_weight: float = 0.0
     made: float = 0.0
 
@@ -203,6 +206,7 @@ def measure(view: SeatView, codes: list[int], n: int, rng: random.Random
                     _lead, _cards, win, pts = d.history[t0]
                     t.trick_weight += wt
                     t.trick_win += wt * ((win & 1) == team)
+                    t.trick_own += wt * (win == view.seat)
                     t.trick_points += wt * pts
             if d.phase_code != DEAL_OVER:
                 rollout(d, rand)
@@ -262,10 +266,10 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
         return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], h[5],
                     seed, time.perf_counter() - t_start, defending=defending)
     search_action = action
-    opts, samples, worlds_seen = _measure_options(view, legal, est, rng, worlds)
-    action, equal = break_near_tie(view, opts, action)
-    ordered = _ordered(opts, action, equal)
-    reason = _measured_reason(view, legal, action, ordered, equal, worlds_seen)
+    opts, samples, worlds_seen = _measure_options(view, legal, est, rng, worlds, seed)
+    action, equal = best_on_figures(view, opts, action)
+    ordered = _ordered(opts, action, equal, by_figures=phase in (PLAY, TRUMP))
+    reason = _measured_reason(view, legal, action, ordered, equal, worlds_seen, samples)
     return Hint(view.seat, view.phase.value, action, reason, ordered, samples, (), (), 0,
                 seed, time.perf_counter() - t_start,
                 None if action == search_action else search_action,
@@ -286,10 +290,32 @@ def pass_bar(view: SeatView, bot: BaseBot) -> float:
     return compete if opponents_high else own
 
 
-def _ordered(options: list[Option], action: Action, equal: Sequence[Option] = ()
-             ) -> tuple[Option, ...]:
-    """The suggestion first, then the options as good as it, then the rest best first."""
-    first = [o for o in options if o.action == action] + list(equal)
+def shown_chance(o: Option) -> int:
+    """The chance on the contract as the hint prints it, in whole percent (-1: none)."""
+    return -1 if o.ours is None else int(f"{100 * o.ours:.0f}")
+
+
+def shown_points(o: Option) -> float:
+    """Your side's card points as the hint prints them, to a tenth (-1: none)."""
+    return -1.0 if o.card_points is None else float(f"{o.card_points:.1f}")
+
+
+def figure_key(o: Option) -> tuple[int, float, float]:
+    """How the figures shown rank an option (larger: better): the chance on the contract,
+    then card points, then the search's worth."""
+    return (shown_chance(o), shown_points(o), -9.0 if o.worth is None else o.worth)
+
+
+def _ordered(options: list[Option], action: Action, equal: Sequence[Option] = (),
+             by_figures: bool = False) -> tuple[Option, ...]:
+    """The suggestion first, then the rest best first: by the figures shown
+    (:func:`figure_key`) in card play and the trump choice, else as the search rates them
+    (with the options as good as the suggestion right after it)."""
+    first = [o for o in options if o.action == action]
+    if by_figures:
+        return tuple(first + sorted((o for o in options if o.action != action),
+                                    key=figure_key, reverse=True))
+    first += list(equal)
     rest = sorted((o for o in options if o not in first),
                   key=lambda o: -9.0 if o.worth is None else -o.worth)
     return tuple(first + rest)
@@ -306,46 +332,54 @@ def plainness(view: SeatView, o: Option) -> tuple[int, int, int]:
     return (int(card.suit == trump), card.points, -card.rank)
 
 
-def break_near_tie(view: SeatView, options: Sequence[Option], action: Action
-                   ) -> tuple[Action, tuple[Option, ...]]:
-    """The suggestion among options the search cannot tell apart, and the options as good
-    as it.
+CHANCE_POINTS = round(100 * CHANCE_NOISE)
+""":data:`CHANCE_NOISE` in the whole percent the hint prints."""
 
-    Options within :data:`NEAR_TIE` game points of the search's best are ranked by the
-    chance on the contract (:attr:`Option.ours`), then your side's card points, then the
-    plainer card (:func:`plainness`).  An option the search rates a little lower (up to
-    twice that) but that clearly has the better chance joins them, so that a card shown
-    with the better chance is never ranked below one with the worse.  Returns the search's
-    ``action`` unchanged where nothing ties (and for the pair, a call with its own
-    worth)."""
+
+def best_on_figures(view: SeatView, options: Sequence[Option], action: Action
+                    ) -> tuple[Action, tuple[Option, ...]]:
+    """The suggestion in card play and the trump choice: the best option on the figures
+    the hint shows (as printed: the chance in whole percent, card points to a tenth), and
+    the options as good as it.
+
+    1. the options whose chance on the contract is within :data:`CHANCE_NOISE` of the best
+       chance shown;
+    2. of those, the ones with card points within :data:`POINTS_NOISE` of the most;
+    3. of those, the ones the search rates within :data:`NEAR_TIE` game points of the best
+       of them: the search's own choice if it is among them and the plainest
+       (:func:`plainness`), else the plainest;
+    4. and never one that another option beats on both figures shown (the chance by 2
+       points and 0.3 card points or more): that one instead.
+
+    So no option is shown more than :data:`CHANCE_NOISE` likelier than the suggestion,
+    none better on both figures, and among options alike on both the search's longer look
+    decides.  Other phases keep the search's ``action`` (their options are not ranked by
+    a chance: a double, the pair's stakes, the auction)."""
     chosen = next((o for o in options if o.action == action), None)
-    if chosen is None or chosen.worth is None or action.code == PAIR_CODE or \
-            PHASE_CODES[view.phase] not in (PLAY, TRUMP):
+    if chosen is None or PHASE_CODES[view.phase] not in (PLAY, TRUMP):
         return action, ()
-    top = max(o.worth for o in options if o.worth is not None)
-
-    def chance(o: Option) -> float:
-        return -1.0 if o.ours is None else o.ours
-
-    group = [o for o in options if o.worth is not None and o.action.code != PAIR_CODE and (
-        o.worth >= top - NEAR_TIE or
-        (o.worth >= top - 2 * NEAR_TIE and chance(o) > chance(chosen) + CHANCE_NOISE))]
-    if chosen not in group:
-        group.append(chosen)
-    best_chance = max(chance(o) for o in group)
-    group = [o for o in group if chance(o) >= best_chance - CHANCE_NOISE]
-    cps = [o.card_points for o in group if o.card_points is not None]
-    if cps:
-        best_cp = max(cps)
-        group = [o for o in group
-                 if o.card_points is None or o.card_points >= best_cp - POINTS_NOISE]
+    top = max(shown_chance(o) for o in options)
+    group = [o for o in options if shown_chance(o) >= top - CHANCE_POINTS]
+    most = max(shown_points(o) for o in group)
+    group = [o for o in group if shown_points(o) >= most - POINTS_NOISE - 1e-9]
+    worths = [o.worth for o in group if o.worth is not None]
+    if worths:
+        best_worth = max(worths)
+        group = [o for o in group if o.worth is None or o.worth >= best_worth - NEAR_TIE]
     if chosen in group and all(plainness(view, chosen) <= plainness(view, o) for o in group):
         pick = chosen
-    elif len(group) == 1:
-        pick = group[0]
     else:
         pick = min(group, key=lambda o: (plainness(view, o), -(o.worth or 0.0)))
-    return pick.action, tuple(o for o in group if o is not pick)
+    while True:  # each step raises the chance: it ends
+        better = [o for o in options if shown_chance(o) >= shown_chance(pick) + 2
+                  and shown_points(o) >= shown_points(pick) + POINTS_NOISE - 1e-9]
+        if not better:
+            break
+        pick = max(better, key=figure_key)
+    equal = tuple(o for o in options if o is not pick
+                  and abs(shown_chance(o) - shown_chance(pick)) <= CHANCE_POINTS
+                  and abs(shown_points(o) - shown_points(pick)) <= POINTS_NOISE + 1e-9)
+    return pick.action, equal
 
 
 def _auction_hint(view: SeatView, legal: list[Action], action: Action,
@@ -434,11 +468,21 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                       f"You must bid (no pass here): the lowest is {lo}. ") + reason
         elif by_bid[b].worth < 0 and view.bidder is not None and \
                 (view.bidder & 1) != team:
-            reason += (f" It costs {-by_bid[b].worth:.2f} game points a deal, less than "
-                       f"letting the opponents play their {view.high_bid}.")
-        elif support > b:
-            reason += (f" You could go on to {support} ({_pct(by_bid[support].chance)}) if "
-                       f"pressed.")
+            reason += (f" It costs {-by_bid[b].worth:.2f} game points a deal as bidder, "
+                       f"less than the {-bar:.2f} the search counts on losing by letting "
+                       f"the opponents play their {view.high_bid} (the pass row).")
+        else:
+            w = by_bid[b].worth
+            if w > bar:
+                reason += (f" As bidder: {w:+.2f} game points a deal, more than passing "
+                           f"is worth to the search ({bar:+.2f}, the pass row).")
+            elif support >= b:
+                reason += (f" As bidder: {w:+.2f} game points a deal; the search bids on "
+                           f"as {support} is worth more than passing "
+                           f"({by_bid[support].worth:+.2f} against {bar:+.2f}).")
+            if support > b:
+                reason += (f" You could go on to {support} "
+                           f"({_pct(by_bid[support].chance)}) if pressed.")
     else:
         partner_high = view.bidder is not None and view.bidder == view.partner
         c_lo = by_bid[lo].chance
@@ -447,52 +491,115 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                       f"make {support} at best, not enough over partner's bid to take "
                       f"it over.")
         else:
-            reason = (f"Pass: even {lo} is made in only {_pct(c_lo)} of the {est.samples} "
-                      f"deals consistent with your cards (your best trump, {best_label}, "
-                      f"takes {best_pts:.1f} of the {total} points on average).")
+            reason = (f"Pass: no bid is worth more than passing is to the search "
+                      f"({bar:+.2f} game points a deal, the pass row): {lo} is worth "
+                      f"{by_bid[lo].worth:+.2f} as bidder and is made in {_pct(c_lo)} of "
+                      f"the {est.samples} deals consistent with your cards (your best "
+                      f"trump, {best_label}, takes {best_pts:.1f} of the {total} points on "
+                      f"average).")
     return reason, _ordered(opts, action), est.samples, trumps, tuple(chances), support
 
 
 def _measure_options(view: SeatView, legal: list[Action], est: Estimates | None,
-                     rng: random.Random, n: int) -> tuple[list[Option], int, list[Deal]]:
-    """Every legal action with the search's worth and the second measurement's figures;
-    the number of deals the search simulated, and the measurement's worlds."""
+                     rng: random.Random, n: int, seed: int = 0
+                     ) -> tuple[list[Option], int, list[Deal]]:
+    """Every legal action with its figures; the number of deals they come from, and the
+    worlds of a separate measurement (the single-hand offer reads its sweeps there).
+
+    In card play and the trump choice the figures are the search's own, over the very
+    worlds it valued and with their weights (:class:`~twentynine.bots.medium.Figures`):
+    the chance on the contract, your side's card points, the current trick.  Where the
+    search solved its worlds exactly (the last tricks), the solve gives the chance, and the
+    card points and the trick are measured in those same worlds (:func:`_in_worlds`).
+    Elsewhere (the calls, or a bot that keeps no figures) :func:`measure` plays every
+    option in ``n`` worlds of its own."""
     codes = [a.code for a in legal]
+    bidding = view.bidder is not None and (view.bidder & 1) == view.team
+    contract = view.bidder is not None
+    if est is not None and est.phase in ("play", "trump") and est.figures and \
+            est.codes == codes:
+        figs = est.figures
+        if est.worlds:
+            figs = _in_worlds(view, codes, est, seed)
+        opts = []
+        for a, worth, f in zip(legal, est.values, figs, strict=True):
+            ours = _mean(f.ours, f.decided) if contract else None
+            made = None if ours is None else (ours if bidding else 1.0 - ours)
+            opts.append(Option(a, action_words(a), worth, _mean(f.card_points, f.weight),
+                               _mean(f.trick_win, f.trick), _mean(f.trick_points, f.trick),
+                               made, ours, _mean(f.trick_own, f.trick)))
+        return opts, est.samples, []
     if PHASE_CODES[view.phase] == TRUMP:
         n *= TRUMP_MEASURE
     tallies, worlds = measure(view, codes, n if len(codes) > 1 else max(8, n // 4), rng)
-    est_worth: dict[int, float] = {}
-    samples = len(worlds)
-    if est is not None and est.phase in ("play", "trump") and est.values:
-        est_worth = dict(zip(est.codes, est.values, strict=True))
-        samples = est.samples
-    bidding = view.bidder is not None and (view.bidder & 1) == view.team
-    contract = view.bidder is not None
     opts = []
     for a, t in zip(legal, tallies, strict=True):
-        worth = est_worth.get(a.code, _mean(t.worth, t.weight))
         made = _mean(t.made, t.made_weight)
         ours = None if made is None or not contract else (made if bidding else 1.0 - made)
-        opts.append(Option(a, action_words(a), worth, _mean(t.card_points, t.weight),
+        opts.append(Option(a, action_words(a), _mean(t.worth, t.weight),
+                           _mean(t.card_points, t.weight),
                            _mean(t.trick_win, t.trick_weight),
-                           _mean(t.trick_points, t.trick_weight), made, ours))
-    return opts, samples, worlds
+                           _mean(t.trick_points, t.trick_weight), made, ours,
+                           _mean(t.trick_own, t.trick_weight)))
+    if DOUBLE_CODE in codes or REDOUBLE_CODE in codes:
+        opts = _one_chance(opts, tallies, bidding)
+    return opts, len(worlds), worlds
+
+
+def _one_chance(opts: list[Option], tallies: list[_Tally], bidding: bool
+                ) -> list[Option]:
+    """A double or redouble changes the stakes, not the play: every option gets the one
+    chance of the contract and the one card points figure, over all the deals played."""
+    made_w = sum(t.made_weight for t in tallies)
+    weight = sum(t.weight for t in tallies)
+    made = _mean(sum(t.made for t in tallies), made_w)
+    cp = _mean(sum(t.card_points for t in tallies), weight)
+    out = []
+    for o in opts:
+        ours = None if made is None or o.ours is None else (
+            made if bidding else 1.0 - made)
+        out.append(Option(o.action, o.words, o.worth, cp, o.trick_win, o.trick_points,
+                          made, ours, o.trick_own))
+    return out
+
+
+def _in_worlds(view: SeatView, codes: list[int], est: Estimates, seed: int
+               ) -> list[Figures]:
+    """The search solved ``est.worlds`` exactly for the chance on the contract: the card
+    points and the current trick, in those same worlds and with their weights, each
+    option played out with the bots' rollout policy (every option meets the same random
+    stream in a world)."""
+    team, seat = view.team, view.seat
+    figs = [Figures() for _ in codes]
+    for k, (w, wt) in enumerate(zip(est.worlds, est.weights, strict=True)):
+        t0 = len(w.history)
+        for i, code in enumerate(codes):
+            d = w.clone()
+            d.step(code)
+            rollout(d, StreamRand(seed + 7919 * k))
+            f = figs[i]
+            f.weight += wt
+            f.card_points += wt * (d.points1 if team else d.points0)
+            f.add_trick(d, t0, seat, wt)
+    for f, old in zip(figs, est.figures, strict=True):
+        f.ours, f.decided = old.ours, old.decided
+    return figs
 
 
 def _measured_reason(view: SeatView, legal: list[Action], action: Action,
                      ordered: tuple[Option, ...], equal: Sequence[Option],
-                     worlds: list[Deal]) -> str:
+                     worlds: list[Deal], samples: int = 0) -> str:
     codes = [a.code for a in legal]
     phase = PHASE_CODES[view.phase]
     if len(legal) == 1:
         return f"{action_words(action).capitalize()}: your only legal action."
     if phase == PLAY:
-        return _play_reason(view, ordered, equal)
+        return _play_reason(view, ordered, equal, samples)
     if DOUBLE_CODE in codes or REDOUBLE_CODE in codes:
         return _double_reason(view, ordered)
     if SINGLE_HAND_CODE in codes:
         return _single_reason(view, action, worlds)
-    return _trump_reason(view, ordered, equal)
+    return _trump_reason(view, ordered, equal, samples)
 
 
 def contract_words(view: SeatView) -> str:
@@ -504,18 +611,37 @@ def contract_words(view: SeatView) -> str:
     return f"their {target}"
 
 
+def decided_made(view: SeatView) -> bool | None:
+    """Whether the bidders have made their contract (True) or can no longer make it
+    (False), where the deal's result is decided as the table decides it (the same
+    :func:`~twentynine.scoring.result_decided` that offers ``f``, finish the deal); None
+    while it is not."""
+    if not result_decided(view) or view.bidder is None or view.target is None:
+        return None
+    return view.points[view.bidder & 1] >= view.target
+
+
 def figures(view: SeatView, o: Option) -> str:
     """What an option brings, in the figures a player thinks in: the chance to make (or
-    beat) the contract, then your side's card points."""
+    beat) the contract, then your side's card points.  "Whatever happens now" and "cannot
+    ... any more" are said exactly where the result is decided (:func:`decided_made`), as
+    the table offers to finish the deal; a chance that merely rounds to certain is "over
+    99%" (or "under 1%")."""
     parts = []
-    if o.ours is not None:
-        defending = view.bidder is not None and (view.bidder & 1) != view.team
-        verb = "beat" if defending else "make"
-        contract = contract_words(view)
-        if o.ours >= 0.995:
+    defending = view.bidder is not None and (view.bidder & 1) != view.team
+    verb = "beat" if defending else "make"
+    contract = contract_words(view)
+    made = decided_made(view) if PHASE_CODES[view.phase] == PLAY else None
+    if made is not None:
+        if made != defending:
             parts.append(f"your side {verb}s {contract} whatever happens now")
-        elif o.ours <= 0.005:
+        else:
             parts.append(f"your side cannot {verb} {contract} any more")
+    elif o.ours is not None:
+        if o.ours >= 0.995:
+            parts.append(f"your side: over 99% to {verb} {contract}")
+        elif o.ours <= 0.005:
+            parts.append(f"your side: under 1% to {verb} {contract}")
         else:
             parts.append(f"your side: {_pct(o.ours)} to {verb} {contract}")
     if o.card_points is not None:
@@ -526,19 +652,38 @@ def figures(view: SeatView, o: Option) -> str:
     return text[0].upper() + text[1:] + "."
 
 
-def _versus(view: SeatView, best: Option, alt: Option, equal: Sequence[Option]) -> str:
-    """One sentence on the next option: as good, or which figure it loses on."""
-    if equal:
+def _deals(samples: int) -> str:
+    return f"{samples} deals" if samples else "the deals simulated"
+
+
+def _versus(view: SeatView, best: Option, alt: Option, equal: Sequence[Option],
+            samples: int = 0) -> str:
+    """One sentence on the next option: as good, or which figure it loses on (the figures
+    as shown; a difference within the noise is called so)."""
+    if equal and alt in equal:
         names = ", ".join(o.words for o in equal)
         verb = "is" if len(equal) == 1 else "are"
-        return f"{names} {verb} as good (the same chance and card points)."
-    if best.ours is not None and alt.ours is not None and \
-            alt.ours < best.ours - CHANCE_NOISE:
-        return f"With {alt.words}: {_pct(alt.ours)}."
-    if best.card_points is not None and alt.card_points is not None and \
-            alt.card_points < best.card_points - POINTS_NOISE:
-        return (f"{alt.words}: the same chance, {best.card_points - alt.card_points:.1f} "
-                f"card points fewer.")
+        return (f"{names} {verb} as good (the same chance and card points, within the "
+                f"noise of {_deals(samples)}).")
+    dc = shown_chance(best) - shown_chance(alt)
+    dp = shown_points(best) - shown_points(alt)
+    fewer = dp >= POINTS_NOISE - 1e-9
+    more = -dp >= POINTS_NOISE - 1e-9
+    has_chance = best.ours is not None and alt.ours is not None
+    if has_chance and dc > CHANCE_POINTS:
+        text = f"With {alt.words}: {_pct(alt.ours)}"
+        if fewer:
+            text += f", {dp:.1f} card points fewer"
+        elif more:
+            text += f" (though {-dp:.1f} card points more)"
+        return text + "."
+    if fewer:
+        if not has_chance or dc == 0:
+            return f"{alt.words}: the same chance, {dp:.1f} card points fewer."
+        return (f"{alt.words}: {_pct(alt.ours)} (the same chance within the noise of "
+                f"{_deals(samples)}), {dp:.1f} card points fewer.")
+    if more and has_chance:
+        return f"{alt.words}: {-dp:.1f} card points more, but {_pct(alt.ours)}."
     if best.worth is not None and alt.worth is not None and \
             best.worth - alt.worth >= NEAR_TIE:
         return (f"{alt.words}: alike on these figures, but the search's longer look rates "
@@ -546,31 +691,33 @@ def _versus(view: SeatView, best: Option, alt: Option, equal: Sequence[Option]) 
     return f"{alt.words} is about as good."
 
 
-def _not_likelier(view: SeatView, best: Option, likelier: Option) -> str:
+def _not_likelier(view: SeatView, best: Option, likelier: Option, samples: int = 0) -> str:
     """Why a card that takes the trick more often is not the choice, in the player's
     figures where they show it: the chance on the contract, then card points by the end
     of the deal; the search's game points only where neither does."""
     head = f"{likelier.words} takes this trick more often ({_pct(likelier.trick_win)}), but"
-    chance = (best.ours is not None and likelier.ours is not None
-              and likelier.ours < best.ours - CHANCE_NOISE)
-    fewer = (best.card_points - likelier.card_points
-             if best.card_points is not None and likelier.card_points is not None else 0.0)
+    dc = shown_chance(best) - shown_chance(likelier)
+    dp = shown_points(best) - shown_points(likelier)
+    chance = best.ours is not None and likelier.ours is not None and dc > CHANCE_POINTS
     if chance:  # as short as the figures' sentence: the reason must fit the panel
         defending = view.bidder is not None and (view.bidder & 1) != view.team
         verb = "beat" if defending else "make"
         text = f"{head} with it: {_pct(likelier.ours)} to {verb} {contract_words(view)}"
-        if fewer >= POINTS_NOISE:
-            text += f", {fewer:.1f} card points fewer"
+        if dp >= POINTS_NOISE - 1e-9:
+            text += f", {dp:.1f} card points fewer"
         return text + "."
-    if fewer >= POINTS_NOISE:
-        return f"{head} with it: {fewer:.1f} card points fewer by the end of the deal."
-    assert best.worth is not None and likelier.worth is not None
-    return (f"{head} over the whole deal the search rates it "
-            f"{best.worth - likelier.worth:.2f} game points lower.")
+    if dp >= POINTS_NOISE - 1e-9:
+        return f"{head} with it: {dp:.1f} card points fewer by the end of the deal."
+    if best.worth is not None and likelier.worth is not None and \
+            best.worth - likelier.worth >= NEAR_TIE:
+        return (f"{head} over the whole deal the search rates it "
+                f"{best.worth - likelier.worth:.2f} game points lower.")
+    return (f"{head} it does no better over the whole deal (the same chance and card "
+            f"points, within the noise of {_deals(samples)}).")
 
 
 def _play_reason(view: SeatView, ordered: tuple[Option, ...],
-                 equal: Sequence[Option] = ()) -> str:
+                 equal: Sequence[Option] = (), samples: int = 0) -> str:
     best = ordered[0]
     a = best.action
     hidden = not view.trump_shown and view.face_down
@@ -584,17 +731,22 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...],
         text = ("Declare the pair: your king and queen of trump move the target 4 points "
                 "in your side's favour")
     else:
-        others = [o.action.card for o in ordered[1:] if o.action.card is not None]
-        others_win = max((o.trick_win for o in ordered[1:] if o.trick_win is not None),
-                         default=None)
-        why = None if card is None else card_reason(view, card, best.trick_win,
-                                                    best.trick_points, others, others_win)
+        others = [(o.action.card, o.trick_win) for o in ordered[1:]]
+        why = None if card is None else card_reason(
+            view, card, best.trick_win, best.trick_points,
+            [c for c, _ in others if c is not None], trick_own=best.trick_own,
+            others_win=[w for _, w in others])
+        cheapest = card is not None and all(
+            card.points <= o.action.card.points for o in ordered[1:]
+            if o.action.card is not None)
         if why:
             text = f"Play {best.words}: {why}"
         elif best.trick_win is not None and best.trick_win < 0.15:
             text = (f"Play {best.words}: the other side takes this trick in "
                     f"{_pct(1 - best.trick_win)} of the deals consistent with what you "
-                    f"know, so give away as little as you can")
+                    f"know")
+            if cheapest:
+                text += ", so give away as little as you can"
         else:
             text = (f"Play {best.words}: your side wins this trick in "
                     f"{_pct(best.trick_win)} of the deals consistent with what you know")
@@ -612,18 +764,16 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...],
     likelier = max((o for o in ordered[1:] if o not in equal),
                    key=lambda o: -1.0 if o.trick_win is None else o.trick_win, default=None)
     if (likelier is not None and likelier.trick_win is not None
-            and best.trick_win is not None and likelier.trick_win > best.trick_win + 0.1
-            and likelier.worth is not None and best.worth is not None):
-        text += " " + _not_likelier(view, best, likelier)
+            and best.trick_win is not None and likelier.trick_win > best.trick_win + 0.1):
+        text += " " + _not_likelier(view, best, likelier, samples)
     elif len(ordered) > 1:
-        text += " " + _versus(view, best, ordered[1], equal)
+        text += " " + _versus(view, best, ordered[1], equal, samples)
     return text
 
 
 def _double_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
     best = ordered[0]
-    passing = next((o for o in ordered if o.action.code == PASS_CODE), best)
-    p = passing.made
+    p = best.made  # one chance for every option: the stakes do not change the play
     target = view.target or view.high_bid
     bidder_side = view.bidder is not None and (view.bidder & 1) == view.team
     if best.action.code == DOUBLE_CODE:
@@ -651,7 +801,7 @@ def _single_reason(view: SeatView, action: Action, worlds: list[Deal]) -> str:
 
 
 def _trump_reason(view: SeatView, ordered: tuple[Option, ...],
-                  equal: Sequence[Option] = ()) -> str:
+                  equal: Sequence[Option] = (), samples: int = 0) -> str:
     best = ordered[0]
     bid = view.high_bid
     text = (f"Choose {best.words}: your side makes its {bid} in {_pct(best.ours)} of the "
@@ -660,7 +810,7 @@ def _trump_reason(view: SeatView, ordered: tuple[Option, ...],
         text += f", taking {best.card_points:.1f} points on average"
     text += "."
     if len(ordered) > 1:
-        text += " " + _versus(view, best, ordered[1], equal)
+        text += " " + _versus(view, best, ordered[1], equal, samples)
     return text
 
 
@@ -670,8 +820,10 @@ __all__ = [
     "NoHint",
     "Option",
     "action_words",
-    "break_near_tie",
+    "best_on_figures",
     "contract_words",
+    "decided_made",
+    "figure_key",
     "figures",
     "hint",
     "hint_bot",
@@ -679,5 +831,7 @@ __all__ = [
     "pass_bar",
     "plainness",
     "seat_word",
+    "shown_chance",
+    "shown_points",
     "view_seed",
 ]

@@ -96,16 +96,41 @@ def trumps_out(view: SeatView) -> int | None:
 
 
 def highest_left(view: SeatView, card: Card) -> bool:
-    """Whether ``card`` is the highest card of its suit still in play (every higher one
-    played or in this hand)."""
-    gone = view.played_cards() | set(view.hand)
+    """Whether ``card`` is the highest card of its suit still to be played: every higher
+    one has been played (a higher one in this hand is still to be played too: then it is
+    not the highest left)."""
+    gone = view.played_cards()
     return all(CARDS[card.suit * 8 + r] in gone for r in range(card.rank))
+
+
+def beats(view: SeatView, card: Card, other: Card) -> bool:
+    """Whether ``card``, played now, would beat ``other`` in the trick in progress, as the
+    view shows it (a trump counts only once shown)."""
+    trump = trump_known(view)
+    led = view.trick[0][1].suit if view.trick else card.suit
+    if trump is not None and card.suit == trump and other.suit != trump:
+        return True
+    return card.suit == other.suit and card.rank < other.rank and \
+        (card.suit == led or card.suit == trump)
+
+
+def takes_over(view: SeatView, card: Card) -> bool:
+    """Whether ``card`` would lead the trick in progress once played (it beats the card
+    leading it now; True on an empty trick)."""
+    lead = winning_now(view)
+    if lead is None:
+        return True
+    best = next(c for s, c in view.trick if s == lead)
+    return beats(view, card, best)
 
 
 # ----------------------------------------------------------------- the reasons
 def partner_winning(view: SeatView, card: Card, trick_win: float | None) -> str | None:
-    """Partner holds the trick and it is safe: give him points."""
+    """Partner holds the trick and it is safe: give him points (never said of a card that
+    would beat partner's: then it is this card that takes the trick)."""
     if winning_now(view) != view.partner or trick_win is None or trick_win < SURE:
+        return None
+    if takes_over(view, card):
         return None
     if card.points:
         return (f"partner is winning the trick: give him the {card.label} for "
@@ -143,36 +168,86 @@ def draw_trumps(view: SeatView, card: Card) -> str | None:
     return f"draw trumps: {words} still out"
 
 
+NEVER = 0.005
+"""A share of the deals at most this small is none of them: the trick is lost "whatever
+you play" only when no legal card takes it in any deal."""
+EVERY = 0.995
+"""A share at least this large is all of them: a card "takes the trick" only so."""
+
+
+def _kept(view: SeatView | None, card: Card, others: Sequence[Card]) -> str:
+    """What throwing ``card`` keeps, where another card gives away as little: a higher card
+    of the same suit (and whether it is now the highest of its suit left), or a trump."""
+    if view is None:
+        return ""
+    same = [o for o in others if o.points == card.points and o != card]
+    higher = [o for o in same if o.suit == card.suit and o.rank < card.rank]
+    if higher:
+        top = min(higher, key=lambda o: o.rank)
+        if highest_left(view, top):
+            return (f" and keeps the {top.label}, the highest {_singular(top.suit)} "
+                    f"left")
+        return f" and keeps the higher {top.label}"
+    trump = view.trump_suit if view.trump_suit is not None and view.trump_suit >= 0 \
+        else None
+    if trump is not None and card.suit != trump and any(o.suit == trump for o in same):
+        return " and keeps your trump"
+    return ""
+
+
 def trick_lost(card: Card, trick_win: float | None, cheapest: bool,
-               others_win: float | None = None) -> str | None:
-    """The trick is lost whatever is played: throw what costs least.  ``others_win``: the
-    best chance another legal card has of taking it (a card that could take it makes
-    "whatever you play" untrue)."""
-    if trick_win is None or trick_win > LOST or not cheapest:
+               others_win: float | Sequence[float | None] | None = None,
+               view: SeatView | None = None, others: Sequence[Card] = ()) -> str | None:
+    """The trick is lost whatever is played (no legal card takes it in any of the deals):
+    throw what costs least.  ``others_win``: the other legal options' chances of taking it
+    (or the best of them); ``others``: the other legal cards, to say what the card keeps
+    where another would give away as little (:func:`_kept`)."""
+    if trick_win is None or trick_win > NEVER or not cheapest:
         return None
-    if others_win is not None and others_win > LOST:
+    wins = [others_win] if isinstance(others_win, (int, float)) else list(others_win or [])
+    if any(w is None or w > NEVER for w in wins):
         return None
+    kept = _kept(view, card, others)
     if card.points:
         return (f"the other side takes this trick whatever you play: the {card.label} "
-                f"gives it only {points_words(card)}")
+                f"gives it only {points_words(card)}{kept}")
     return (f"the other side takes this trick whatever you play: the {card.label} gives "
-            f"it nothing")
+            f"it nothing{kept}")
 
 
 def wins_trick(view: SeatView, card: Card, trick_win: float | None,
-               trick_points: float | None) -> str | None:
-    """The card takes the trick: what it brings."""
-    if trick_win is None or trick_win < SURE:
-        return None
-    master = highest_left(view, card) and (not view.trick or card.suit == view.trick[0][1].suit)
+               trick_points: float | None, trick_own: float | None = None) -> str | None:
+    """The card takes the trick: what it brings.  Said only where the card itself takes it
+    in every deal consistent with the view (``trick_own``; last to play, the view alone
+    says it); where it is the highest of its suit left but may still be trumped, the
+    chance your side takes the trick instead."""
+    last = len(view.trick) == (2 if view.sitting_out is not None else 3)
+    own = trick_own
+    if last:
+        own = 1.0 if takes_over(view, card) else 0.0
     pts = "" if trick_points is None or trick_points < 0.5 else \
         f" ({trick_points:.0f} points on average)"
-    if master:
-        return (f"the {card.label} is the highest {_singular(card.suit)} left: it takes "
-                f"the trick{pts}")
-    if len(view.trick) == 3:
-        return f"the {card.label} takes the trick{pts}"
+    if last:
+        pts = f" ({points_words_total(view, card)})"
+    led = view.trick[0][1].suit if view.trick else card.suit
+    master = highest_left(view, card) and card.suit == led
+    highest = f"the {card.label} is the highest {_singular(card.suit)} left"
+    if own is not None and own >= EVERY:
+        if master:
+            return f"{highest}: it takes the trick{pts}"
+        if last:
+            return f"the {card.label} takes the trick{pts}"
+        return None
+    if master and trick_win is not None and trick_win >= SURE and not last:
+        return (f"{highest}: your side takes the trick in {100 * trick_win:.0f}% of the "
+                f"deals consistent with what you know")
     return None
+
+
+def points_words_total(view: SeatView, card: Card) -> str:
+    """The points the trick in progress will hold with ``card`` in it."""
+    n = sum(c.points for _, c in view.trick) + card.points
+    return "no points" if n == 0 else f"{n} point{'s' if n != 1 else ''}"
 
 
 def _singular(suit: int) -> str:
@@ -181,14 +256,15 @@ def _singular(suit: int) -> str:
 
 def card_reason(view: SeatView, card: Card, trick_win: float | None,
                 trick_points: float | None, others: Sequence[Card] = (),
-                others_win: float | None = None) -> str | None:
+                others_win: float | Sequence[float | None] | None = None,
+                trick_own: float | None = None) -> str | None:
     """The first reason that applies to playing ``card`` (``others``: the other legal
-    cards, to tell whether it is the cheapest; ``others_win``: the best chance one of them
-    takes the trick)."""
+    cards, to tell whether it is the cheapest; ``others_win``: the chances the other
+    options take the trick; ``trick_own``: the chance this card itself takes it)."""
     cheapest = all(card.points <= o.points for o in others)
     for r in (draw_trumps(view, card), partner_winning(view, card, trick_win),
-              trick_lost(card, trick_win, cheapest, others_win),
-              wins_trick(view, card, trick_win, trick_points)):
+              trick_lost(card, trick_win, cheapest, others_win, view, others),
+              wins_trick(view, card, trick_win, trick_points, trick_own)):
         if r:
             return r
     return None
@@ -238,14 +314,19 @@ def master_spent(view: SeatView, card: Card, best: Card | None, trick_win: float
 
 
 __all__ = [
+    "EVERY",
     "LOST",
+    "NEVER",
     "SURE",
+    "beats",
     "card_reason",
     "draw_trumps",
     "highest_left",
     "master_spent",
     "partner_winning",
     "points_words",
+    "points_words_total",
+    "takes_over",
     "trick_lost",
     "trumps_out",
     "void_lead",

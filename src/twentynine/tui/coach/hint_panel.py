@@ -48,8 +48,9 @@ def option_entry(h: Hint, o: Option, pad: int = 3) -> str:
         worth = "  -  " if o.worth is None else f"{o.worth:+.2f}"
         made = "  - " if o.made is None else f"{100 * o.made:3.0f}%"
         return f"{o.action.bid:>2} {worth} {made}"
-    if h.bids:  # pass, in the auction: no contract of yours to put figures on
-        return f"{_label(o):<{pad}}"
+    if h.bids:  # pass, in the auction: what passing is worth to the search (its bar)
+        worth = "" if o.worth is None else f" {o.worth:+.2f}"
+        return f"{_label(o):<{pad}}{worth}"
     if o.ours is None and o.made is not None:
         ours = f"{100 * o.made:3.0f}%"
     pts = "" if o.card_points is None else f" {o.card_points:4.1f}"
@@ -70,7 +71,7 @@ def _legend(h: Hint, width: int = 0) -> str:
     figures (the chance on the contract, then card points); the rest as the search rates
     them, best first."""
     if h.bids:
-        return "bid · game pts as bidder · chance to make it"
+        return "bid · game pts as bidder · chance to make it (pass: its game pts)"
     verb = "beat" if h.defending else "make"
     if h.phase == "play":
         first, rest = "card", f"chance to {verb} it · your card pts · you take trick"
