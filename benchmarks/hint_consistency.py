@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from itertools import pairwise
 
 from twentynine import build_kind
 from twentynine.bots import make_bot
@@ -54,7 +55,7 @@ def check(h: Hint) -> tuple[list[str], list[str], list[str]]:
         if c >= pc + 2 and p >= pp + 0.3 - 1e-9:
             both.append(f"{o.words} {c}% {p:.1f} over {pick.words} {pc}% {pp:.1f}")
     rest = h.options[1 + len(getattr(h, "equal", ())):]
-    for a, b in zip(rest, rest[1:], strict=False):
+    for a, b in pairwise(rest):
         if shown(b) > shown(a):
             order.append(f"{b.words} {shown(b)} listed after {a.words} {shown(a)}")
     return likelier, both, order

@@ -20,13 +20,17 @@ from twentynine.bots.config import HARD
 from twentynine.bots.medium import MediumBot
 from twentynine.bots.worlds import WorldSampler
 from twentynine.coach.hint import (
-    CHANCE_NOISE,
-    NEAR_TIE,
+    CHANCE_POINTS,
+    POINTS_NOISE,
     STRONGEST,
+    Hint,
     NoHint,
     action_words,
+    figure_key,
     hint,
     hint_bot,
+    shown_chance,
+    shown_points,
     view_seed,
 )
 from twentynine.deal import Deal, Phase
@@ -92,19 +96,29 @@ def test_the_hint_is_hards_own_choice_for_the_same_view_and_seed(phase: str) -> 
     bot = make_bot("hard", seed=view_seed(view), time_budget=CLOCK)
     searched = bot.choose(view, list(view.legal_actions))
     assert (h.search_action or h.action) == searched
-    if h.search_action is not None:
-        # a near-tie broken otherwise: within the search's noise, no worse a chance on the
-        # contract, and no fewer card points at the same chance
-        ours, theirs = h.options[0], h.option(searched)
-        assert theirs is not None and ours.worth is not None and theirs.worth is not None
-        assert ours.worth >= theirs.worth - 2 * NEAR_TIE
-        assert (ours.ours or 0.0) >= (theirs.ours or 0.0) - CHANCE_NOISE
     # every legal action is listed once, the suggestion first, with a reason naming it
     assert sorted(o.action.code for o in h.options) == sorted(codes(view))
     assert h.options[0].action == h.action
     assert h.reason
-    worths = [o.worth for o in h.options[1 + len(h.equal):] if o.worth is not None]
-    assert worths == sorted(worths, reverse=True)
+    if h.phase in ("play", "trump choice"):
+        # where the hint's pick is not hard's, it is hard's as good or better on the
+        # figures shown: hard decides by game points, the hint by the figures it shows
+        assert_best_on_figures(h)
+    else:
+        assert h.search_action is None
+
+
+def assert_best_on_figures(h: Hint) -> None:
+    """The pick is the best option on the figures shown (within the stated noise) and the
+    table below it is ordered by them."""
+    best = h.options[0]
+    top = max(shown_chance(o) for o in h.options)
+    assert shown_chance(best) >= top - CHANCE_POINTS, h
+    for o in h.options[1:]:
+        assert not (shown_chance(o) >= shown_chance(best) + 2 and
+                    shown_points(o) >= shown_points(best) + POINTS_NOISE - 1e-9), h
+    rest = [figure_key(o) for o in h.options[1:]]
+    assert rest == sorted(rest, reverse=True), h
 
 
 @pytest.mark.parametrize("phase", ["auction", "play"])
@@ -158,25 +172,27 @@ def test_no_hint_when_it_is_not_the_seats_turn() -> None:
 
 
 def test_a_trump_card_that_makes_the_bid_more_often_is_not_ranked_below() -> None:
-    """"J♦ 33% ... 7♠ 39%" with the search 0.02 game points apart: within the search's
-    noise the chance decides, so the card shown making the bid more often comes first."""
+    """"J♦ 33% ... 7♠ 39%": the card shown making the bid more often comes first, however
+    the search's game points rank the two (the hint's pick is the best on its figures)."""
     from twentynine.actions import Action
     from twentynine.cards import Card
-    from twentynine.coach.hint import Option, _ordered, _trump_reason, break_near_tie
+    from twentynine.coach.hint import Option, _ordered, _trump_reason, best_on_figures
 
     _deal, view = find_view(lambda v: v.phase is Phase.TRUMP)
     jd, sp = (Action.trump_card(Card.parse(c)) for c in ("J♦", "7♠"))
     best = Option(jd, "J♦ face down", -0.25, 14.7, made=0.33, ours=0.33)
     likelier = Option(sp, "7♠ face down", -0.27, 14.1, made=0.39, ours=0.39)
-    pick, equal = break_near_tie(view, [best, likelier], jd)
+    pick, equal = best_on_figures(view, [best, likelier], jd)
     assert pick == sp and equal == ()
-    ordered = _ordered([best, likelier], pick, equal)
+    ordered = _ordered([best, likelier], pick, equal, by_figures=True)
     text = _trump_reason(view, ordered, equal)
     assert text.startswith("Choose 7♠ face down: your side makes its") and "39%" in text
-    assert "With J♦ face down: 33%." in text, text
-    # clearly apart in the search (more than twice its noise): the search's choice stays
+    assert "With J♦ face down: 33% (though 0.6 card points more)." in text, text
     far = Option(sp, "7♠ face down", -0.40, 14.1, made=0.39, ours=0.39)
-    assert break_near_tie(view, [best, far], jd) == (jd, ())
+    assert best_on_figures(view, [best, far], jd) == (sp, ())
+    # within the noise on the chance, the card points decide, then the search
+    near = Option(sp, "7♠ face down", -0.40, 14.1, made=0.35, ours=0.35)
+    assert best_on_figures(view, [best, near], jd)[0] == jd
 
 
 def test_near_ties_go_to_the_chance_then_card_points_then_the_plainer_card() -> None:
@@ -184,7 +200,7 @@ def test_near_ties_go_to_the_chance_then_card_points_then_the_plainer_card() -> 
     12.8); at the same points too, the plainer card; and the hint says they are equal."""
     from twentynine.actions import Action
     from twentynine.cards import Card
-    from twentynine.coach.hint import Option, break_near_tie
+    from twentynine.coach.hint import Option, best_on_figures
 
     _deal, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.trick) == 1)
 
@@ -193,14 +209,16 @@ def test_near_ties_go_to_the_chance_then_card_points_then_the_plainer_card() -> 
         return Option(a, Card.parse(c).label, worth, cp, 0.9, 2.0, 1 - ours, ours)
 
     eight, nine = card("8C", -1.0, 12.8, 0.0), card("9D", -1.0, 13.2, 0.0)
-    assert break_near_tie(view, [eight, nine], eight.action) == (nine.action, ())
-    # a 0.02 margin in the search does not beat 95% against 24% on the contract
+    assert best_on_figures(view, [eight, nine], eight.action) == (nine.action, ())
     seven, jack = card("7S", 0.40, 14.0, 0.24), card("JH", 0.38, 14.0, 0.95)
-    assert break_near_tie(view, [seven, jack], seven.action)[0] == jack.action
+    assert best_on_figures(view, [seven, jack], seven.action)[0] == jack.action
     # the same chance and points: the plainer card (fewer points), the other one equal
     a, b = card("AS", 0.1, 14.0, 0.5), card("7S", 0.1, 14.1, 0.5)
-    pick, equal = break_near_tie(view, [a, b], a.action)
+    pick, equal = best_on_figures(view, [a, b], a.action)
     assert pick == b.action and [o.action for o in equal] == [a.action]
+    # never one another option beats on both figures shown, whatever the search says
+    lo, hi = card("7S", 0.5, 14.0, 0.50), card("8S", 0.1, 14.4, 0.52)
+    assert best_on_figures(view, [lo, hi], lo.action)[0] == hi.action
 
 
 def test_a_defenders_hint_speaks_of_beating_the_contract_not_of_game_points() -> None:
@@ -278,7 +296,7 @@ def test_a_card_that_takes_the_trick_more_often_is_set_aside_in_the_players_figu
                       best_fig[0], best_fig[0])
         alt = Option(other, other_label, -0.43, other_fig[1], 0.95, 2.0,
                      other_fig[0], other_fig[0])
-        return _play_reason(view, _ordered([best, alt], chosen))
+        return _play_reason(view, _ordered([best, alt], chosen, by_figures=True))
 
     head = f"{other.card.label} takes this trick more often (95%), but"
     text = reason((0.82, 21.9), (0.64, 19.8))
@@ -305,6 +323,6 @@ def test_a_defenders_card_set_aside_speaks_of_beating_the_contract() -> None:
     assert chosen.card is not None and other.card is not None
     best = Option(chosen, chosen.card.label, 0.2, 9.0, 0.2, 1.0, 0.6, 0.4)
     alt = Option(other, other.card.label, -0.2, 9.0, 0.9, 1.0, 0.8, 0.2)
-    text = _play_reason(view, _ordered([best, alt], chosen))
+    text = _play_reason(view, _ordered([best, alt], chosen, by_figures=True))
     assert (f"{other.card.label} takes this trick more often (90%), but with it: 20% to "
             f"beat their {target}.") in text, text
