@@ -310,10 +310,16 @@ LONGEST_REASONS = (
     # the competitive bid: the longest the auction writes (every bid and the pass shown)
     "Bid 17: with ♠ spades as trump your side takes 15.9 of the 29 points on average and "
     "makes 17 in 47% of the 500 deals consistent with your cards. It costs 0.06 game "
-    "points a deal, less than letting the opponents play their 16.",
+    "points a deal; the search counts a pass as -0.25.",
+    "Bid 16: with ♥ hearts as trump your side takes 15.2 of the 29 points on average and "
+    "makes 16 in 46% of the 500 deals consistent with your cards. Worth -0.08 game points "
+    "a deal as bidder; the search counts a pass as -0.10.",
     "You must bid (no pass here): the lowest is 16. Bid 18: with ♦ diamonds as trump your "
     "side takes 17.8 of the 29 points on average and makes 18 in 67% of the 500 deals "
     "consistent with your cards.",
+    "Pass: bid 16 is worth -0.35 game points a deal as bidder, no more than the search "
+    "counts a pass as (-0.10), and is made in 31% of the 500 deals consistent with your "
+    "cards.",
 )
 
 
@@ -647,15 +653,21 @@ async def _edge_follows(tmp_path: Path) -> None:
         assert table.game.deal.actions[before].card == sel  # what the edge said
 
 
-def test_the_first_to_speak_sees_no_worth_on_passing() -> None:
-    """First to speak, nobody bidding: "pass -0.10" (and "passing is worth -0.10, the
-    opponents would play their bid") said nothing a player can use: the pass has no
-    figures of its own; the bids have theirs."""
+def test_the_pass_row_has_the_figure_the_reason_weighs_the_bids_against() -> None:
+    """First to speak, nobody bidding: the pass row gives what the search counts a pass
+    as (its bar), and a reason that weighs a bid in game points weighs it against that
+    figure ("worth -0.05 game points a deal as bidder; the search counts a pass as
+    -0.10"), which the player can check in the table."""
     d = Deal.from_seed(4)
     view = d.view(d.turn)
     assert view.bidder is None
     h = coach_hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
+    passing = h.option(PASS)
+    assert passing is not None and passing.worth is not None
     entries = dict((e.strip().split()[0], e) for e, _best in HintBody(h).entries())
-    assert entries["pass"].strip() == "pass"
+    assert entries["pass"].split() == ["pass", f"{passing.worth:+.2f}"]
     text = " ".join(line.plain for line in HintBody(h).lines(100))
-    assert "worth" not in text and "-0.10" not in text, text
+    # where the reason weighs a bid in game points, it weighs it against that figure
+    if "game points" in text:
+        assert f"a pass as {passing.worth:+.2f}" in text or \
+            f"a pass as ({passing.worth:+.2f})" in text, text

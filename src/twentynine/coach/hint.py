@@ -1,17 +1,18 @@
 """A hint for the seat to move: the strongest bot's choice, why, and what each option is worth.
 
 The hint is computed from the seat's **view only** (never the engine's state): the
-``hard`` bot, seeded from the view itself (:func:`view_seed`), chooses the action, and
-what its search measured gives the numbers:
+``hard`` bot, seeded from the view itself (:func:`view_seed`), searches, and what its
+search measured gives the numbers and the pick:
 
-* card play (and asking for trump, the pair): the bot's mean worth of each legal action
-  over the worlds it sampled; a second, smaller measurement over worlds sampled the same
-  way adds the chance that your side takes the current trick, the points the trick
-  carries and your side's card points at the end of the deal;
+* card play and the trump choice: over the very worlds the search valued, each legal
+  action's chance to make (or beat) the contract, your side's card points at the end of
+  the deal and who takes the current trick; the pick is the best option on those figures
+  (:func:`best_on_figures`), the search's worth deciding among options alike on them;
 * the auction: with each possible trump, the points your side takes as bidder in the
-  simulated deals, and the chance of making each bid;
-* the trump choice and the optional calls (double, redouble, single hand, no trumps,
-  redeal): the simulated worth and chance of making the contract with each choice.
+  simulated deals, the chance of making each bid and its game points, beside what the
+  search counts a pass as;
+* the optional calls (double, redouble, single hand): the search's choice, with the
+  chance of the contract from a measurement of their own.
 
 >>> from twentynine.deal import Deal
 >>> d = Deal.from_seed(4)
@@ -44,13 +45,15 @@ from ..bots.medium import Estimates, Figures
 from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
 from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
+from ..rules import Rules
 from ..scoring import pair_target, result_decided
 from ..views import SeatView
 from .reasons import card_reason
 from .text import action_words, seat_word, trump_label
 
 MEASURE_WORLDS = 64
-"""Worlds of the second measurement (trick chances, card points, contract chances)."""
+"""Worlds of the separate measurement where the search keeps no figures (the calls, a bot
+without them)."""
 TRUMP_MEASURE = 3
 """The trump choice is measured on this many times :data:`MEASURE_WORLDS` (its chances
 decide between cards the search rates alike, and it comes once a deal)."""
@@ -128,12 +131,15 @@ class Hint:
     seat: int
     phase: str
     action: Action
-    """The strongest bot's choice for this view and seed."""
+    """The suggestion: in card play and the trump choice the best option on the figures
+    shown (:func:`best_on_figures`), elsewhere the strongest bot's choice for this view and
+    seed (that choice is always ``search_action or action``)."""
     reason: str
     options: tuple[Option, ...]
     """Every legal action: the suggestion first, then the others best first."""
     worlds: int
-    """How many deals consistent with the view the bot's search simulated."""
+    """How many deals consistent with the view the figures shown come from (in card play
+    and the trump choice, the worlds the bot's search valued)."""
     trumps: tuple[tuple[str, float], ...] = ()
     """Auction: the points your side takes on average as bidder with each trump."""
     bids: tuple[BidChance, ...] = ()
@@ -145,8 +151,8 @@ class Hint:
     seed: int = 0
     seconds: float = field(default=0.0, compare=False)
     search_action: Action | None = None
-    """The strongest bot's own choice, where the hint broke a near-tie otherwise (None:
-    the suggestion is that choice)."""
+    """The strongest bot's own choice where the hint's pick, the best option on the figures
+    it shows, is another (None: the suggestion is that choice)."""
     equal: tuple[str, ...] = ()
     """Other options as good as the suggestion by every figure (within the search's
     noise, the same chance on the contract and the same card points)."""
@@ -243,10 +249,12 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
          worlds: int = MEASURE_WORLDS, bot: BaseBot | None = None) -> Hint:
     """The hint for ``view``'s seat, which must be the seat to move.
 
-    The suggested action is ``hint_bot(view_seed(view)).choose(view, legal)``: the
-    strongest bot's own choice; the rest explains it.  (``bot`` explains another bot's
-    choice instead: only tests of the screens use it, to be quick.)  Raises
-    :class:`NoHint` if the seat has nothing to decide."""
+    ``hint_bot(view_seed(view)).choose(view, legal)`` searches; in card play and the trump
+    choice the suggestion is the best option on the figures that search measured
+    (:func:`best_on_figures`; :attr:`Hint.search_action` keeps the bot's own choice where
+    it is another), elsewhere the bot's choice itself; the rest explains it.  (``bot``
+    searches instead: tests use it, to be quick.)  Raises :class:`NoHint` if the seat has
+    nothing to decide."""
     legal = list(view.legal_actions)
     if not legal:
         raise NoHint("there is nothing to hint: it is not this seat's turn")
@@ -278,6 +286,15 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
 
 _Parts = tuple[str, tuple[Option, ...], int, tuple[tuple[str, float], ...],
                tuple[BidChance, ...], int]
+
+
+def bid_bar(rules: Rules, bid: int, bar: float) -> float:
+    """What a bid's expected game points must clear for the bot to make it, passing being
+    worth ``bar``: with big bids a bid of 21 or more clears twice a positive bar, or 0
+    (its stakes are doubled), as :func:`~twentynine.bots.calls.best_bid` has it."""
+    if rules.big_bids and bid >= 21:
+        return max(2 * bar, 0.0) if bar >= 0 else 0.0
+    return bar
 
 
 def pass_bar(view: SeatView, bot: BaseBot) -> float:
@@ -468,18 +485,21 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                       f"You must bid (no pass here): the lowest is {lo}. ") + reason
         elif by_bid[b].worth < 0 and view.bidder is not None and \
                 (view.bidder & 1) != team:
-            reason += (f" It costs {-by_bid[b].worth:.2f} game points a deal as bidder, "
-                       f"less than the {-bar:.2f} the search counts on losing by letting "
-                       f"the opponents play their {view.high_bid} (the pass row).")
+            reason += (f" It costs {-by_bid[b].worth:.2f} game points a deal; the search "
+                       f"counts a pass as {bar:+.2f}.")
         else:
+            # the chance explains a bid made more often than not; below that, the game
+            # points weigh it against a pass (the pass row's figure)
             w = by_bid[b].worth
-            if w > bar:
-                reason += (f" As bidder: {w:+.2f} game points a deal, more than passing "
-                           f"is worth to the search ({bar:+.2f}, the pass row).")
-            elif support >= b:
-                reason += (f" As bidder: {w:+.2f} game points a deal; the search bids on "
-                           f"as {support} is worth more than passing "
-                           f"({by_bid[support].worth:+.2f} against {bar:+.2f}).")
+            clear = bid_bar(rules, b, bar)
+            if c < 0.5 and w > clear:
+                tail = "." if clear == bar else f" (a bid of {b} must clear {clear:+.2f})."
+                reason += (f" Worth {w:+.2f} game points a deal as bidder; the search "
+                           f"counts a pass as {bar:+.2f}{tail}")
+            elif c < 0.5 and support >= b:
+                reason += (f" Worth {w:+.2f} game points a deal as bidder, {support} "
+                           f"{by_bid[support].worth:+.2f}; the search counts a pass as "
+                           f"{bar:+.2f}.")
             if support > b:
                 reason += (f" You could go on to {support} "
                            f"({_pct(by_bid[support].chance)}) if pressed.")
@@ -491,12 +511,10 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                       f"make {support} at best, not enough over partner's bid to take "
                       f"it over.")
         else:
-            reason = (f"Pass: no bid is worth more than passing is to the search "
-                      f"({bar:+.2f} game points a deal, the pass row): {lo} is worth "
-                      f"{by_bid[lo].worth:+.2f} as bidder and is made in {_pct(c_lo)} of "
-                      f"the {est.samples} deals consistent with your cards (your best "
-                      f"trump, {best_label}, takes {best_pts:.1f} of the {total} points on "
-                      f"average).")
+            reason = (f"Pass: bid {lo} is worth {by_bid[lo].worth:+.2f} game points a deal "
+                      f"as bidder, no more than the search counts a pass as "
+                      f"({bar:+.2f}), and is made in {_pct(c_lo)} of the {est.samples} "
+                      f"deals consistent with your cards.")
     return reason, _ordered(opts, action), est.samples, trumps, tuple(chances), support
 
 

@@ -71,7 +71,7 @@ def _legend(h: Hint, width: int = 0) -> str:
     figures (the chance on the contract, then card points); the rest as the search rates
     them, best first."""
     if h.bids:
-        return "bid · game pts as bidder · chance to make it (pass: its game pts)"
+        return "bid · game pts as bidder · chance to make it"
     verb = "beat" if h.defending else "make"
     if h.phase == "play":
         first, rest = "card", f"chance to {verb} it · your card pts · you take trick"
