@@ -422,7 +422,10 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                           key=lambda x: -x[1]))
 
     def chance(b: int) -> tuple[float, int]:
-        best, best_i = 0.0, 0
+        """The best chance of making ``b``, and the trump that gives it (at the same
+        chance as printed, the one taking more points)."""
+        best_i, key = 0, (-1, -1.0)
+        top = 0.0
         for i, res in enumerate(table):
             if not res:
                 continue
@@ -431,9 +434,11 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                 tgt = pair_target(rules, b, team, pair_team if pair_team >= 0 else None)
                 ok += pts >= tgt
             c = ok / len(res)
-            if c > best:
-                best, best_i = c, i
-        return best, best_i
+            top = max(top, c)
+            k = (int(f"{100 * c:.0f}"), means[i])
+            if k > key:
+                best_i, key = i, k
+        return top, best_i
 
     def chance_with(b: int, i: int) -> float:
         res = table[i]
