@@ -416,6 +416,9 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                 f"{action_words(action).capitalize()}."), _ordered(opts, action), 0, (), (), 0
     table = est.table
     choices = est.choices
+    # the deals the figures come from: the bid table's (a busy machine's clock may stop
+    # it before every sampled world is played)
+    simulated = max((len(res) for res in table), default=0)
     means = [sum(r[0] for r in res) / len(res) if res else 0.0 for res in table]
     trumps = tuple(sorted(((trump_label(c), m) for c, m, res in zip(choices, means, table,
                                                                       strict=True) if res),
@@ -479,7 +482,7 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         c, ci = chance(b)
         reason = (f"Bid {b}: with {trump_label(choices[ci])} as trump your side takes "
                   f"{means[ci]:.1f} of the {total} points on average and makes {b} in "
-                  f"{_pct(c)} of the {est.samples} deals consistent with your cards.")
+                  f"{_pct(c)} of the {simulated} deals consistent with your cards.")
         if means[best_i] > means[ci] + 0.05:
             # the trump that takes most on average is not the likeliest to make the bid:
             # say so, or the two figures read as a contradiction
@@ -518,9 +521,9 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         else:
             reason = (f"Pass: bid {lo} is worth {by_bid[lo].worth:+.2f} game points a deal "
                       f"as bidder, no more than the search counts a pass as "
-                      f"({bar:+.2f}), and is made in {_pct(c_lo)} of the {est.samples} "
+                      f"({bar:+.2f}), and is made in {_pct(c_lo)} of the {simulated} "
                       f"deals consistent with your cards.")
-    return reason, _ordered(opts, action), est.samples, trumps, tuple(chances), support
+    return reason, _ordered(opts, action), simulated, trumps, tuple(chances), support
 
 
 def _measure_options(view: SeatView, legal: list[Action], est: Estimates | None,
