@@ -292,10 +292,30 @@ class MediumBot(BaseBot):
                     d = w.clone()
                     d.step(code)
                     rollout(d, StreamRand(ws) if crn else rand)
-                    totals[i] += wt * outcome_value(d, team, margin)
+                    # outcome_value written out, its figures counted on the way (the same
+                    # arithmetic, so the same worth to the last bit)
+                    g0, g1 = d.game_change()
+                    p0, p1 = d.points0, d.points1
+                    if team:
+                        gain, v = g1 - g0, (g1 - g0) + margin * (p1 - p0) / 29.0
+                    else:
+                        gain, v = g0 - g1, (g0 - g1) + margin * (p0 - p1) / 29.0
+                    totals[i] += wt * v
                     f = figs[i]
-                    f.add_result(d, team, wt)
-                    f.add_trick(d, t0, seat, wt)
+                    f.weight += wt
+                    f.card_points += wt * (p1 if team else p0)
+                    if gain:
+                        f.decided += wt
+                        if gain > 0:
+                            f.ours += wt
+                    if len(d.history) > t0:
+                        _lead, _cards, win, pts = d.history[t0]
+                        f.trick += wt
+                        f.trick_points += wt * pts
+                        if (win & 1) == team:
+                            f.trick_win += wt
+                            if win == seat:
+                                f.trick_own += wt
             n += 1
             wsum += wt
             if time.perf_counter() > deadline:
