@@ -1,6 +1,6 @@
 """Does the hint's pick agree with the figures it shows?
 
-Run:  python benchmarks/hint_consistency.py [--deals 80] [--seed 0] [--seat 0]
+Run:  python benchmarks/hint_consistency.py [--deals 80] [--seed 0] [--seat 0] [--progress]
 
 Plays ``--deals`` deals (seeds ``--seed``, ``--seed + 1``, ...) with ``easy`` bots in every
 seat and asks the coach for a hint at each card-play decision of ``--seat`` (South, the
@@ -66,6 +66,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=80)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--seat", type=int, default=0)
+    ap.add_argument("--progress", action="store_true",
+                    help="print the counts so far after every deal")
     opts = ap.parse_args()
     t0 = time.perf_counter()
     hints = 0
@@ -85,6 +87,9 @@ def main() -> None:
                         cases.append(f"deal seed {seed}, trick {len(v.tricks) + 1}, "
                                      f"{name}: {'; '.join(found)}")
             d.apply(bots[d.turn].choose(v, v.legal_actions))
+        if opts.progress:
+            print(f"after deal seed {seed}: {hints} hints, "
+                  + ", ".join(f"{k} {n}" for k, n in counts.items()), flush=True)
     print(f"{opts.deals} deals of easy bots (seeds {opts.seed}..{opts.seed + opts.deals - 1}),"
           f" {hints} card-play hints for seat {opts.seat} ({build_kind()} build, "
           f"{time.perf_counter() - t0:.0f} s, {os.cpu_count()} cores)")
