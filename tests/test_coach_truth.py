@@ -18,7 +18,7 @@ from twentynine.actions import DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE, Action
 from twentynine.bots import BaseBot, make_bot
 from twentynine.cards import CARDS, SUIT_NAMES, Card, parse_cards
 from twentynine.coach.hint import (
-    CHANCE_POINTS,
+    PICK_WINDOW,
     POINTS_NOISE,
     Hint,
     Option,
@@ -291,8 +291,11 @@ def assert_true_hint(v: SeatView, h: Hint) -> None:
     assert best.action == h.action
     # the pick is best on the figures shown, the table below it ordered by them
     top = max(shown_chance(o) for o in h.options)
-    assert shown_chance(best) >= top - CHANCE_POINTS, h
+    assert shown_chance(best) >= top - PICK_WINDOW, h
     for o in h.options[1:]:
+        # none as likely with more card points, none beaten on both (the count)
+        assert not (shown_chance(o) >= shown_chance(best) and
+                    shown_points(o) > shown_points(best) + POINTS_NOISE + 1e-9), h
         assert not (shown_chance(o) >= shown_chance(best) + 2 and
                     shown_points(o) >= shown_points(best) + POINTS_NOISE - 1e-9), h
     rest = [figure_key(o) for o in h.options[1:]]

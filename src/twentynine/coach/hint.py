@@ -351,6 +351,9 @@ def plainness(view: SeatView, o: Option) -> tuple[int, int, int]:
 
 CHANCE_POINTS = round(100 * CHANCE_NOISE)
 """:data:`CHANCE_NOISE` in the whole percent the hint prints."""
+PICK_WINDOW = 1
+"""Chances as printed (whole percent) at most this far below the best are the best chance
+for the pick: the card points decide between them."""
 
 
 def best_on_figures(view: SeatView, options: Sequence[Option], action: Action
@@ -359,24 +362,23 @@ def best_on_figures(view: SeatView, options: Sequence[Option], action: Action
     the hint shows (as printed: the chance in whole percent, card points to a tenth), and
     the options as good as it.
 
-    1. the options whose chance on the contract is within :data:`CHANCE_NOISE` of the best
-       chance shown;
+    1. the options with the best chance on the contract (a point below it, as printed,
+       counts as the best: :data:`PICK_WINDOW`);
     2. of those, the ones with card points within :data:`POINTS_NOISE` of the most;
     3. of those, the ones the search rates within :data:`NEAR_TIE` game points of the best
        of them: the search's own choice if it is among them and the plainest
-       (:func:`plainness`), else the plainest;
-    4. and never one that another option beats on both figures shown (the chance by 2
-       points and 0.3 card points or more): that one instead.
+       (:func:`plainness`), else the plainest.
 
-    So no option is shown more than :data:`CHANCE_NOISE` likelier than the suggestion,
-    none better on both figures, and among options alike on both the search's longer look
-    decides.  Other phases keep the search's ``action`` (their options are not ranked by
-    a chance: a double, the pair's stakes, the auction)."""
+    So no option is shown more than a point likelier than the suggestion, none as likely
+    with more card points, and among options alike on both the search's longer look
+    decides.  The options as good are those within the noise of the pick on both figures
+    (:data:`CHANCE_NOISE`, :data:`POINTS_NOISE`).  Other phases keep the search's
+    ``action`` (their options are not ranked by a chance: a double, the auction)."""
     chosen = next((o for o in options if o.action == action), None)
     if chosen is None or PHASE_CODES[view.phase] not in (PLAY, TRUMP):
         return action, ()
     top = max(shown_chance(o) for o in options)
-    group = [o for o in options if shown_chance(o) >= top - CHANCE_POINTS]
+    group = [o for o in options if shown_chance(o) >= top - PICK_WINDOW]
     most = max(shown_points(o) for o in group)
     group = [o for o in group if shown_points(o) >= most - POINTS_NOISE - 1e-9]
     worths = [o.worth for o in group if o.worth is not None]
@@ -387,12 +389,6 @@ def best_on_figures(view: SeatView, options: Sequence[Option], action: Action
         pick = chosen
     else:
         pick = min(group, key=lambda o: (plainness(view, o), -(o.worth or 0.0)))
-    while True:  # each step raises the chance: it ends
-        better = [o for o in options if shown_chance(o) >= shown_chance(pick) + 2
-                  and shown_points(o) >= shown_points(pick) + POINTS_NOISE - 1e-9]
-        if not better:
-            break
-        pick = max(better, key=figure_key)
     equal = tuple(o for o in options if o is not pick
                   and abs(shown_chance(o) - shown_chance(pick)) <= CHANCE_POINTS
                   and abs(shown_points(o) - shown_points(pick)) <= POINTS_NOISE + 1e-9)
