@@ -58,9 +58,9 @@ TRUMP_MEASURE = 3
 """The trump choice is measured on this many times :data:`MEASURE_WORLDS` (its chances
 decide between cards the search rates alike, and it comes once a deal)."""
 NEAR_TIE = 0.05
-"""Game points a deal within which the search cannot tell two options apart: between
-them the hint ranks by the chance on the contract, then card points, then the plainer
-card."""
+"""Game points a deal within which the search cannot tell two options apart: among
+options alike on the figures shown, the plainer card goes first unless the search rates
+it this much lower (:func:`best_on_figures`)."""
 CHANCE_NOISE = 0.03
 """Contract chances closer than this are the same chance."""
 POINTS_NOISE = 0.3
