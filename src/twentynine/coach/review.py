@@ -41,7 +41,7 @@ from ..actions import (
 )
 from ..bots import BOTS, make_bot
 from ..bots.search import SearchTimeout, solve_root
-from ..deal import DEAL_OVER, PLAY, Deal
+from ..deal import DEAL_OVER, PLAY, Deal, Phase
 from ..records import RecordError, played_by_table, replay_deal
 from ..views import SeatView
 from .hint import (
@@ -75,7 +75,7 @@ MISTAKE_CARD_POINTS = 2.0
 MISTAKE_GAME_POINTS = 0.15
 """Where the game points decide (the chance and card points alike; bids, passes and the
 calls on the stakes), giving up this many a deal or more is a mistake."""
-RULE_WORDS = (f"✗ a mistake: the chance to make (or beat) the contract "
+RULE_WORDS = (f"A mistake (✗): the chance to make (or beat) the contract "
               f"{100 * MISTAKE_CHANCE:.0f} points below the search's choice, or "
               f"{MISTAKE_CARD_POINTS:.0f} card points fewer without a better chance; where "
               f"those are alike, and for bids and doubles, {MISTAKE_GAME_POINTS:.2f} game "
@@ -531,11 +531,15 @@ def _reason(h: Hint, taken: Option, v: Verdict, trick: int | None, lost_to: str 
         won = _won_trick(view, taken, best, won_by)
         if won:
             return f"{text}: {won}; {better}."
-    if h.phase == "trump" and best.card_points is not None and \
+    if h.phase == Phase.TRUMP.value and best.card_points is not None and \
             taken.card_points is not None:
         return (f"{text}: with it your side takes {taken.card_points:.1f} points on "
                 f"average, {best.card_points:.1f} {with_best}; {better}.")
     if taken.trick_win is not None and best.trick_win is not None:
+        if abs(taken.trick_win - best.trick_win) < 0.05:
+            return (f"{text}: your side takes this trick as often either way "
+                    f"({100 * taken.trick_win:.0f}%), but the rest of the deal goes better "
+                    f"{with_best}; {better}.")
         return (f"{text}: your side wins this trick {100 * taken.trick_win:.0f}% of the "
                 f"time with it, {100 * best.trick_win:.0f}% {with_best}, and the rest of "
                 f"the deal goes better {with_best}; {better}.")
@@ -582,10 +586,10 @@ def _close(h: Hint, taken: Option, v: Verdict, view: SeatView | None) -> str:
                 f"{_noun(best)} {best.worth:+.2f}, less than a mistake's "
                 f"{MISTAKE_GAME_POINTS:.2f} apart.")
     said = _figures_apart(h, taken, best, v, view)
-    if v.game < 0.005:
+    if v.game < 0.01:
         return f"As good as the search's choice, {best.words}: {said}."
     return (f"As good as the search's choice, {best.words}, on the chance and the card "
-            f"points ({said}); the search's longer look rates it {v.game:.2f} game points "
+            f"points: {said}; the search's longer look rates it {v.game:.2f} game points "
             f"a deal lower, less than a mistake's {MISTAKE_GAME_POINTS:.2f}.")
 
 
@@ -736,6 +740,8 @@ def grade_decision(deal: Deal, seat: int, a: Action, final: Deal | None = None,
         elif (win & 1) == (seat & 1):
             won_by = seat_word(view, win)
     v = judge(h, taken, partner_bid) if taken is not None else Verdict(False, "none")
+    if v.cards is not None:
+        card_loss = v.cards  # as the hint prints the two figures
     mistake = v.mistake
     if taken is None:
         reason = f"{action_words(a)} was not among the legal actions the hint saw."

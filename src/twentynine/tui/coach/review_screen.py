@@ -182,7 +182,8 @@ def grades_text(grades: list[Grade]) -> Text:
     if not grades:
         return out
     out.append("\nYour decisions (graded from what you could see then)\n", style="bold")
-    out.append(f"{RULE_WORDS}\n", style="dim")
+    if not all(g.by_table for g in grades):  # the rule the ✓ and ✗ follow
+        out.append(f"{RULE_WORDS}\n", style="dim")
     i = 0
     while i < len(grades):
         g = grades[i]
@@ -222,7 +223,7 @@ def grades_text(grades: list[Grade]) -> Text:
             if reason[1:2].islower():  # mid-sentence after "bid 19: " ("Close to" read odd)
                 reason = reason[0].lower() + reason[1:]
             # the reason says every figure it weighs: a cost only where the rule counts one
-            out.append(reason)
+            out.append(reason.rstrip(".") + ".")
         out.append("\n")
         if g.dd_loss is not None:
             out.append(f"    {dd_words(g)}\n", style="dim")
