@@ -370,19 +370,20 @@ def _print_review(console: Console, record: dict[str, Any], seat: int,
     console.print(title, style="bold")
     t = Table(title="Your decisions, graded from what you could see then",
               title_justify="left",
-              caption="cost: what the choice gave up against the search's, in the "
-                      "figures the hint shows: the chance to make (or beat) the contract, "
-                      "then card points; game points a deal only where they decide (those "
-                      "two alike, a bid, a double). " + RULE_WORDS + ". "
-                      "Double dummy: the exact verdict with every hand seen (from trick 5) "
-                      "- what was best with the cards as they lay, not what you could know.",
+              caption="chance, card pts, game pts: what each choice cost against the "
+                      "search's, in the figures the hint shows (the chance to make or beat "
+                      "the contract, in points, then card points; the search's game points "
+                      "a deal only where they decide: those two alike, a bid, a double). "
+                      + RULE_WORDS + ". Double dummy: the exact verdict with every hand "
+                      "seen (from trick 5) - what was best with the cards as they lay, not "
+                      "what you could know.",
               caption_justify="left")
     t.add_column("when", no_wrap=True)
     t.add_column("you")
     t.add_column("search")
-    t.add_column("cost: chance", justify="right", no_wrap=True)
-    t.add_column("cost: card pts", justify="right", no_wrap=True)
-    t.add_column("cost: game pts", justify="right", no_wrap=True)
+    t.add_column("chance", justify="right", no_wrap=True)
+    t.add_column("card pts", justify="right", no_wrap=True)
+    t.add_column("game pts", justify="right", no_wrap=True)
     t.add_column("double dummy", justify="right")
     for g in rev.grades:
         when = ("✗ " if g.mistake else "  ") + (f"trick {g.trick}" if g.trick else g.phase)

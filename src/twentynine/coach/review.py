@@ -349,6 +349,8 @@ def judge(h: Hint, taken: Option, partner_bid: int | None = None) -> Verdict:
       choice (:func:`_bid_loss`)."""
     best = h.options[0]
     if taken.action == best.action:
+        if _is_bid(h, taken):
+            return Verdict(False, "same")
         return Verdict(False, "same", 0.0 if taken.ours is not None else None,
                        0.0 if taken.card_points is not None else None)
     game = 0.0
@@ -534,7 +536,7 @@ def _reason(h: Hint, taken: Option, v: Verdict, trick: int | None, lost_to: str 
     if h.phase == Phase.TRUMP.value and best.card_points is not None and \
             taken.card_points is not None:
         return (f"{text}: with it your side takes {taken.card_points:.1f} points on "
-                f"average, {best.card_points:.1f} {with_best}; {better}.")
+                f"average; {better} ({best.card_points:.1f}).")
     if taken.trick_win is not None and best.trick_win is not None:
         if abs(taken.trick_win - best.trick_win) < 0.05:
             return (f"{text}: your side takes this trick as often either way "
