@@ -337,3 +337,52 @@ def test_every_grade_of_a_recorded_deal_follows_the_rule(seed: int,
     assert len(graded) == len(seen) and graded
     for g, h in zip(graded, seen, strict=True):
         check_the_rule(g, h)
+
+
+# --------------------------------------------------------------------------- the stakes
+def a_double_to_call() -> tuple[Deal, SeatView]:
+    """A defender who may double (the double rule on)."""
+    from twentynine import Rules
+    from twentynine.actions import DOUBLE
+
+    rules = Rules(double=True)
+    for seed in range(100):
+        d = Deal.from_seed(seed, rules=rules)
+        bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
+        while not d.is_over:
+            v = d.view(d.turn)
+            if DOUBLE in v.legal_actions:
+                return d, v
+            d.apply(bots[d.turn].choose(v, v.legal_actions))
+    raise AssertionError("no double to call in the seeds tried")
+
+
+def answer(h: Hint) -> Callable[[SeatView], Hint]:
+    return lambda _v: h
+
+
+def test_a_double_is_weighed_in_game_points_never_in_its_own_chance() -> None:
+    """A double changes the stakes, not the cards: the chance measured with each call is
+    one chance (the hint once showed "pass 11% ... redouble 15%"), so a call is graded in
+    the search's game points and never said to cut or raise the chance."""
+    from twentynine.actions import DOUBLE
+
+    d, v = a_double_to_call()
+    passing = Option(PASS, "pass", 0.10, 12.0, made=0.60, ours=0.40)
+    for worth, mistake in ((-0.30, True), (0.0, False)):
+        double = Option(DOUBLE, "double", worth, 12.2, made=0.55, ours=0.45)
+        h = Hint(v.seat, v.phase.value, PASS, "", (passing, double), 300, defending=True)
+        g = grade_decision(d, d.turn, DOUBLE, double_dummy=False, grader=answer(h))
+        assert g.mistake is mistake, g.reason
+        line = line_of(g)
+        assert "chance to beat" not in line and "better on the figures" not in line, line
+        if mistake:
+            assert g.reason == (
+                "Doubling: double cost 0.40 game points a deal: the bidders make their "
+                "contract in 60% of the deals consistent with your cards, whatever the "
+                "call: on those stakes the search counts pass at +0.10 game points a deal "
+                "and double at -0.30; pass was better."), g.reason
+        else:
+            assert line == ("✓ double: close to the search's choice, pass: a call on the "
+                            "stakes, weighed in game points: double +0.00 a deal, pass "
+                            "+0.10, less than a mistake's 0.15 apart."), line
