@@ -386,3 +386,19 @@ def test_a_double_is_weighed_in_game_points_never_in_its_own_chance() -> None:
             assert line == ("✓ double: close to the search's choice, pass: a call on the "
                             "stakes, weighed in game points: double +0.00 a deal, pass "
                             "+0.10, less than a mistake's 0.15 apart."), line
+
+
+def test_a_point_card_thrown_where_asking_for_trump_was_better_says_so(
+        position: tuple[Deal, SeatView]) -> None:
+    from twentynine.actions import SHOW_TRUMP
+    from twentynine.coach.review import _reason, judge
+
+    _deal, view = position
+    ask = Option(SHOW_TRUMP, "ask for trump", 0.2, 14.0, 0.6, 3.0, 0.6, 0.4)
+    jack = Option(Action.play("JH"), "J♥", -0.1, 11.0, 0.0, 3.0, 0.7, 0.3)
+    h = Hint(view.seat, "play", SHOW_TRUMP, "", (ask, jack), 300, defending=True)
+    text = _reason(h, jack, judge(h, jack), 3, "its 3 points went to East's trick (5 in all)",
+                   view)
+    assert text.endswith(": the other side takes this trick: the J♥ gives it 3 points; "
+                         "asking for trump was better. As it fell, its 3 points went to "
+                         "East's trick (5 in all)."), text

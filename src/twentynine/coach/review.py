@@ -56,7 +56,7 @@ from .hint import (
     seat_word,
 )
 from .locks import ReviewBusy, locks_for
-from .reasons import points_words, trump_known, why_not
+from .reasons import LOST, points_words, trump_known, why_not
 
 if TYPE_CHECKING:
     from .history import DealRow, GameRow, History
@@ -523,6 +523,11 @@ def _reason(h: Hint, taken: Option, v: Verdict, trick: int | None, lost_to: str 
         why = why_not(view, card, best.action.card, taken.trick_win, best.trick_win)
         if why:
             return f"{text}: {why}; {better}.{fell}"
+        if best.action.code == SHOW_CODE and card.points and taken.trick_win is not None \
+                and taken.trick_win <= LOST:
+            # a point card thrown on a trick lost, where asking for trump was the play
+            return (f"{text}: the other side takes this trick: the {card.label} gives it "
+                    f"{points_words(card)}; {better}.{fell}")
     if taken.trick_win is not None and best.trick_win is not None:
         if taken.trick_win < best.trick_win - 0.1:
             return (f"{text}: your side wins the trick {100 * taken.trick_win:.0f}% of the "
