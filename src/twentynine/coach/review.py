@@ -365,6 +365,8 @@ def judge(h: Hint, taken: Option, partner_bid: int | None = None) -> Verdict:
     cards = (_shown_points(best.card_points) - _shown_points(taken.card_points)
              if best.card_points is not None and taken.card_points is not None else None)
     if _on_stakes(h):
+        if best.worth is None or taken.worth is None:
+            return Verdict(False, "none", chance, cards, 0.0)
         return Verdict(game >= MISTAKE_GAME_POINTS, "game points", chance, cards, game)
     if chance is None and cards is None:
         if best.worth is None or taken.worth is None:
@@ -505,9 +507,11 @@ def _reason(h: Hint, taken: Option, v: Verdict, trick: int | None, lost_to: str 
     card = taken.action.card
     if _on_stakes(h):
         chance = next((o.made for o in h.options if o.action.code == PASS_CODE), None)
+        makers = ("the bidders make their contract" if h.defending else
+                  "your side makes its contract")
         said = ("" if chance is None else
-                f"the bidders make their contract in {100 * chance:.0f}% of the deals "
-                f"consistent with your cards, whatever the call: ")
+                f"{makers} in {100 * chance:.0f}% of the deals consistent with your "
+                f"cards, whatever the call: ")
         assert best.worth is not None and taken.worth is not None
         return (f"{text}: {said}on those stakes the search counts {_noun(best)} at "
                 f"{best.worth:+.2f} game points a deal and {_noun(taken)} at "
