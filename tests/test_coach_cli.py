@@ -286,7 +286,8 @@ def test_the_text_review_names_the_deal_and_shows_costs(
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith(f"Deal {Deal.from_seed(6).number} (id {deal_id}, played ")
-    assert "cost: game pts" in out and "cost: card pts" in out
+    assert "chance, card pts, game pts: what each choice cost" in " ".join(out.split())
+    assert all(h in "".join(lines[:6]) for h in ("chance", "card pts", "game pts")), lines
     rows = [ln for ln in lines if ln.startswith("│")]
     assert rows and not any("-0." in ln or "+" in ln for ln in rows), rows
     assert out.count("✗ ") == 2 * len(rev.mistakes)  # the mark in the table and its line

@@ -388,43 +388,52 @@ def _whole(app: Any, panel: HintPanel, h: Any) -> None:
 
 
 def test_a_graded_decision_reads_as_one_sentence() -> None:
-    """A grade whose reason ends in figures in parentheses gets its cost inside the same
-    parentheses (it read "...as bidder) (gives up 0.04 game points)."); one without, its
-    own."""
+    """A ✓ line is its grade's reason, going on in lower case after "bid 15: " (it read
+    "bid 15: Close to"), with nothing added to it: the reason says every figure the rule
+    weighed (a cost appended by the screen once said "costs 0.11 game points" of a card
+    the figures showed better)."""
     def grade(reason: str, loss: float) -> Grade:
-        return Grade(0, "auction", None, "bid 15", 0, "pass", 0, loss, None, False, reason)
+        return Grade(0, "auction", None, "bid 15", 0, "pass", 0, loss, None, False, reason,
+                     by="game points")
 
     text = grades_text([
-        grade("Close to the search's choice, pass: you make 15 in 48% of the 500 deals "
-              "(-0.04 game points a deal as bidder).", 0.04),
-        grade("Close to the search's choice, 8♥", 0.02)]).plain
+        grade("Close to the search's choice (pass): you make 15 in 48% of the 500 deals "
+              "consistent with your cards (-0.04 game points a deal as bidder); a pass "
+              "counts +0.00 game points a deal: less than a mistake's 0.15 game points "
+              "apart.", 0.04),
+        grade("Better on the figures than the search's choice, 8♥: 93% to beat their 19, "
+              "91% with 8♥", 0.11)]).plain
     lines = [line for line in text.splitlines() if line.startswith("✓")]
-    # and the reason goes on in lower case after "bid 15: " (it read "bid 15: Close to")
     assert lines == [
-        "✓ bid 15: close to the search's choice, pass: you make 15 in 48% of the 500 deals "
-        "(-0.04 game points a deal as bidder; costs 0.04 game points a deal).",
-        "✓ bid 15: close to the search's choice, 8♥ (costs 0.02 game points a deal)."]
+        "✓ bid 15: close to the search's choice (pass): you make 15 in 48% of the 500 deals "
+        "consistent with your cards (-0.04 game points a deal as bidder); a pass counts "
+        "+0.00 game points a deal: less than a mistake's 0.15 game points apart.",
+        "✓ bid 15: better on the figures than the search's choice, 8♥: 93% to beat their "
+        "19, 91% with 8♥."]
+    assert "A mistake (✗): the chance to make (or beat) the contract 5 points below" in text
 
 
 def test_a_close_card_says_what_it_gave_up_in_the_players_figures() -> None:
     """A card close to the search's choice says the chance and card points it gives up
-    (in its reason, as a mistake's line does), and game points only where those show
-    nothing: "8♥ ... gives up 0.08 game points" beside a mistake that cost "3.2 card
-    points" read as if the smaller loss were the mistake."""
+    (in its reason, as a mistake's line does), and the game points only where those are
+    alike, said as the search's: "8♥ ... gives up 0.08 game points" beside a mistake that
+    cost "3.2 card points" read as if the smaller loss were the mistake."""
     close = Grade(3, "play", 3, "8♥", 0, "J♣", 0, 0.08, 0.9, False,
                   "Close to the search's choice, J♣: 78% to make its 18, 80% with J♣; "
-                  "0.9 card points fewer.")
+                  "0.9 card points fewer.", by="close")
     lines = grades_text([close]).plain.splitlines()
     assert "✓ 8♥: close to the search's choice, J♣: 78% to make its 18, 80% with J♣; 0.9 "\
         "card points fewer." in lines, lines
     same = Grade(3, "play", 3, "8♥", 0, "J♣", 0, 0.08, 0.0, False,
-                 "Close to the search's choice, J♣.")
-    assert "✓ 8♥: close to the search's choice, J♣ (costs 0.08 game points a deal)." in \
-        grades_text([same]).plain.splitlines()
-    bid = Grade(0, "auction", None, "bid 15", 0, "pass", 0, 0.02, None, False,
-                "Close to the search's choice, pass")
-    assert "✓ bid 15: close to the search's choice, pass (costs 0.02 game points a deal)." in \
-        grades_text([bid]).plain.splitlines()
+                 "As good as the search's choice, J♣, on the chance and the card points: "
+                 "the same chance to make its 18 (80%); the search's longer look rates it "
+                 "0.08 game points a deal lower, less than a mistake's 0.15.",
+                 by="game points")
+    line = next(ln for ln in grades_text([same]).plain.splitlines() if ln.startswith("✓"))
+    assert line == ("✓ 8♥: as good as the search's choice, J♣, on the chance and the card "
+                    "points: the same chance to make its 18 (80%); the search's longer look "
+                    "rates it 0.08 game points a deal lower, less than a mistake's 0.15."), line
+    assert "costs" not in line
 
 
 def test_the_hands_of_the_review_keep_their_bar_in_one_column() -> None:

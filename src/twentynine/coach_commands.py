@@ -348,7 +348,7 @@ def _review(opts: argparse.Namespace, console: Console) -> int:
 
 def _print_review(console: Console, record: dict[str, Any], seat: int,
                   history: History | None, row: DealRow | None) -> int:
-    from .coach.review import cached_review, review_deal
+    from .coach.review import RULE_WORDS, cached_review, review_deal
 
     def progress(done: int, total: int) -> None:
         sys.stderr.write(f"\rreviewing your decisions: {done}/{total}")
@@ -370,28 +370,37 @@ def _print_review(console: Console, record: dict[str, Any], seat: int,
     console.print(title, style="bold")
     t = Table(title="Your decisions, graded from what you could see then",
               title_justify="left",
-              caption="cost: the game points a deal and the card points the search "
-                      "estimates the choice gave up (✗: a mistake). "
-                      "Double dummy: the exact verdict with every hand seen (from trick 5) "
-                      "- what was best with the cards as they lay, not what you could know.",
+              caption="chance, card pts, game pts: what each choice cost against the "
+                      "search's, in the figures the hint shows (the chance to make or beat "
+                      "the contract, in points, then card points; the search's game points "
+                      "a deal only where they decide: those two alike, a bid, a double). "
+                      + RULE_WORDS + ". Double dummy: the exact verdict with every hand "
+                      "seen (from trick 5) - what was best with the cards as they lay, not "
+                      "what you could know.",
               caption_justify="left")
     t.add_column("when", no_wrap=True)
     t.add_column("you")
     t.add_column("search")
-    t.add_column("cost: game pts", justify="right", no_wrap=True)
-    t.add_column("cost: card pts", justify="right", no_wrap=True)
+    t.add_column("chance", justify="right", no_wrap=True)
+    t.add_column("card pts", justify="right", no_wrap=True)
+    t.add_column("game pts", justify="right", no_wrap=True)
     t.add_column("double dummy", justify="right")
     for g in rev.grades:
         when = ("✗ " if g.mistake else "  ") + (f"trick {g.trick}" if g.trick else g.phase)
         if g.by_table:  # not the player's decision: no grade, no cost
-            t.add_row(when, g.taken, g.best, "-", "-", "-", style="dim")
+            t.add_row(when, g.taken, g.best, "-", "-", "-", "-", style="dim")
             continue
         dd = "-" if g.dd_loss is None else (
             "best" if g.dd_loss < 0.005 else f"{g.dd_loss:.2f} ({g.dd_best} best)")
+        chance = "-" if g.chance_loss is None else (
+            "0" if g.chance_loss < 0.005 else f"{100 * g.chance_loss:.0f} pts")
         card = "-" if g.card_loss is None else (
             "0" if g.card_loss < 0.05 else f"{g.card_loss:.1f}")
-        t.add_row(when, g.taken, g.best, f"{g.loss:.2f}" if g.loss >= 0.005 else "0",
-                  card, dd, style="bold red" if g.mistake else None)
+        # the search's game points are a cost only where the rule weighs them
+        game = ("-" if g.by not in ("game points", "same", "") else
+                f"{g.loss:.2f}" if g.loss >= 0.005 else "0")
+        t.add_row(when, g.taken, g.best, chance, card, game, dd,
+                  style="bold red" if g.mistake else None)
     console.print(t)
     for g in rev.grades:
         if g.mistake:

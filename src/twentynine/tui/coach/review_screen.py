@@ -24,6 +24,7 @@ from ...cards import CARDS, SUIT_NAMES, mask_cards
 from ...coach.history import DealRow, History, HistoryError, open_history
 from ...coach.review import (
     BY_TABLE,
+    RULE_WORDS,
     Grade,
     Grader,
     Review,
@@ -161,6 +162,19 @@ def trump_asker(events: list[Event]) -> int | None:
 AGREED = "The search's choice too."
 
 
+def dd_words(g: Grade) -> str:
+    """The double-dummy verdict on a card, said as its own fact: what was best with every
+    hand seen, which the player could not see; under a ✗ it does not undo the grade."""
+    head = "Double dummy, every hand seen (not what you could know): "
+    if g.dd_loss is not None and g.dd_loss < 0.01:
+        if g.mistake:
+            return (f"{head}as the cards lay, the {g.taken} was as good as any card; the ✗ "
+                    f"is on the odds you could see then.")
+        return f"{head}as the cards lay, the {g.taken} was as good as any card."
+    return (f"{head}as the cards lay, {g.dd_best} was {g.dd_loss or 0.0:.2f} game points "
+            f"better.")
+
+
 def grades_text(grades: list[Grade]) -> Text:
     """The player's decisions: the search's grade, and apart, the double-dummy one.
     Decisions in a row that were the search's own choice share one line."""
@@ -168,6 +182,8 @@ def grades_text(grades: list[Grade]) -> Text:
     if not grades:
         return out
     out.append("\nYour decisions (graded from what you could see then)\n", style="bold")
+    if not all(g.by_table for g in grades):  # the rule the ✓ and ✗ follow
+        out.append(f"{RULE_WORDS}\n", style="dim")
     i = 0
     while i < len(grades):
         g = grades[i]
@@ -203,24 +219,14 @@ def grades_text(grades: list[Grade]) -> Text:
             out.append(": the search's choice too", style="dim")
         else:
             out.append(f"{g.taken}: ")
-            reason = g.reason.rstrip(".")
+            reason = g.reason
             if reason[1:2].islower():  # mid-sentence after "bid 19: " ("Close to" read odd)
                 reason = reason[0].lower() + reason[1:]
-            shown = g.card_loss is not None and g.card_loss >= 0.05  # in the reason
-            if g.loss >= 0.01 and not shown:
-                # game points only where the player's figures (the chance, card points)
-                # do not show what the choice gave up; one parenthesis, not two in a row
-                cost = f"costs {g.loss:.2f} game points a deal"
-                reason = (reason[:-1] + f"; {cost})" if reason.endswith(")") else
-                          f"{reason} ({cost})")
-            out.append(reason + ".")
+            # the reason says every figure it weighs: a cost only where the rule counts one
+            out.append(reason.rstrip(".") + ".")
         out.append("\n")
         if g.dd_loss is not None:
-            out.append("    double dummy, all cards seen (not what you could know): ",
-                       style="dim")
-            out.append("best too" if g.dd_loss < 0.01 else
-                       f"{g.dd_best} was {g.dd_loss:.2f} better", style="dim")
-            out.append("\n")
+            out.append(f"    {dd_words(g)}\n", style="dim")
         i += 1
     return out
 
