@@ -94,3 +94,21 @@ def trump_label(code: int) -> str:
     if code == NO_TRUMPS_CODE:
         return "no trumps"
     return str(Action(code))
+
+
+def contract_team(view: SeatView) -> int | None:
+    """The team playing for the contract: a single hand's player's, else the bidder's (None
+    before anyone has bid)."""
+    if view.single_hand is not None:
+        return view.single_hand & 1
+    if view.bidder is None:
+        return None
+    return view.bidder & 1
+
+
+def contract_words(view: SeatView) -> str:
+    """The contract as the seat sees it: ``its 18`` for the side playing for it, ``their
+    18`` for the other; a single hand's goal is every trick (``its single hand``,
+    ``their single hand``)."""
+    goal = "single hand" if view.single_hand is not None else str(view.target or view.high_bid)
+    return f"{'its' if contract_team(view) == view.team else 'their'} {goal}"

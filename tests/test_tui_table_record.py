@@ -1,0 +1,109 @@
+"""What the table and the record say about a deal: a single hand's goal and stakes, the
+game-over dialog after the settings, the clock's move for a player, one sign for game
+points, damaged files in a player's words, the log scrolled back."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tui_support import make_app, screen_text, settle
+
+from twentynine.actions import DOUBLE_CODE, PASS_CODE, SINGLE_HAND_CODE
+from twentynine.coach.text import contract_team, contract_words
+from twentynine.deal import Phase
+from twentynine.game import Game
+from twentynine.records import dumps, game_record
+from twentynine.rules import Rules
+from twentynine.tui.screens import SummaryScreen
+
+SINGLE_RULES = Rules(double=True, single_hand=True, no_trumps=True)
+
+
+def single_hand_offer(seed: int = 1) -> Game:
+    """A game whose first deal South won at 17, the other side doubled, and South is now
+    offered a single hand."""
+    g = Game(seed, SINGLE_RULES)
+    while not (g.turn == 0 and SINGLE_HAND_CODE in [a.code for a in g.legal_actions()]):
+        legal = g.legal_actions()
+        codes = [a.code for a in legal]
+        if DOUBLE_CODE in codes:
+            g.apply(legal[codes.index(DOUBLE_CODE)])
+        elif g.view(0).phase is Phase.AUCTION and g.turn == 0:
+            g.apply(legal[1])  # the lowest bid
+        else:
+            g.apply(legal[codes.index(PASS_CODE)] if PASS_CODE in codes else legal[0])
+    assert g.view(0).multiplier == 2
+    return g
+
+
+def save_single_hand_offer(data_dir: Path) -> None:
+    """Save :func:`single_hand_offer` for the table to resume."""
+    (data_dir / "save.json").write_text(dumps(game_record(single_hand_offer())))
+
+
+def test_a_single_hand_shows_its_own_goal_and_stakes(tmp_path: Path) -> None:
+    save_single_hand_offer(tmp_path)
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=1, rules=SINGLE_RULES, resume=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            info = str(app.query_one("#info").render())
+            assert "x2" in info and "Target 17" in info  # the doubled contract, before
+            await pilot.press("h")
+            await settle(pilot, app)
+            view = app.table.view()
+            assert view.single_hand == 0
+            info = str(app.query_one("#info").render())
+            assert "all 8 tricks" in info and "hand by You" in info
+            assert "3 game points" in info
+            assert "x2" not in info and "17" not in info.split("Trump")[0].split("Target")[1]
+            # the coach's words for the contract name the single hand, not the bid
+            assert contract_words(view) == "its single hand"
+            for _ in range(40):
+                if isinstance(app.screen, SummaryScreen):
+                    break
+                await pilot.press("enter")
+                await settle(pilot, app)
+            assert isinstance(app.screen, SummaryScreen)
+            target = str(app.screen.query_one("#sum-target").render())
+            assert "all eight tricks (your single hand)" in target
+            assert "x2" not in str(app.screen.query_one("#sum-bid").render())
+            assert "You's" not in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_the_contract_words_follow_a_single_hand_on_either_side() -> None:
+    g = Game(1, SINGLE_RULES)
+    while g.view(0).phase is not Phase.SINGLE_HAND:
+        legal = g.legal_actions()
+        codes = [a.code for a in legal]
+        if g.view(0).phase is Phase.AUCTION and g.turn == 0:
+            g.apply(legal[1])
+        else:
+            g.apply(legal[codes.index(PASS_CODE)] if PASS_CODE in codes else legal[0])
+    assert contract_words(g.view(1)) == "their 17" and contract_words(g.view(2)) == "its 17"
+    # the seat to speak (whichever side) announces: the goal becomes its single hand
+    seat = g.turn
+    g.apply(next(a for a in g.legal_actions() if a.code == SINGLE_HAND_CODE))
+    assert contract_team(g.view(0)) == seat & 1
+    assert contract_words(g.view(seat)) == "its single hand"
+    assert contract_words(g.view((seat + 1) & 3)) == "their single hand"
+
+
+
+
+def test_the_review_pages_name_the_single_hand_and_its_goal() -> None:
+    from twentynine.tui.coach.review_screen import deal_text, result_text
+
+    g = single_hand_offer()
+    g.apply(next(a for a in g.legal_actions() if a.code == SINGLE_HAND_CODE))
+    d = g.deal
+    while not d.is_over:
+        d.apply(d.view(d.turn).legal_actions[0], d.turn)
+    result = result_text(d, None, 0).plain
+    assert "Single hand by you: all eight tricks needed" in result, result
+    assert "Target 17" not in result
+    assert "then a single hand by you" in deal_text(d, 0).plain
