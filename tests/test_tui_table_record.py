@@ -7,11 +7,17 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tui_support import make_app, screen_text, settle
+import pytest
+from textual.widgets import RichLog
+from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine.actions import DOUBLE_CODE, PASS_CODE, SINGLE_HAND_CODE
+from twentynine.coach import clock
+from twentynine.coach.clock import clock_move, clock_words
+from twentynine.coach.hint import hint
 from twentynine.coach.text import contract_team, contract_words
 from twentynine.deal import Phase
+from twentynine.events import CardPlayed
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
@@ -107,3 +113,46 @@ def test_the_review_pages_name_the_single_hand_and_its_goal() -> None:
     assert "Single hand by you: all eight tricks needed" in result, result
     assert "Target 17" not in result
     assert "then a single hand by you" in deal_text(d, 0).plain
+
+
+def test_the_clock_plays_the_hints_card_and_names_it(tmp_path: Path) -> None:
+    """South leads from 10♠ 7♥ 10♦ K♦ Q♦ 9♣ Q♣ and lets the clock run out: the move made is
+    the hint's (which the coach gives for this very view), named in the log and the status;
+    not the first card, a ten thrown away."""
+    save_last_trick(tmp_path, 11, cards=7)
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=11, resume=True, timer=1.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            view = app.table.view()
+            assert view.turn == 0 and not view.trick and len(view.hand) == 7
+            expected = hint(view).action
+            assert expected.card is not None and expected.card != view.hand[0]
+            await wait_for(pilot, lambda: any(isinstance(e, CardPlayed) and e.seat == 0
+                                              for e in app.table.events), limit=100000)
+            played = next(e.card for e in app.table.events
+                          if isinstance(e, CardPlayed) and e.seat == 0)
+            assert played == expected.card
+            words = f"Time is up: the {played.label} was played for you (the hint's choice)"
+            log = " ".join(line.text.strip() for line in app.query_one("#log", RichLog).lines)
+            assert words in log, log[-300:]
+            assert clock_words(expected) == words
+
+    asyncio.run(run())
+
+
+def test_the_clocks_move_is_the_hints_and_safe_when_the_hint_fails(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    g = Game(11)
+    while not (g.view(0).phase is Phase.PLAY and g.turn == 0):
+        g.apply(g.legal_actions()[0])
+    view = g.view(0)
+    assert clock_move(view) == hint(view).action
+
+    def broken(*_a: object, **_k: object) -> None:
+        raise RuntimeError("the search failed")
+
+    monkeypatch.setattr(clock, "hint", broken)
+    action = clock_move(view)
+    assert action.card is not None and action.card.points == 0  # no point card thrown

@@ -19,6 +19,7 @@ from textual.worker import get_current_worker
 
 from ..actions import Action
 from ..cards import Card
+from ..coach.clock import clock_move, clock_words
 from ..coach.text import positions
 from ..deal import IllegalActionError, Phase
 from ..events import DealScored, Event, GameOver, TrickWon
@@ -265,13 +266,40 @@ class TableFlow:
         running = (turn.time_left is not None and not self.shutting_down()
                    and bool(screen.human_legal()))
         if turn.tick(turn.clock(), running):
-            action = turn.timeout_action(self.table.view(), screen.human_legal())
-            if action is not None:
-                screen.log_line("Time is up: a move was made for you")
-                self.apply_human(action)
-                return
+            self._clock_move()
+            return
         if running:
             screen.refresh_status()
+
+    def _clock_move(self) -> None:
+        """Out of time: the hint's choice is worked out in a worker thread (as long as a
+        hint takes), then played for the human, unless they moved meanwhile."""
+        table, app = self.table, self.host
+        view = table.view()
+        if not view.legal_actions or table.turn != table.seat:
+            return
+        token = table.position
+        self.screen.say("Time is up: making the hint's move for you…", "bold")
+
+        def think() -> None:
+            action = clock_move(view)
+            with suppress(RuntimeError):  # the app is closing
+                app.call_from_thread(self._clock_done, token, action)
+
+        app.run_worker(think, thread=True, exclusive=True, group="clock")
+
+    def _clock_done(self, token: tuple[int, int], action: Action) -> None:
+        """The clock's move is ready: played if the turn is still the same one; with a
+        dialog open, the clock runs out again once it closes (and decides afresh)."""
+        if self.shutting_down() or token != self.table.position \
+                or self.table.turn != self.table.seat:
+            return  # the player moved meanwhile, or a take-back or a new game
+        if self.gathering or self.screen.modal_open():
+            self.screen.turn.time_left = 0.0
+            return
+        self.screen.log_line(clock_words(action))
+        if self.apply_human(action):
+            self.screen.say(clock_words(action), "bold")
 
     def after_modal(self, _result: object = None) -> None:
         """A dialog closed: a bot move that arrived meanwhile is applied now, and a forced
