@@ -49,6 +49,15 @@ def count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def signed(n: int) -> str:
+    """A change in game points as the table writes it: ``+1``, ``0``, ``-2``.
+
+    >>> signed(1), signed(0), signed(-2)
+    ('+1', '0', '-2')
+    """
+    return f"{n:+d}" if n else "0"
+
+
 def seat_word(view: SeatView, seat: int) -> str:
     """``you``, ``partner`` or the opponent's screen position (``West``)."""
     if seat == view.seat:

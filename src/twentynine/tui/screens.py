@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..coach.text import signed
 from ..rules import Rules
 from ..scoring import DealOutcome
 from ..views import TrickRecord
@@ -29,7 +30,7 @@ from .footer import TableFooter
 from .intro import intro_card
 from .prefs import Preferences
 from .settings import RULE_ROWS, Choice
-from .text import HUMAN, TEAM_LONG, card_box, join_columns, seat_name, signed
+from .text import HUMAN, TEAM_LONG, card_box, join_columns, seat_name
 from .theme import BAD, GOLD, GOOD, INK, LINE, SKY
 
 

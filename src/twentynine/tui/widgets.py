@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, RichLog, Static
 
 from ..cards import Card
-from ..coach.text import positions
+from ..coach.text import positions, signed
 from ..deal import Phase
 from ..events import Event, TrumpShown
 from ..views import SeatView
@@ -34,7 +34,6 @@ from .text import (
     join_columns,
     score_track,
     seat_name,
-    signed,
     trump_news,
     trump_shown_in,
 )

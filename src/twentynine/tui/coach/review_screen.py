@@ -31,11 +31,12 @@ from ...coach.review import (
     review_deal,
     strongest_hint,
 )
+from ...coach.text import signed
 from ...deal import Deal
 from ...events import Event, TrumpShown
 from ...records import replay_deal
 from ...scoring import DealOutcome
-from ..text import card_text, seat_name, signed
+from ..text import card_text, seat_name
 
 COACH_CSS = """
 ReviewScreen, StatsScreen { align: center middle; }
