@@ -8,19 +8,25 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from helpers import python_words
 from textual.widgets import RichLog
 from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
+from twentynine import saves
 from twentynine.actions import DOUBLE_CODE, PASS_CODE, SINGLE_HAND_CODE
 from twentynine.coach import clock
 from twentynine.coach.clock import clock_move, clock_words
 from twentynine.coach.hint import hint
+from twentynine.coach.history import open_history
 from twentynine.coach.text import contract_team, contract_words
+from twentynine.coach_commands import read_record_file
 from twentynine.deal import Phase
 from twentynine.events import CardPlayed
 from twentynine.game import Game
-from twentynine.records import dumps, game_record
+from twentynine.net.tokens import TokenFile
+from twentynine.records import RecordError, dumps, game_record
 from twentynine.rules import Rules
+from twentynine.tui.prefs import load_prefs
 from twentynine.tui.screens import SummaryScreen
 
 SINGLE_RULES = Rules(double=True, single_hand=True, no_trumps=True)
@@ -156,3 +162,45 @@ def test_the_clocks_move_is_the_hints_and_safe_when_the_hint_fails(
     monkeypatch.setattr(clock, "hint", broken)
     action = clock_move(view)
     assert action.card is not None and action.card.points == 0  # no point card thrown
+
+
+DAMAGED = {
+    "bytes no text has": b"\xff\xfe{",
+    "garbled": b"{not json",
+    "cut short": b'{"seed": ',
+    "nested too deeply": b"[" * 100_000,
+    "not an object": b"[1, 2]",
+}
+
+
+@pytest.mark.parametrize("content", DAMAGED.values(), ids=list(DAMAGED))
+def test_every_damaged_file_is_told_in_a_players_words_and_set_aside(
+        tmp_path: Path, content: bytes) -> None:
+    """The save, the settings, the preferences, the history database, a record to review
+    and a joined table's seat tokens: each notice says what is wrong without Python's own
+    text, and the file is kept aside (never lost)."""
+    notices: dict[str, str | None] = {}
+    for name in ("save.json", "settings.json", "prefs.json", "history.sqlite3",
+                 "deal.json", "tokens.json"):
+        (tmp_path / name).write_bytes(content)
+    notices["save"] = saves.load_game(tmp_path / "save.json").message
+    notices["settings"] = saves.load_default_rules(tmp_path / "settings.json")[1]
+    notices["prefs"] = load_prefs(tmp_path / "prefs.json")[1]
+    opened = open_history(tmp_path / "history.sqlite3")
+    notices["history"] = opened.message
+    if opened.history is not None:
+        opened.history.close()
+    with pytest.raises(RecordError) as refused:
+        read_record_file(tmp_path / "deal.json")
+    notices["record"] = str(refused.value)
+    tokens = TokenFile(tmp_path / "tokens.json")
+    assert tokens.get("127.0.0.1", 1, "ABCD") is None
+    notices["tokens"] = tokens.problem
+    for what, notice in notices.items():
+        assert notice, what
+        assert not python_words(notice), (what, notice)
+    for name in ("save.json", "settings.json", "prefs.json", "history.sqlite3",
+                 "tokens.json"):
+        kept = [p for p in tmp_path.iterdir() if p.name.startswith(name + ".damaged")]
+        assert [p.read_bytes() for p in kept] == [content], name  # set aside, whole
+    assert (tmp_path / "deal.json").read_bytes() == content  # a record is only refused

@@ -20,7 +20,7 @@ from rich.text import Text
 from .coach.history import DealRow, History, open_history
 from .coach.stats import compute_stats
 from .coach.text import count, positions, signed
-from .files import write_atomic
+from .files import damage_words, write_atomic
 from .records import RecordError, dumps, loads, replay_deal
 from .rules import PRESETS, Rules, RulesError
 from .tui.stats_table import stats_renderable
@@ -296,7 +296,7 @@ def read_record_file(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
+        raise RecordError(f"cannot read {path}: {damage_words(exc)}") from None
     try:
         record = loads(text)
     except RecordError as exc:
@@ -306,7 +306,8 @@ def read_record_file(path: Path) -> dict[str, Any]:
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
     except (ValueError, TypeError, KeyError) as exc:
-        raise RecordError(f"{path}: the record does not replay: {exc}") from None
+        raise RecordError(f"{path}: the record does not replay: {damage_words(exc)}") \
+            from None
     if deal.outcome is None:
         raise RecordError(f"{path}: the deal is not finished, so there is nothing to review")
     return record
