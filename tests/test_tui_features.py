@@ -119,6 +119,9 @@ def test_the_timer_moves_for_you(tmp_path: Path) -> None:
 
     async def run() -> None:
         app = make_app(tmp_path, seed=2, timer=1.0)
+        start = Game(2, app.table.rules)
+        assert start.turn == 0  # South speaks first: the clock's move is the first action
+        view = start.view(0)
         shown: list[tuple[float, str]] = []
         refresh = app.table_screen.refresh_status
 
@@ -128,9 +131,6 @@ def test_the_timer_moves_for_you(tmp_path: Path) -> None:
 
         app.table_screen.refresh_status = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            view = app.table.view()
-            assert view.turn == 0 and not local_table(app).game.actions
             await wait_for(pilot, lambda: bool(local_table(app).game.actions), limit=100000)
             moved = time.monotonic()
             counting = [t for t, text in shown if re.match(r"\s*1s left ", text)]

@@ -24,7 +24,7 @@ from twentynine.deal import Phase
 from twentynine.events import CardPlayed
 from twentynine.game import Game
 from twentynine.net.tokens import TokenFile
-from twentynine.records import RecordError, dumps, game_record
+from twentynine.records import RecordError, dumps, game_record, loads, replay_game
 from twentynine.rules import Rules
 from twentynine.tui.prefs import load_prefs
 from twentynine.tui.screens import SummaryScreen
@@ -121,20 +121,25 @@ def test_the_review_pages_name_the_single_hand_and_its_goal() -> None:
     assert "then a single hand by you" in deal_text(d, 0).plain
 
 
+def loads_game(data_dir: Path) -> Game:
+    """The game saved in ``data_dir``."""
+    return replay_game(loads((data_dir / "save.json").read_text(encoding="utf-8")))[0]
+
+
 def test_the_clock_plays_the_hints_card_and_names_it(tmp_path: Path) -> None:
     """South leads from 10♠ 7♥ 10♦ K♦ Q♦ 9♣ Q♣ and lets the clock run out: the move made is
     the hint's (which the coach gives for this very view), named in the log and the status;
     not the first card, a ten thrown away."""
     save_last_trick(tmp_path, 11, cards=7)
+    g = loads_game(tmp_path)  # the position saved: South to lead
+    view = g.view(0)
+    assert g.turn == 0 and not view.trick and len(view.hand) == 7
+    expected = hint(view).action
+    assert expected.card is not None and expected.card != view.hand[0]
 
     async def run() -> None:
         app = make_app(tmp_path, seed=11, resume=True, timer=1.0)
         async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            view = app.table.view()
-            assert view.turn == 0 and not view.trick and len(view.hand) == 7
-            expected = hint(view).action
-            assert expected.card is not None and expected.card != view.hand[0]
             await wait_for(pilot, lambda: any(isinstance(e, CardPlayed) and e.seat == 0
                                               for e in app.table.events), limit=100000)
             played = next(e.card for e in app.table.events
@@ -204,3 +209,38 @@ def test_every_damaged_file_is_told_in_a_players_words_and_set_aside(
         kept = [p for p in tmp_path.iterdir() if p.name.startswith(name + ".damaged")]
         assert [p.read_bytes() for p in kept] == [content], name  # set aside, whole
     assert (tmp_path / "deal.json").read_bytes() == content  # a record is only refused
+
+
+def test_the_log_says_when_it_is_scrolled_back_and_shows_where_deals_begin(
+        tmp_path: Path) -> None:
+    """In deal 2, PgUp and Home page back through the log: a mark above it says it is
+    scrolled back (End returns, and the mark goes); a rule across the log begins each
+    deal, so deal 1's last tricks never pass for deal 2's."""
+    g = Game(3)
+    while not (g.view(0).number == 2 and g.view(0).phase is Phase.PLAY and g.turn == 0):
+        g.apply(g.legal_actions()[0])
+    (tmp_path / "save.json").write_text(dumps(game_record(g)))
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=3, resume=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("v")  # the log in full
+            await settle(pilot, app)
+            log = app.query_one("#log", RichLog)
+            lines = [line.text.rstrip() for line in log.lines]
+            rules = [i for i, text in enumerate(lines) if "Deal 2:" in text]
+            assert len(rules) == 1 and lines[rules[0]].lstrip().startswith("──")
+            assert lines[rules[0]].rstrip().endswith("──")
+            assert any("won trick 8" in text for text in lines[:rules[0]])
+            assert "scrolled back" not in screen_text(app)
+            await pilot.press("pageup")
+            await wait_for(pilot, lambda: "scrolled back · End returns" in screen_text(app))
+            await pilot.press("home")
+            await settle(pilot, app)
+            assert log.scroll_y == 0 and "scrolled back · End returns" in screen_text(app)
+            await pilot.press("end")
+            await wait_for(pilot, lambda: "scrolled back" not in screen_text(app))
+            assert log.scroll_y == log.max_scroll_y
+
+    asyncio.run(run())

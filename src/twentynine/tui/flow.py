@@ -158,12 +158,11 @@ class TableFlow:
 
     def after_events(self, events: list[Event]) -> None:
         """New events: into the log and the status line, then on to what comes next."""
-        screen, rules = self.screen, self.table.rules
+        screen = self.screen
         last = ""
         for e in events:
-            msg = event_message(rules, e)
+            msg = screen.log_event(e)
             if msg:
-                screen.log_line(msg)
                 last = msg
         if last:
             screen.say(last)
