@@ -149,6 +149,9 @@ def test_the_clock_plays_the_hints_card_and_names_it(tmp_path: Path) -> None:
             log = " ".join(line.text.strip() for line in app.query_one("#log", RichLog).lines)
             assert words in log, log[-300:]
             assert clock_words(expected) == words
+            # the status line keeps naming it while its trick is up, not only the log
+            if (0, played) in app.table.view().trick:
+                assert words in str(app.query_one("#status").render())
 
     asyncio.run(run())
 

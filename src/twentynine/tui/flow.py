@@ -53,7 +53,9 @@ class TableFlow:
         self.finishing = False
         """A decided deal is being played out at once (every seat by a bot's choice)."""
         self.auto_card: Card | None = None
-        """The human's last card played for them (their only legal one)."""
+        """The human's last card played for them (their only legal one, or the clock's)."""
+        self.auto_words = ""
+        """What the status line says of that card while its trick is up."""
         self._told_decided: tuple[int, int] | None = None
 
     @property
@@ -175,8 +177,7 @@ class TableFlow:
             # played for you: the status keeps saying so while its trick is up (it went by
             # too fast to notice among the bots' cards)
             also = "" if not last or last.startswith("You played") else f" · {last}"
-            screen.say(f"Played for you: the {auto.label}, your only legal card{also}",
-                       "bold")
+            screen.say(self.auto_words + also, "bold")
         if self.table.save_error:
             screen.say(self.table.save_error, f"bold {RED}")
         screen.turn.bid_digits = ""
@@ -257,6 +258,8 @@ class TableFlow:
         forced = self.table.forced_action()
         if forced is not None:
             self.auto_card = forced.card
+            label = forced.card.label if forced.card is not None else str(forced)
+            self.auto_words = f"Played for you: the {label}, your only legal card"
             self.apply_human(forced)
 
     def tick(self) -> None:
@@ -296,9 +299,13 @@ class TableFlow:
         if self.gathering or self.screen.modal_open():
             self.screen.turn.time_left = 0.0
             return
-        self.screen.log_line(clock_words(action))
-        if self.apply_human(action):
-            self.screen.say(clock_words(action), "bold")
+        words = clock_words(action)
+        self.screen.log_line(words)
+        # a card: the status line keeps naming it while its trick is up, as for a forced
+        # card (else the bots' cards that follow would hide it at once)
+        self.auto_card, self.auto_words = action.card, words
+        if self.apply_human(action) and action.card is None:
+            self.screen.say(words, "bold")
 
     def after_modal(self, _result: object = None) -> None:
         """A dialog closed: a bot move that arrived meanwhile is applied now, and a forced
