@@ -168,3 +168,13 @@ def quick_grader(view: SeatView) -> Hint:
     from twentynine.coach.hint import hint
 
     return hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
+
+
+PYTHON_WORDS = ("codec", "decode", "0x", "Expecting", "(char ", "column", "Error",
+                "Traceback", "errno", "[Errno", "utf-8", "JSON object must be")
+"""Pieces of Python's own error text, which a player's notice must never show."""
+
+
+def python_words(text: str) -> list[str]:
+    """The pieces of Python's error text in ``text`` (a notice meant for a player)."""
+    return [w for w in PYTHON_WORDS if w in text]

@@ -294,3 +294,38 @@ def test_the_text_review_names_the_deal_and_shows_costs(
     us = rev.you
     assert f"You: your side {us.ours:+d}".replace("+0", "0") in out
     assert us.game_points == us.ours - us.theirs
+
+
+def test_history_gives_each_sides_game_points_as_the_review_does(
+        data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"-1 (West bid 16, made)" beside a review's "your side 0, the other side +1": the
+    history says each side's game points, as the deal's summary and its review do."""
+    from twentynine.coach.text import signed
+    from twentynine.coach_commands import _result
+    from twentynine.records import replay_deal
+    from twentynine.tui.coach.review_screen import result_text
+
+    h = open_history(data_dir / HISTORY_NAME).history
+    assert h is not None
+    seen_theirs = False
+    for s in (3, 10, 12):  # made by your side, missed by theirs, made by theirs
+        h.record_deal(finished(s), game_id=f"g{s}")
+    for row in h.deals():
+        deal, _ = replay_deal(row.record)
+        out = deal.outcome
+        assert out is not None
+        if out.thrown_in is not None:
+            continue
+        us = row.seat & 1
+        said = _result(row)
+        words = (f"your side {signed(out.game_points[us])}, the other side "
+                 f"{signed(out.game_points[1 - us])}")
+        assert said.startswith(words), (said, words)
+        # the review of the same deal, in the same words
+        review = result_text(deal, None, row.seat).plain
+        assert f"Game points this deal: {words}" in review, review
+        seen_theirs |= out.made and (out.bidder & 1) != us
+    assert seen_theirs, "no deal the other side bid and made among the seeds"
+    h.close()
+    assert main(["history", "--no-review"]) == 0
+    assert "your side" in capsys.readouterr().out

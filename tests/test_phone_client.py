@@ -467,7 +467,8 @@ def test_the_clock_runs_out_and_a_reload_comes_back_to_the_seat(tmp_path: Path,
         assert re.fullmatch(r"(Your move|Left|Right|Partner): \d s", phone.text("#clock-text"))
         # the player does nothing: the server moves for them and the page says so
         phone.page.wait_for_selector("#notice:not([hidden])")
-        assert phone.text("#notice").startswith("Time is up: a move was made for you (")
+        assert phone.text("#notice").startswith("Time is up: ")
+        assert "for you" in phone.text("#notice") and "the hint's choice" in phone.text("#notice")
         token = next(f for f in phone.frames if f["type"] == "welcome")["token"]
         # a reload (or a phone that slept) sits down again at once with the kept token
         phone.page.reload()

@@ -18,9 +18,10 @@ from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle, wait_for
 
 from twentynine.actions import NO_TRUMPS, PASS, REDEAL, REDOUBLE, SHOW_TRUMP, SINGLE_HAND, Action
+from twentynine.coach.clock import clock_move
 from twentynine.coach.text import positions
 from twentynine.deal import Phase
-from twentynine.events import CardPlayed, GameOver, Passed, TrickWon, TrumpChosen
+from twentynine.events import CardPlayed, GameOver, TrickWon, TrumpChosen
 from twentynine.game import Game
 from twentynine.records import dumps, game_record
 from twentynine.rules import Rules
@@ -113,11 +114,14 @@ def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, i
 
 def test_the_timer_moves_for_you(tmp_path: Path) -> None:
     """The clock counts down in the status line and, when it runs out (not before),
-    makes a move for you: here a pass.  Observed as it happens, so a slow machine only
-    makes it later."""
+    makes a move for you: the hint's choice, named.  Observed as it happens, so a slow
+    machine only makes it later."""
 
     async def run() -> None:
         app = make_app(tmp_path, seed=2, timer=1.0)
+        start = Game(2, app.table.rules)
+        assert start.turn == 0  # South speaks first: the clock's move is the first action
+        view = start.view(0)
         shown: list[tuple[float, str]] = []
         refresh = app.table_screen.refresh_status
 
@@ -127,15 +131,14 @@ def test_the_timer_moves_for_you(tmp_path: Path) -> None:
 
         app.table_screen.refresh_status = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: any(isinstance(e, Passed) and e.seat == 0
-                                              for e in app.table.events), limit=100000)
-            passed = time.monotonic()
+            await wait_for(pilot, lambda: bool(local_table(app).game.actions), limit=100000)
+            moved = time.monotonic()
             counting = [t for t, text in shown if re.match(r"\s*1s left ", text)]
             assert counting, "the clock was never shown"
-            assert passed - counting[0] >= 0.9  # it ran its whole second first
-            assert local_table(app).game.actions[0] == PASS
-            assert any("Time is up" in str(line.text)
-                       for line in app.query_one("#log", RichLog).lines)
+            assert moved - counting[0] >= 0.9  # it ran its whole second first
+            assert local_table(app).game.actions[0] == clock_move(view)
+            log = " ".join(line.text.strip() for line in app.query_one("#log", RichLog).lines)
+            assert "Time is up: the hint's choice was made for you: " in log
 
     asyncio.run(run())
 

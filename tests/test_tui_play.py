@@ -11,6 +11,7 @@ from textual.widgets import Static
 from tui_support import local_table, make_app, screen_text, settle
 
 from twentynine.actions import SHOW_TRUMP, Action, ActionKind
+from twentynine.coach.text import signed
 from twentynine.deal import Phase
 from twentynine.events import (
     AuctionWon,
@@ -22,7 +23,7 @@ from twentynine.events import (
 )
 from twentynine.tui.screens import SummaryScreen
 from twentynine.tui.side_panel import SidePanel
-from twentynine.tui.text import TEAM_LONG, TEAM_NAMES, signed
+from twentynine.tui.text import TEAM_LONG, TEAM_NAMES
 from twentynine.tui.turn import sort_hand
 from twentynine.tui.widgets import HandView
 

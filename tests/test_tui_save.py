@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from helpers import python_words
 from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle
 
@@ -100,6 +101,8 @@ def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path, content: str) 
             assert isinstance(app.screen, NoticeScreen)
             notice = " ".join(str(w.render()) for w in app.screen.query(".notice-line"))
             assert "could not be read" in notice and "save.json.damaged-" in notice
+            # said in a player's words, not Python's ("'utf-8' codec can't decode ...")
+            assert not python_words(notice), notice
             await pilot.press("enter")
             await settle(pilot, app)
             assert not isinstance(app.screen, NoticeScreen)

@@ -315,7 +315,7 @@ def test_the_notice_is_shown_first(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) -> None:
+def test_settings_from_the_game_over_screen_go_back_to_it_for_the_next_game(tmp_path: Path) -> None:
     save_last_trick(tmp_path, 2, Rules(game_to=1))  # a one-deal game: one trick to play
 
     async def run() -> None:
@@ -340,7 +340,7 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
                     await pilot.press("s")
             assert isinstance(app.screen, GameOverScreen)
             screen = await _open_settings(pilot, app)
-            assert "for this game" in screen_text(app)  # the next game has not begun
+            assert "for the next game" in screen_text(app)  # it has not begun
             await pilot.press("escape")  # cancelled: back to the result
             await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
             screen = await _open_settings(pilot, app)
@@ -348,8 +348,18 @@ def test_settings_from_the_game_over_screen_start_the_next_game(tmp_path: Path) 
             await pilot.press("right")
             await pilot.press("enter")
             await settle(pilot, app)
+            # back to the result, whose "play again" starts the game of the new rules: the
+            # n meant for the dialog never reaches a table dealt behind it
+            assert isinstance(app.screen, GameOverScreen)
+            assert local_table(app).game.is_over and app.next_rules == Rules(game_to=2)
+            log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
+            assert "the new rules start with the next game" in log
+            await pilot.press("n")
+            await settle(pilot, app)
             assert app.table.rules == Rules(game_to=2) == local_table(app).game.rules
             assert local_table(app).game.seed == 3 and not local_table(app).game.is_over
+            assert "No trumps" not in str(app.query_one("#status").render())
+            assert local_table(app).game.actions == []  # the n made no move
 
     asyncio.run(run())
 

@@ -19,8 +19,8 @@ from rich.text import Text
 
 from .coach.history import DealRow, History, open_history
 from .coach.stats import compute_stats
-from .coach.text import count, positions
-from .files import write_atomic
+from .coach.text import count, positions, signed
+from .files import damage_words, write_atomic
 from .records import RecordError, dumps, loads, replay_deal
 from .rules import PRESETS, Rules, RulesError
 from .tui.stats_table import stats_renderable
@@ -208,16 +208,19 @@ def _pending(opts: argparse.Namespace, console: Console) -> int:
 
 # --------------------------------------------------------------------------- history
 def _result(d: DealRow) -> str:
+    """A deal's result as the deal's summary and its review give it: each side's game
+    points (``your side 0, the other side +1``), then the contract and the card points."""
     if d.thrown_in:
         return "thrown in"
     us, them = d.game_points
-    score = f"{us - them:+d}"
+    score = f"your side {signed(us)}, the other side {signed(them)}"
     if d.bidder is None or d.bid is None:
         return score
     who = "you" if d.bidder == d.seat else positions(Rules.from_dict(
         d.record["rules"]))[(d.bidder - d.seat) & 3].capitalize()
-    made = "made" if d.made else "failed"
-    return f"{score} ({who} bid {d.bid}, {made}; {d.card_points[0]}-{d.card_points[1]})"
+    made = "made" if d.made else "missed"
+    return (f"{score} ({who} bid {d.bid}, {made}; card points {d.card_points[0]} to "
+            f"{d.card_points[1]})")
 
 
 def history_table(history: History, games: int = 20) -> Table:
@@ -234,7 +237,7 @@ def history_table(history: History, games: int = 20) -> Table:
         if g.won is None:
             outcome = "unfinished"
         else:
-            score = f" {g.score[0]:+d} to {g.score[1]:+d}" if g.score else ""
+            score = f" {signed(g.score[0])} to {signed(g.score[1])}" if g.score else ""
             outcome = ("won" if g.won else "lost") + score
         notes = []
         if g.hints:
@@ -293,7 +296,7 @@ def read_record_file(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
+        raise RecordError(f"cannot read {path}: {damage_words(exc)}") from None
     try:
         record = loads(text)
     except RecordError as exc:
@@ -303,7 +306,8 @@ def read_record_file(path: Path) -> dict[str, Any]:
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
     except (ValueError, TypeError, KeyError) as exc:
-        raise RecordError(f"{path}: the record does not replay: {exc}") from None
+        raise RecordError(f"{path}: the record does not replay: {damage_words(exc)}") \
+            from None
     if deal.outcome is None:
         raise RecordError(f"{path}: the deal is not finished, so there is nothing to review")
     return record

@@ -123,3 +123,44 @@ def set_aside(path: Path) -> Path:
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     path.rename(target)
     return target
+
+
+def damage_words(exc: BaseException) -> str:
+    """Why a file could not be used, in a player's words rather than Python's: the
+    reason a notice about a damaged file gives.  The game's own errors (a record, rules or
+    preferences that break a rule) already speak a player's words and are kept; Python's,
+    the operating system's and SQLite's are told by kind.
+
+    >>> damage_words(b"\\xff".decode("utf-8", errors="strict") if False else
+    ...              UnicodeDecodeError("utf-8", b"\\xff", 0, 1, "invalid start byte"))
+    'it is not text: it holds bytes no file of the game has'
+    >>> import json
+    >>> try:
+    ...     json.loads('{"seed": ')
+    ... except ValueError as e:
+    ...     damage_words(e)
+    'its text is garbled or cut short at line 1'
+    >>> damage_words(KeyError("rules"))
+    'it does not hold what this version of the game writes'
+    """
+    import json
+    import sqlite3
+
+    if type(exc).__module__.startswith("twentynine"):
+        return str(exc)
+    if isinstance(exc, UnicodeError):
+        return "it is not text: it holds bytes no file of the game has"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"its text is garbled or cut short at line {exc.lineno}"
+    if isinstance(exc, RecursionError):
+        return "its text is nested too deeply to read"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(exc, PermissionError):
+        return "this account may not read it"
+    if isinstance(exc, OSError):
+        why = (exc.strerror or "").lower()
+        return f"the disk could not read it ({why})" if why else "the disk could not read it"
+    if isinstance(exc, sqlite3.DatabaseError):
+        return "it is not a database the game can read: damaged, or another kind of file"
+    return "it does not hold what this version of the game writes"

@@ -19,6 +19,7 @@ from .actions import Action, ActionError
 from .cards import CARDS, CardError, mask_cards, parse_cards
 from .deal import Deal, DealError, IllegalActionError
 from .events import Event
+from .files import damage_words
 from .game import DealtCards, Game
 from .rules import Rules, RulesError
 
@@ -124,8 +125,11 @@ def loads(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except RecursionError:
         raise RecordError("the record's JSON is nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, and numbers of over 4,300 digits
-        raise RecordError(f"the record is not valid JSON: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the record is not valid JSON: {damage_words(exc)}") from None
+    except ValueError:  # a number of over 4,300 digits
+        raise RecordError("the record is not valid JSON: a number in it is too long") \
+            from None
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
     return data

@@ -23,8 +23,8 @@ from typing import Any
 
 from .events import Event
 from .files import ENV_DIR as ENV_DIR  # passed on: where the save lives
+from .files import damage_words, set_aside, write_atomic
 from .files import data_dir as data_dir
-from .files import set_aside, write_atomic
 from .game import Game
 from .records import RecordError, dumps, game_record, loads, replay_game
 from .rules import Rules, RulesError
@@ -71,7 +71,7 @@ def _set_aside(path: Path, reason: str) -> Loaded:
         target = set_aside(path)
     except OSError as exc:
         return Loaded(None, f"The saved game is damaged ({reason}) and could not be moved "
-                            f"aside: {exc}")
+                            f"aside: {damage_words(exc)}")
     return Loaded(None, f"The saved game could not be read ({reason}); it was moved to "
                         f"{target}", target)
 
@@ -84,17 +84,15 @@ def load_game(path: Path) -> Loaded:
     except FileNotFoundError:
         return Loaded(None)
     except (OSError, UnicodeDecodeError) as exc:
-        return _set_aside(path, f"unreadable: {exc}")
+        return _set_aside(path, damage_words(exc))
     try:
         record = loads(text)
         game, events = replay_game(record)
         table = record.get("table", {})
         if not isinstance(table, dict):
             raise RecordError("the save's table fields must be a JSON object")
-    except RecordError as exc:
-        return _set_aside(path, str(exc))
-    except Exception as exc:  # a record that breaks the engine in some other way
-        return _set_aside(path, f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # a bad record, or one that breaks the engine some other way
+        return _set_aside(path, damage_words(exc))
     if game.is_over:
         remove_save(path)
         return Loaded(None, "The saved game was already finished; starting a new one.")
@@ -145,8 +143,8 @@ def load_default_rules(path: Path) -> tuple[Rules | None, str | None]:
         return Rules.from_dict(data), None
     except FileNotFoundError:
         return None, None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        moved = _set_aside(path, str(exc))
+    except (OSError, ValueError, RecursionError) as exc:  # (UnicodeDecodeError: a ValueError)
+        moved = _set_aside(path, damage_words(exc))
         return None, (moved.message or "").replace("saved game", "saved settings")
 
 

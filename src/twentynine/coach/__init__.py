@@ -11,5 +11,8 @@ finished deal's record; nothing here draws or imports a terminal or network libr
 * :mod:`.history`: every finished deal in a local SQLite database;
 * :mod:`.stats`: statistics over that history, as plain data;
 * :mod:`.recorder`: each finished deal of a game, written into the history;
-* :mod:`.text`: plain words the table shares (where each seat sits, counts).
+* :mod:`.clock`: the move made for a player whose move clock ran out (the hint's
+  choice), the same at a local table and a hosted one;
+* :mod:`.text`: plain words the table shares (where each seat sits, counts, the
+  contract's words).
 """

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..files import data_dir, set_aside
+from ..files import damage_words, data_dir, set_aside
 from ..records import RecordError, deal_record, played_by_table, replay_deal
 
 HISTORY_NAME = "history.sqlite3"
@@ -185,7 +185,8 @@ def _set_aside(path: Path, reason: str) -> tuple[str, Path | None]:
     try:
         target = set_aside(path)
     except OSError as exc:
-        return f"The history database is damaged ({reason}) and could not be moved: {exc}", None
+        return (f"The history database is damaged ({reason}) and could not be moved: "
+                f"{damage_words(exc)}"), None
     for extra in ("-wal", "-shm"):  # SQLite's side files go with it
         side = path.with_name(path.name + extra)
         with suppress(OSError):
@@ -205,13 +206,14 @@ def open_history(path: Path | str | None = None) -> Opened:
     except _Newer as exc:
         return Opened(None, str(exc))
     except sqlite3.DatabaseError as exc:
-        message, moved = _set_aside(p, str(exc))
+        message, moved = _set_aside(p, damage_words(exc))
         if moved is None:
             return Opened(None, message)
         try:
             return Opened(History(p), message, moved)
         except (sqlite3.Error, _Newer) as exc2:  # pragma: no cover - a disk that fails twice
-            return Opened(None, f"{message} The new one failed too: {exc2}", moved)
+            return Opened(None, f"{message} The new one failed too: {damage_words(exc2)}",
+                          moved)
 
 
 class _Newer(HistoryError):

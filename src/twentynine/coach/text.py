@@ -49,6 +49,15 @@ def count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def signed(n: int) -> str:
+    """A change in game points as the table writes it: ``+1``, ``0``, ``-2``.
+
+    >>> signed(1), signed(0), signed(-2)
+    ('+1', '0', '-2')
+    """
+    return f"{n:+d}" if n else "0"
+
+
 def seat_word(view: SeatView, seat: int) -> str:
     """``you``, ``partner`` or the opponent's screen position (``West``)."""
     if seat == view.seat:
@@ -94,3 +103,21 @@ def trump_label(code: int) -> str:
     if code == NO_TRUMPS_CODE:
         return "no trumps"
     return str(Action(code))
+
+
+def contract_team(view: SeatView) -> int | None:
+    """The team playing for the contract: a single hand's player's, else the bidder's (None
+    before anyone has bid)."""
+    if view.single_hand is not None:
+        return view.single_hand & 1
+    if view.bidder is None:
+        return None
+    return view.bidder & 1
+
+
+def contract_words(view: SeatView) -> str:
+    """The contract as the seat sees it: ``its 18`` for the side playing for it, ``their
+    18`` for the other; a single hand's goal is every trick (``its single hand``,
+    ``their single hand``)."""
+    goal = "single hand" if view.single_hand is not None else str(view.target or view.high_bid)
+    return f"{'its' if contract_team(view) == view.team else 'their'} {goal}"

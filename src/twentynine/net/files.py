@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots import BOTS
+from ..files import damage_words
 from ..records import RecordError, replay_game
 from .journal import (
     ROTATE_BYTES,
@@ -169,7 +170,7 @@ class TableFiles:
                                                         errors="replace").splitlines())
             except OSError as exc:
                 entries, bad = {}, [0]
-                self.problems.append(f"{jp.name} could not be read ({exc})")
+                self.problems.append(f"{jp.name} could not be read ({damage_words(exc)})")
             for k, v in entries.items():
                 self._entries.setdefault(k, []).extend(v)
             if bad:
@@ -186,7 +187,8 @@ class TableFiles:
                 aside = path.with_name(path.name + ".damaged")
                 with contextlib.suppress(OSError):
                     os.replace(path, aside)
-                self.problems.append(f"{path.name} could not be resumed ({exc}); "
+                self.problems.append(f"{path.name} could not be resumed "
+                                     f"({damage_words(exc)}); "
                                      f"it is kept as {aside.name}")
                 continue
             self.server.tables[normal_code(t.code)] = t

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import NEXT_DEAL, Action
 from ..bots import decide, make_bot
+from ..coach.clock import clock_move, clock_words
 from ..deal import IllegalActionError, Phase
 from ..events import DealStarted, Event
 from ..game import Game
@@ -338,18 +339,22 @@ class Table:
         g = self.game
         n = len(g.log)
         view = g.view(seat)
-        # a new bot for each decision, seeded by the moment: a resumed table decides alike
-        bot = make_bot(self.settings.bots, seed=bot_seed(self.bot_key, seat, n))
-        decision = await asyncio.to_thread(decide, bot, view, None, 2.0)
+        if timed_out:
+            # a player out of time: the hint's choice from their view, as at a local table
+            action = await asyncio.to_thread(clock_move, view)
+        else:
+            # a new bot for each decision, seeded by the moment: a resumed table decides
+            # alike
+            bot = make_bot(self.settings.bots, seed=bot_seed(self.bot_key, seat, n))
+            action = (await asyncio.to_thread(decide, bot, view, None, 2.0)).action
         async with self.lock:
             if len(g.log) != n or g.turn != seat or g.is_over:
                 return  # someone moved meanwhile
             p = self.seats[seat].player
             if timed_out and p is not None and p.conn is not None:
-                p.conn.send(message("notice", text="Time is up: a move was made for you "
-                                    f"({decision.action})"))
+                p.conn.send(message("notice", text=clock_words(action)))
             if p is not None and p.conn is None:
-                p.away_moves.append(str(decision.action))
-            events = g.apply(decision.action, seat)
+                p.away_moves.append(str(action))
+            events = g.apply(action, seat)
             await self._after(events, None)
 

@@ -13,6 +13,7 @@ import json
 import os
 from pathlib import Path
 
+from ..files import damage_words
 from .protocol import normal_code
 from .store import write_private
 
@@ -38,7 +39,7 @@ class TokenFile:
         except FileNotFoundError:
             return {}
         except (OSError, ValueError, RecursionError) as exc:
-            self._set_aside(str(exc))
+            self._set_aside(damage_words(exc))
             return {}
         if not isinstance(data, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in data.items()):

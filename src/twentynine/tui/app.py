@@ -421,7 +421,8 @@ class TwentyNineApp(App[None]):
         begun = shared or (bool(t.actions) and not t.is_over)
         screen = SettingsScreen(self.next_rules or t.rules, self.prefs, game_begun=begun,
                                 settings_file=self.settings_file,
-                                prefs_file=prefs_path(self.save_file.parent), shared=shared)
+                                prefs_file=prefs_path(self.save_file.parent), shared=shared,
+                                game_over=t.is_over)
         table, flow = self.table_screen, self.table_screen.flow
 
         def done(choice: Choice | None) -> None:
@@ -443,6 +444,16 @@ class TwentyNineApp(App[None]):
                                "table's host sets its rules.")
                 flow.after_modal()
                 return
+            if t.is_over:
+                # opened from the game's result: back to it, whose "play again" (n) starts
+                # the next game under the new rules (a new game dealt here at once would
+                # take the n meant for the dialog as a move at the table)
+                self.next_rules = None if choice.rules == t.rules else choice.rules
+                if self.next_rules is not None:
+                    table.log_line("Settings: the new rules start with the next game. "
+                                   + rules_line(choice.rules))
+                flow.after_summary(None)
+                return
             if begun:
                 self.next_rules = choice.rules
                 table.log_line("Settings: the new rules start with the next game. "
@@ -450,9 +461,7 @@ class TwentyNineApp(App[None]):
                 table.say("Rules: next game", "bold")  # short: the status is narrow at 80x24
                 flow.after_modal()
                 return
-            seed = t.seed if not t.is_over else (
-                random.randrange(1_000_000) if self._seed is None else t.seed + 1)
-            self.new_game(seed, choice.rules)
+            self.new_game(t.seed, choice.rules)  # the game has not begun: dealt again
 
         self.push_screen(screen, done)
 

@@ -19,6 +19,7 @@ from textual.worker import get_current_worker
 
 from ..actions import Action
 from ..cards import Card
+from ..coach.clock import clock_move, clock_words
 from ..coach.text import positions
 from ..deal import IllegalActionError, Phase
 from ..events import DealScored, Event, GameOver, TrickWon
@@ -52,7 +53,9 @@ class TableFlow:
         self.finishing = False
         """A decided deal is being played out at once (every seat by a bot's choice)."""
         self.auto_card: Card | None = None
-        """The human's last card played for them (their only legal one)."""
+        """The human's last card played for them (their only legal one, or the clock's)."""
+        self.auto_words = ""
+        """What the status line says of that card while its trick is up."""
         self._told_decided: tuple[int, int] | None = None
 
     @property
@@ -157,12 +160,11 @@ class TableFlow:
 
     def after_events(self, events: list[Event]) -> None:
         """New events: into the log and the status line, then on to what comes next."""
-        screen, rules = self.screen, self.table.rules
+        screen = self.screen
         last = ""
         for e in events:
-            msg = event_message(rules, e)
+            msg = screen.log_event(e)
             if msg:
-                screen.log_line(msg)
                 last = msg
         if last:
             screen.say(last)
@@ -175,8 +177,7 @@ class TableFlow:
             # played for you: the status keeps saying so while its trick is up (it went by
             # too fast to notice among the bots' cards)
             also = "" if not last or last.startswith("You played") else f" · {last}"
-            screen.say(f"Played for you: the {auto.label}, your only legal card{also}",
-                       "bold")
+            screen.say(self.auto_words + also, "bold")
         if self.table.save_error:
             screen.say(self.table.save_error, f"bold {RED}")
         screen.turn.bid_digits = ""
@@ -257,6 +258,8 @@ class TableFlow:
         forced = self.table.forced_action()
         if forced is not None:
             self.auto_card = forced.card
+            label = forced.card.label if forced.card is not None else str(forced)
+            self.auto_words = f"Played for you: the {label}, your only legal card"
             self.apply_human(forced)
 
     def tick(self) -> None:
@@ -265,13 +268,44 @@ class TableFlow:
         running = (turn.time_left is not None and not self.shutting_down()
                    and bool(screen.human_legal()))
         if turn.tick(turn.clock(), running):
-            action = turn.timeout_action(self.table.view(), screen.human_legal())
-            if action is not None:
-                screen.log_line("Time is up: a move was made for you")
-                self.apply_human(action)
-                return
+            self._clock_move()
+            return
         if running:
             screen.refresh_status()
+
+    def _clock_move(self) -> None:
+        """Out of time: the hint's choice is worked out in a worker thread (as long as a
+        hint takes), then played for the human, unless they moved meanwhile."""
+        table, app = self.table, self.host
+        view = table.view()
+        if not view.legal_actions or table.turn != table.seat:
+            return
+        token = table.position
+        self.screen.say("Time is up: making the hint's move for you…", "bold")
+
+        def think() -> None:
+            action = clock_move(view)
+            with suppress(RuntimeError):  # the app is closing
+                app.call_from_thread(self._clock_done, token, action)
+
+        app.run_worker(think, thread=True, exclusive=True, group="clock")
+
+    def _clock_done(self, token: tuple[int, int], action: Action) -> None:
+        """The clock's move is ready: played if the turn is still the same one; with a
+        dialog open, the clock runs out again once it closes (and decides afresh)."""
+        if self.shutting_down() or token != self.table.position \
+                or self.table.turn != self.table.seat:
+            return  # the player moved meanwhile, or a take-back or a new game
+        if self.gathering or self.screen.modal_open():
+            self.screen.turn.time_left = 0.0
+            return
+        words = clock_words(action)
+        self.screen.log_line(words)
+        # a card: the status line keeps naming it while its trick is up, as for a forced
+        # card (else the bots' cards that follow would hide it at once)
+        self.auto_card, self.auto_words = action.card, words
+        if self.apply_human(action) and action.card is None:
+            self.screen.say(words, "bold")
 
     def after_modal(self, _result: object = None) -> None:
         """A dialog closed: a bot move that arrived meanwhile is applied now, and a forced

@@ -126,8 +126,12 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("h", "simple('single hand')", "single hand"),
     Binding("e", "simple('redeal')", "redeal"),
     Binding("f", "finish", "finish deal"),
+    Binding("pageup", "log_scroll('up')", "log", show=False),
+    Binding("pagedown", "log_scroll('down')", "log", show=False),
+    Binding("home", "log_scroll('home')", "log", show=False),
+    Binding("end", "log_scroll('end')", "log", show=False),
 ]
-"""The moves of the moment, bound on the table screen."""
+"""The moves of the moment, bound on the table screen (and the log's paging keys)."""
 
 APP_BINDINGS: list[BindingType] = [
     Binding("u", "take_back", "take back"),

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ..files import set_aside, write_atomic
+from ..files import damage_words, set_aside, write_atomic
 
 PREFS_NAME = "prefs.json"
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
@@ -97,7 +97,8 @@ def _set_aside(path: Path, reason: str) -> str:
     try:
         target = set_aside(path)
     except OSError as exc:
-        return f"The saved preferences are damaged ({reason}) and could not be moved: {exc}"
+        return (f"The saved preferences are damaged ({reason}) and could not be moved: "
+                f"{damage_words(exc)}")
     return f"The saved preferences could not be read ({reason}); they were moved to {target}"
 
 
@@ -109,11 +110,11 @@ def load_prefs(path: Path) -> tuple[Preferences, str | None]:
     except FileNotFoundError:
         return Preferences(), None
     except (OSError, UnicodeDecodeError) as exc:
-        return Preferences(), _set_aside(path, f"unreadable: {exc}")
+        return Preferences(), _set_aside(path, damage_words(exc))
     try:
         return Preferences.from_dict(json.loads(text)), None
     except (ValueError, RecursionError) as exc:
-        return Preferences(), _set_aside(path, str(exc))
+        return Preferences(), _set_aside(path, damage_words(exc))
 
 
 def save_prefs(prefs: Preferences, path: Path) -> None:

@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..coach.text import signed
 from ..rules import Rules
 from ..scoring import DealOutcome
 from ..views import TrickRecord
@@ -29,7 +30,7 @@ from .footer import TableFooter
 from .intro import intro_card
 from .prefs import Preferences
 from .settings import RULE_ROWS, Choice
-from .text import TEAM_LONG, card_box, join_columns, seat_name, signed
+from .text import HUMAN, TEAM_LONG, card_box, join_columns, seat_name
 from .theme import BAD, GOLD, GOOD, INK, LINE, SKY
 
 
@@ -236,13 +237,15 @@ class SummaryScreen(ModalScreen[None]):
         with Vertical(id="summary", classes="dialog"):
             yield Static(f"Deal {self.number} is over", classes="dialog-title")
             if o.bidder >= 0:
-                times = f" x{o.multiplier}" if o.multiplier > 1 else ""
+                # a single hand's stakes are its own, whatever the doubling before it
+                times = f" x{o.multiplier}" if o.multiplier > 1 and o.single_hand is None else ""
                 yield Static(f"Bid      {o.bid} by {seat_name(r, o.bidder)} "
                              f"({TEAM_LONG[o.bidder & 1]}){times}", id="sum-bid")
             else:
                 yield Static("Bid      none", id="sum-bid")
             if o.single_hand is not None:
-                target = f"Target   all eight tricks ({seat_name(r, o.single_hand)}'s single hand)"
+                whose = "your" if o.single_hand == HUMAN else f"{seat_name(r, o.single_hand)}'s"
+                target = f"Target   all eight tricks ({whose} single hand)"
             else:
                 target = f"Target   {o.target}"
                 if o.pair_team is not None:

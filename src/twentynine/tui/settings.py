@@ -177,7 +177,7 @@ TABLE_ROWS: tuple[Row, ...] = (
     }),
     _pref_row("timer", "Move clock", tuple(_pref_text(t) for t in TIMER_CHOICES), {
         "off": "No clock: take as long as you like.",
-        "*": "{n} seconds for each of your moves; then a legal move is made for you.",
+        "*": "{n} seconds for each of your moves; then the hint's move is made.",
     }, {"off": "off", **{_pref_text(t): f"{_pref_text(t)} s" for t in TIMER_CHOICES if t}}),
     _pref_row("auto_play", "Play a forced card for me", ON_OFF, {
         "on": "When only one card is legal, it is played for you after a short pause.",

@@ -88,8 +88,11 @@ class SettingsScreen(ModalScreen["Choice | None"]):
 
     def __init__(self, rules: Rules, prefs: Preferences | None = None, *,
                  game_begun: bool = False, settings_file: Path | None = None,
-                 prefs_file: Path | None = None, shared: bool = False) -> None:
+                 prefs_file: Path | None = None, shared: bool = False,
+                 game_over: bool = False) -> None:
         super().__init__(classes="dialog-screen")
+        self.game_over = game_over
+        """Opened at the game's result: the rules are the next game's."""
         self.before = Choice(rules, prefs or Preferences())
         self.choice = self.before
         self.game_begun = game_begun or shared
@@ -122,6 +125,7 @@ class SettingsScreen(ModalScreen["Choice | None"]):
                     if row is RULE_ROWS[0]:
                         when = ("for your own games" if self.shared
                                 else "from the next game" if self.game_begun
+                                else "for the next game" if self.game_over
                                 else "for this game")
                         head = Text(f"Rules of the game · {when}",
                                     style="bold underline")

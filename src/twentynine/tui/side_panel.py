@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..deal import Phase
+from ..scoring import SINGLE_HAND_POINTS
 from ..views import SeatView
 from .text import (
     HUMAN,
@@ -75,10 +76,16 @@ class SidePanel(StatePanel):
         else:
             label = "High" if v.phase is Phase.AUCTION else "Bid"
             t.append_text(_line(label, Text(f"{v.high_bid} · {name(v.bidder)}", style="bold")))
-            if v.multiplier > 1:
+            if v.multiplier > 1 and v.single_hand is None:  # a single hand's stakes are fixed
                 t.append(f" x{v.multiplier}", style=f"bold {CORAL}")
         t.append("\n")
-        if v.target is not None and v.phase is not Phase.AUCTION and v.bidder is not None:
+        if v.single_hand is not None:
+            t.append_text(_line("Single", f"hand by {name(v.single_hand)}"))
+            t.append("\n")
+            t.append_text(_line("Target", Text("all 8 tricks", style="bold")))
+            t.append("\n")
+            t.append_text(_line("Stakes", f"{SINGLE_HAND_POINTS} game points"))
+        elif v.target is not None and v.phase is not Phase.AUCTION and v.bidder is not None:
             tgt = Text(f"{v.target}", style="bold")
             tgt.append(f" for {TEAM_NAMES[v.bidder & 1]}", style="")
             t.append_text(_line("Target", tgt))

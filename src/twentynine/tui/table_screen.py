@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.rule import Rule
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,7 +24,7 @@ from ..actions import PAIR, PASS, SHOW_TRUMP, Action
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..coach.text import positions
 from ..deal import Phase
-from ..events import Event
+from ..events import DealStarted, Event
 from ..table import TableLike
 from .coach import HintPanel, selection_words
 from .flow import TableFlow
@@ -42,6 +43,7 @@ from .keys import (
 from .pacing import Pace
 from .side_panel import SidePanel
 from .text import HUMAN, RED, event_message, house_rules, rules_line, seat_name
+from .theme import GOLD, LINE
 from .turn import EnterWhat, Note, TurnModel, legal_cards, play_line, sort_hand
 from .widgets import (
     ActionButton,
@@ -113,6 +115,8 @@ class TableScreen(Screen[None]):
                                 classes="seat")
             with Vertical(id="side"):
                 yield SidePanel(id="info")
+                yield Static(Text("▲ scrolled back · End returns", style=f"bold {GOLD}"),
+                             id="log-mark")
                 yield EventLog(id="log", markup=False, wrap=True, max_lines=200, min_width=10)
         with Horizontal(id="hand-row"):
             yield HandView(id="hand")
@@ -145,6 +149,8 @@ class TableScreen(Screen[None]):
                 self.flow.after_modal()
 
     def on_mount(self) -> None:
+        log = self.query_one("#log", EventLog)
+        self.watch(log, "scrolled_back", self._log_scrolled)
         self.rewrite_log()
         self._up = True
         early, self._early = self._early, []
@@ -215,6 +221,35 @@ class TableScreen(Screen[None]):
         """Add a line to the log."""
         self.query_one("#log", RichLog).write(text)
 
+    def log_event(self, event: Event) -> str | None:
+        """Add an event's line to the log (a new deal as a rule across it, "── Deal 2:
+        You dealt ──", so that one deal's tricks never pass for the next's); returns the
+        line, or None."""
+        msg = event_message(self.table.rules, event)
+        if msg:
+            log = self.query_one("#log", RichLog)
+            if isinstance(event, DealStarted):
+                log.write(Rule(Text(msg, style="bold"), style=LINE, characters="─"))
+            else:
+                log.write(msg)
+        return msg
+
+    def _log_scrolled(self, back: bool) -> None:
+        """The log scrolled back, or to its latest line again: the mark above it says so."""
+        self.query_one("#log-mark", Static).set_class(back, "-shown")
+        self.query_one("#log", EventLog).set_class(back, "-scrolled")
+
+    def action_log_scroll(self, where: str) -> None:
+        """PgUp, PgDn, Home and End page through the log (the table's keys are free)."""
+        log = self.query_one("#log", EventLog)
+        if where == "home":
+            log.scroll_home(animate=False)
+        elif where == "end":
+            log.scroll_end(animate=False)
+        else:
+            log.scroll_to(y=log.scroll_y + (1 if where == "down" else -1)
+                          * max(1, log.scrollable_content_region.height - 1), animate=False)
+
     def rewrite_log(self) -> None:
         """The log from the start of the game again (after a take-back or a new game)."""
         log = self.query_one("#log", RichLog)
@@ -225,9 +260,7 @@ class TableScreen(Screen[None]):
             # log's first line repeated them; a standard game is said nowhere else
             log.write(rules_line(rules))
         for e in self.table.events:
-            msg = event_message(rules, e)
-            if msg:
-                log.write(msg)
+            self.log_event(e)
 
     # ------------------------------------------------------------------ redraw
     def state(self) -> TableState:

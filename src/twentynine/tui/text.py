@@ -284,15 +284,6 @@ def score_track(score: int, limit: int) -> Text:
     return t
 
 
-def signed(n: int) -> str:
-    """``+1``, ``0``, ``-2``."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"-{-n}"
-    return "0"
-
-
 STANDARD_SUMMARY = "Standard rules"
 """What :func:`rules_summary` says of the standard game."""
 

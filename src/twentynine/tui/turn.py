@@ -386,23 +386,6 @@ class TurnModel:
             self.timer = timer
             self.time_left = None if timer is None else timer
 
-    def timeout_action(self, v: SeatView, legal: Sequence[Action]) -> Action | None:
-        """A legal move for the human when the clock runs out: pass (or the lowest bid), the
-        selected card if it is legal, else the first legal card."""
-        if not legal:
-            return None
-        if PASS in legal:
-            return PASS
-        for a in legal:
-            if a.card is not None and a.card == self.sel_card:
-                return a
-        if v.phase is Phase.TRUMP:
-            for a in legal:
-                if a.suit == self.sel_suit:
-                    return a
-        cards = [a for a in legal if a.card is not None]
-        return cards[0] if cards else legal[0]
-
     def seconds_left(self) -> int | None:
         """Whole seconds on the clock, rounded up, for the status line (None: no clock)."""
         if self.time_left is None:

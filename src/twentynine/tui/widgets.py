@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
 
+from rich.rule import Rule
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -16,11 +17,12 @@ from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.message import Message
+from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Button, RichLog, Static
 
 from ..cards import Card
-from ..coach.text import positions
+from ..coach.text import positions, signed
 from ..deal import Phase
 from ..events import Event, TrumpShown
 from ..views import SeatView
@@ -34,7 +36,6 @@ from .text import (
     join_columns,
     score_track,
     seat_name,
-    signed,
     trump_news,
     trump_shown_in,
 )
@@ -557,10 +558,23 @@ class EventLog(RichLog, can_focus=False):
     belong to the hand and the bids).  It keeps what was written, so that when its
     width changes every line is wrapped again at the new width."""
 
+    scrolled_back: var[bool] = var(False)
+    """Scrolled up from the latest line (PgUp, Home, the wheel): the table says so above
+    the log, or old lines would pass for the latest."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._entries: deque[object] = deque(maxlen=self.max_lines or 500)
         self._wrapped_at = 0
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.call_after_refresh(self._note_scroll)
+
+    def _note_scroll(self) -> None:
+        """Whether the latest line is out of sight (checked once a write's own scroll to
+        the end has been made)."""
+        self.scrolled_back = self.scroll_y < self.max_scroll_y - 0.5
 
     def write(self, content: object, width: int | None = None, expand: bool = False,
               shrink: bool = True, scroll_end: bool | None = None,
@@ -568,10 +582,12 @@ class EventLog(RichLog, can_focus=False):
         self._entries.append(content)
         if not self._size_known:
             return self  # drawn when the width is known (on_resize)
+        expand = expand or isinstance(content, Rule)  # a rule spans the log
         super().write(content, width, expand, shrink, scroll_end, animate)
         # a line that makes the scroll bar appear narrows the text without a resize:
         # wrap everything again at the width left (nothing is done if it did not change)
         self.call_after_refresh(self._rewrap)
+        self.call_after_refresh(self._note_scroll)
         return self
 
     def clear(self) -> Self:
@@ -591,7 +607,7 @@ class EventLog(RichLog, can_focus=False):
         self._wrapped_at = width
         super().clear()
         for entry in list(self._entries):
-            super().write(entry, scroll_end=True)
+            super().write(entry, expand=isinstance(entry, Rule), scroll_end=True)
 
 
 class ActionButton(Button, can_focus=False):

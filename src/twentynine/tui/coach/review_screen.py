@@ -32,11 +32,12 @@ from ...coach.review import (
     review_deal,
     strongest_hint,
 )
+from ...coach.text import signed
 from ...deal import Deal
 from ...events import Event, TrumpShown
 from ...records import replay_deal
 from ...scoring import DealOutcome
-from ..text import card_text, seat_name, signed
+from ..text import card_text, seat_name
 
 COACH_CSS = """
 ReviewScreen, StatsScreen { align: center middle; }
@@ -89,6 +90,9 @@ def deal_text(deal: Deal, me: int) -> Text:
         out.append(f"{_name(deal, deal.bidder, me)} at {deal.high_bid}")
         if deal.multiplier > 1:
             out.append(" doubled" if deal.multiplier == 2 else " redoubled")
+        if deal.single >= 0:
+            who = "you" if deal.single == me else _name(deal, deal.single, me)
+            out.append(f", then a single hand by {who}")
         out.append("\n")
     trump = _trump_card(deal)
     if trump is not None or deal.trump_suit >= 0 or deal.no_trump:
@@ -239,7 +243,12 @@ def result_text(deal: Deal, review: Review | None, me: int) -> Text:
         return out
     out.append("Result\n", style="bold")
     us = me & 1
-    if o.thrown_in is None and o.bidder >= 0:
+    if o.single_hand is not None:
+        who = "you" if o.single_hand == me else _name(deal, o.single_hand, me)
+        out.append(f"Single hand by {who}: all eight tricks needed; "
+                   f"tricks: your side {o.tricks[us]}, the other side "
+                   f"{o.tricks[1 - us]}; the single hand was {'made' if o.made else 'lost'}.\n")
+    elif o.thrown_in is None and o.bidder >= 0:
         out.append(f"Target {o.target}; card points: your side {o.card_points[us]}, "
                    f"the other side {o.card_points[1 - us]}; "
                    f"the contract was {'made' if o.made else 'missed'}.\n")
