@@ -77,14 +77,22 @@ class Player:
             st = decode_state(msg, self.conn.rules)
             self.states.append(st)
             self.deals_scored += sum(isinstance(e, DealScored) for e in st.events)
-            if not act or until(self) or st.actions == self.acted_at:
+            if not act or until(self):
                 continue
-            if st.next_deal:
-                self.acted_at = st.actions
-                await self.send("next deal")
-            elif st.view.legal_actions and st.turn == self.conn.seat:
-                self.acted_at = st.actions
-                await self.send(str(self.rng.choice(st.view.legal_actions)), at=st.actions)
+            await self.answer(st)
+
+    async def answer(self, st: State) -> None:
+        """Act in ``st`` if it asks us to (once per state): a random legal action on our
+        turn, ``next deal`` when the deal is over.  A client acts on the last state it
+        has: a state that only repeats the table as it was may never come."""
+        if st.actions == self.acted_at:
+            return
+        if st.next_deal:
+            self.acted_at = st.actions
+            await self.send("next deal")
+        elif st.view.legal_actions and st.turn == self.conn.seat:
+            self.acted_at = st.actions
+            await self.send(str(self.rng.choice(st.view.legal_actions)), at=st.actions)
 
     async def send(self, action: str, at: int | None = None) -> None:
         """Send an action (chosen in the state of ``at`` actions), staying under the

@@ -27,6 +27,24 @@ FLOOD_COUNT = 20
 """At most this many messages from one client in any one second."""
 
 
+class PendingState:
+    """A ``state`` (or ``waiting``) message queued for a client and not yet sent: a newer
+    one for the same seat replaces it (with its events added) instead of queueing behind
+    it, so a client that reads slowly gets the table as it is, not every step to it."""
+
+    __slots__ = ("before", "events", "ref", "seat", "text", "waiting")
+
+    def __init__(self, text: str, seat: int, before: Any, events: list[Any], ref: Any,
+                 waiting: bool = False) -> None:
+        self.text = text
+        self.seat = seat
+        self.before = before
+        """The client's view before this state (what its changes are made against)."""
+        self.events = events
+        self.ref = ref
+        self.waiting = waiting
+
+
 class Connection:
     """One client's WebSocket: its seat once it said hello, its message rate, and the
     queue of what is to be sent to it."""
@@ -37,6 +55,9 @@ class Connection:
         self.ws = ws
         self.limits = limits or Limits()
         self.peer = peer
+        self.source = peer
+        """The client's address (behind a trusted proxy: the address it forwards): the
+        limits per address count against it."""
         self.transport = transport
         self.table: Table | None = None
         self.seat: int | None = None
@@ -45,7 +66,7 @@ class Connection:
         self.last_view: tuple[dict[str, Any], dict[str, Any]] | None = None
         """The view (encoded: the seat's own fields, the shared ones) this client was last
         sent, or None: later states send the changes to it."""
-        self._queue: deque[str | tuple[int, str]] = deque()
+        self._queue: deque[str | PendingState | tuple[int, str]] = deque()
         self._more = asyncio.Event() if _loop_running() else None
         self._writer: asyncio.Task[None] | None = None
         self._busy = False
@@ -74,6 +95,35 @@ class Connection:
             return
         self._queue.append(text)
         self._kick()
+
+    def pending_state(self) -> PendingState | None:
+        """The state at the end of the queue, not yet sent (a newer one may replace it)."""
+        if self._queue:
+            last = self._queue[-1]
+            if isinstance(last, PendingState):
+                return last
+        return None
+
+    def send_state(self, state: PendingState) -> None:
+        """Queue a state (it stays replaceable until the writer takes it)."""
+        if self.cut_off is not None or self.ws is None:
+            return
+        if len(self._queue) >= self.limits.send_queue:
+            self.drop(f"more than {self.limits.send_queue} messages waited for it")
+            return
+        self._queue.append(state)
+        self._kick()
+
+    async def pong(self, data: bytes) -> None:
+        """Answer a WebSocket ping (a client that does not read is cut off as for any
+        message it does not take)."""
+        if self.cut_off is not None or self.ws.closed:
+            return
+        try:
+            async with asyncio.timeout(self.limits.write_seconds):
+                await self.ws.pong(data)
+        except TimeoutError:
+            self.drop(f"it took no message for {self.limits.write_seconds:g} s")
 
     def close(self, code: int, reason: str) -> None:
         """Close the WebSocket once what is queued before has been sent."""
@@ -142,6 +192,8 @@ class Connection:
                 async with asyncio.timeout(self.limits.write_seconds):
                     if isinstance(item, str):
                         await ws.send_str(item)
+                    elif isinstance(item, PendingState):
+                        await ws.send_str(item.text)
                     else:
                         await ws.close(code=item[0], message=item[1].encode())
             except TimeoutError:

@@ -67,6 +67,9 @@ class TableFiles:
         self.server = server
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with contextlib.suppress(OSError):  # a folder made before, by hand or umask
+            if folder.stat().st_mode & 0o077:
+                folder.chmod(0o700)
         self.journal: Journal | None = None
         self.problems: list[str] = []
         """Records that could not be resumed (each set aside, with why)."""
@@ -141,6 +144,9 @@ class TableFiles:
             with contextlib.suppress(Exception):
                 await self._rotating
         if self.journal is None:
+            for t in self.server.tables.values():  # seats taken since the last record
+                if t.store.dirty and not t.game.is_over:
+                    await t.store.write_record()
             return
         await self.journal.drain()
         problems = 0

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import logging
 import secrets
 from pathlib import Path
 from typing import Any
@@ -30,12 +31,15 @@ from aiohttp import web
 from ..game import Game
 from .connection import Connection
 from .files import TableFiles, saved_record
-from .gate import CodeGuard, Gate, GuardedProtocol, Limits
+from .frames import ServerWebSocket
+from .gate import CodeGuard, Gate, GuardedProtocol, Limits, RateGuard
 from .lobby import Lobby
 from .origin import host_allowed, same_origin
 from .protocol import MAX_MESSAGE, VERSION, normal_code
 from .roster import Player, Seat, Settings, new_code
 from .table import Table
+
+LOG = logging.getLogger("twentynine.server")
 
 __all__ = ["Connection", "GameServer", "Player", "Seat", "Settings", "Table", "saved_record"]
 
@@ -53,7 +57,15 @@ class GameServer:
         self.connections: set[Connection] = set()
         self.files = TableFiles(self, self.tables_dir)
         self.gate = Gate(self.limits)
+        self.trusted_proxies: frozenset[str] = frozenset()
+        """Addresses of proxies whose ``X-Forwarded-For`` is believed (set before
+        :meth:`start`): the limits per address then apply to the address they forward."""
         self.codes = CodeGuard(self.limits)
+        lim = self.limits
+        self.sittings_by_seat = RateGuard(lim.sittings, lim.sitting_window)
+        """Sittings down at each seat (new players and returns) in the window."""
+        self.sittings_by_source = RateGuard(lim.sittings * lim.sitting_source_factor,
+                                            lim.sitting_window)
         self.lobby = Lobby(self)
         self.allowed_hosts: frozenset[str] = frozenset()
         """Host headers answered besides this machine's names (lower case, as a proxy in
@@ -125,6 +137,7 @@ class GameServer:
         handler = self._runner.server
         assert handler is not None
         loop = asyncio.get_running_loop()
+        self.gate.trusted = self.trusted_proxies
         self._listener = await loop.create_server(
             lambda: GuardedProtocol(handler(), self.gate), host, port, reuse_address=True)
         sockets = list(self._listener.sockets or ())
@@ -167,23 +180,45 @@ class GameServer:
         return web.Response(text=f"twentynine table server (protocol version {VERSION}): "
                                  "join with twentynine join HOST:PORT --code CODE\n")
 
+    def source_of(self, request: web.Request) -> str:
+        """The address the limits per address apply to: the peer's, or, when the peer is
+        a trusted proxy (``--trusted-proxy``), the address that proxy added last to
+        ``X-Forwarded-For`` (what anyone else says there is not believed)."""
+        peer = str(request.remote or "?")
+        if peer in self.trusted_proxies:
+            hops = [h.strip() for h in ",".join(
+                request.headers.getall("X-Forwarded-For", ())).split(",") if h.strip()]
+            if hops and len(hops[-1]) <= 64:
+                return hops[-1]
+        return peer
+
     async def handle_ws(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
         if origin is not None and not same_origin(origin, request.host):
             # a web page elsewhere may not talk to the tables in the visitor's name
             return web.Response(status=403, text="this server takes WebSockets from its "
                                                  "own pages only\n")
+        source = self.source_of(request)
+        if not self.gate.relabel(request.transport, source):
+            return web.Response(status=429, text="too many connections from your address "
+                                                 "are waiting: try again soon\n")
         # aiohttp refuses outright (close 1009) past 4 x the limit; up to there the size is
         # checked here, so the client gets a clear error first
-        ws = web.WebSocketResponse(max_msg_size=4 * MAX_MESSAGE, heartbeat=20)
-        await ws.prepare(request)
+        ws = ServerWebSocket(max_msg_size=4 * MAX_MESSAGE, heartbeat=20)
+        try:
+            await ws.prepare(request)
+        except (ConnectionError, RuntimeError) as exc:  # gone during the handshake
+            LOG.debug("%s went away during the handshake: %s", source, exc)
+            return ws
         conn = Connection(ws, str(request.remote), request.transport, self.limits)
+        conn.source = source
         self.connections.add(conn)
         try:
             await self.lobby.serve(conn)
         finally:
-            await conn.finish()
-            self.connections.discard(conn)
-            await self.lobby.gone(conn)
+            try:
+                await conn.finish()
+            finally:
+                self.connections.discard(conn)
+                await self.lobby.gone(conn)
         return ws
-

@@ -256,6 +256,7 @@ class Table:
     async def stop(self) -> None:
         self.closed = True
         self._wake.set()
+        await self.store.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
