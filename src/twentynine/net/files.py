@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots import BOTS
+from ..files import private_folder
 from ..records import RecordError, replay_game
 from .journal import (
     ROTATE_BYTES,
@@ -66,10 +67,7 @@ class TableFiles:
     def __init__(self, server: GameServer, folder: Path) -> None:
         self.server = server
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        with contextlib.suppress(OSError):  # a folder made before, by hand or umask
-            if folder.stat().st_mode & 0o077:
-                folder.chmod(0o700)
+        private_folder(folder)  # also one made before with wider permissions
         self.journal: Journal | None = None
         self.problems: list[str] = []
         """Records that could not be resumed (each set aside, with why)."""

@@ -219,13 +219,14 @@ class Lobby:
             if want is not None and want != s:
                 raise ProtocolError("seat_taken", "that token is for another seat")
             self._may_sit(conn, table, s)
+            roster_before = table.roster.text()
             if p.conn is not None:
                 old = p.conn
                 p.conn = None
                 old.error("replaced", "you joined again elsewhere", close=True)
                 old.table = old.player = None
                 self.server.gate.unseat(old.transport)
-            await self.seat(conn, table, s, p, rejoined=True)
+            await self.seat(conn, table, s, p, rejoined=True, roster_before=roster_before)
             return
         if want is None:
             want = table.roster.free_seat()
@@ -249,8 +250,11 @@ class Lobby:
         await self.seat(conn, table, want, player, rejoined=False)
 
     async def seat(self, conn: Connection, table: Table, seat: int, player: Player,
-                   rejoined: bool) -> None:
-        roster_before = table.roster.text()
+                   rejoined: bool, roster_before: str | None = None) -> None:
+        """Seat ``player`` on ``conn``; the others hear of it when the roster changed
+        (``roster_before``: as it was before this hello began)."""
+        if roster_before is None:
+            roster_before = table.roster.text()
         conn.table, conn.seat, conn.player = table, seat, player
         player.conn = conn
         player.away_since = None

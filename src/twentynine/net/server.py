@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
 import logging
 import secrets
@@ -174,6 +175,9 @@ class GameServer:
             return web.Response(status=421, text="twentynine host answers only to this "
                                                  "machine's addresses and names\n")
         response: web.StreamResponse = await handler(request)
+        if request.method in ("GET", "HEAD") and response.status == 200 \
+                and isinstance(response, web.Response) and isinstance(response.body, bytes):
+            return _validated(request, response)
         return response
 
     async def handle_index(self, request: web.Request) -> web.Response:
@@ -216,9 +220,28 @@ class GameServer:
         try:
             await self.lobby.serve(conn)
         finally:
+            # the player is away from now (not after the close handshake, which a client
+            # that is gone never answers)
+            self.connections.discard(conn)
             try:
-                await conn.finish()
-            finally:
-                self.connections.discard(conn)
                 await self.lobby.gone(conn)
+            finally:
+                await conn.finish()
         return ws
+
+
+def _validated(request: web.Request, response: web.Response) -> web.Response:
+    """``response`` with an ETag made from its content, or, when the browser already has
+    that content (``If-None-Match``), 304 with no body: a page loaded again costs a few
+    hundred bytes instead of the whole page and its files."""
+    body = response.body
+    assert isinstance(body, bytes)
+    tag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+    response.headers["ETag"] = tag
+    wanted = request.headers.get("If-None-Match", "")
+    if tag in (t.strip() for t in wanted.split(",")) or wanted.strip() == "*":
+        headers = {k: v for k, v in response.headers.items()
+                   if k.lower() not in ("content-length", "content-type",
+                                        "content-encoding")}
+        return web.Response(status=304, headers=headers)
+    return response

@@ -55,8 +55,8 @@ class TableStore:
         self.dirty = False
         """The seats changed since the record was written."""
         self._seats_write: asyncio.Task[None] | None = None
-        self.seat_writes = 0
-        """Records written for a change of seats alone."""
+        self.writes = 0
+        """Whole records written (a seat change writes at most one, a moment later)."""
 
     @property
     def path(self) -> Path:
@@ -113,6 +113,7 @@ class TableStore:
         t = self.table
         n = len(t.game.log)
         self.dirty = False
+        self.writes += 1
         text = compact_json(self.record())
         self.saving = asyncio.ensure_future(asyncio.to_thread(
             self._write, self.path, text, t.finished_name if t.game.is_over else None))
@@ -143,7 +144,6 @@ class TableStore:
         async with t.lock:
             if self.dirty and not t.closed and not t.game.is_over:
                 await self.write_record()
-                self.seat_writes += 1
 
     async def stop(self) -> None:
         """No more delayed writes (the server writes every record whole as it stops)."""
