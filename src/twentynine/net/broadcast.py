@@ -159,18 +159,23 @@ class Broadcaster:
                 self.send_state(p.conn, s, events, ref, shared)
 
     def send_state(self, conn: Connection, seat: int, events: list[Event], ref: Any = None,
-                   shared: dict[str, Any] | None = None) -> None:
-        """Queue ``seat``'s state for ``conn``; a state of the seat still waiting there
-        unsent is replaced by one that carries both's events (a client that reads slowly
-        never has states pile up behind each other)."""
+                   shared: dict[str, Any] | None = None, whole: bool = False) -> None:
+        """Queue ``seat``'s state for ``conn`` (``whole``: with the whole view, not its
+        changes); a state of the seat still waiting there unsent is replaced by one that
+        carries both's events (a client that reads slowly never has states pile up behind
+        each other)."""
         tail = conn.pending_state()
         if tail is not None and not tail.waiting and tail.seat == seat and tail.ref is None:
-            conn.last_view = tail.before
-            tail.events = tail.events + events
+            conn.last_view = None if whole else tail.before
+            if not whole:
+                events = tail.events + events
+            tail.events = events
             tail.ref = ref
-            tail.text = self.state_for(seat, tail.events, ref, shared, conn)
+            tail.text = self.state_for(seat, events, ref, shared, conn)
             return
         before = conn.last_view
+        if whole:
+            conn.last_view = None
         text = self.state_for(seat, events, ref, shared, conn)
         conn.send_state(PendingState(text, seat, before, events, ref))
 

@@ -27,6 +27,16 @@ FLOOD_COUNT = 20
 """At most this many messages from one client in any one second."""
 
 
+class PendingNotice:
+    """A ``notice`` queued for a client and not yet sent: a newer one replaces it (news of
+    the table that the client's next state shows anyway)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 class PendingState:
     """A ``state`` (or ``waiting``) message queued for a client and not yet sent: a newer
     one for the same seat replaces it (with its events added) instead of queueing behind
@@ -66,7 +76,7 @@ class Connection:
         self.last_view: tuple[dict[str, Any], dict[str, Any]] | None = None
         """The view (encoded: the seat's own fields, the shared ones) this client was last
         sent, or None: later states send the changes to it."""
-        self._queue: deque[str | PendingState | tuple[int, str]] = deque()
+        self._queue: deque[str | PendingState | PendingNotice | tuple[int, str]] = deque()
         self._more = asyncio.Event() if _loop_running() else None
         self._writer: asyncio.Task[None] | None = None
         self._busy = False
@@ -97,12 +107,31 @@ class Connection:
         self._kick()
 
     def pending_state(self) -> PendingState | None:
-        """The state at the end of the queue, not yet sent (a newer one may replace it)."""
-        if self._queue:
-            last = self._queue[-1]
-            if isinstance(last, PendingState):
-                return last
+        """The last state in the queue, not yet sent, when only notices follow it (a newer
+        state may replace it)."""
+        q = self._queue
+        for i in (-1, -2):
+            if len(q) < -i:
+                return None
+            item = q[i]
+            if isinstance(item, PendingState):
+                return item
+            if not isinstance(item, PendingNotice):
+                return None
         return None
+
+    def notice(self, text: str) -> None:
+        """Queue a ``notice`` (replacing one not yet sent)."""
+        if self._queue and isinstance(self._queue[-1], PendingNotice):
+            self._queue[-1].text = message("notice", text=text)
+            return
+        if self.cut_off is not None or self.ws is None:
+            return
+        if len(self._queue) >= self.limits.send_queue:
+            self.drop(f"more than {self.limits.send_queue} messages waited for it")
+            return
+        self._queue.append(PendingNotice(message("notice", text=text)))
+        self._kick()
 
     def send_state(self, state: PendingState) -> None:
         """Queue a state (it stays replaceable until the writer takes it)."""
@@ -192,10 +221,10 @@ class Connection:
                 async with asyncio.timeout(self.limits.write_seconds):
                     if isinstance(item, str):
                         await ws.send_str(item)
-                    elif isinstance(item, PendingState):
-                        await ws.send_str(item.text)
-                    else:
+                    elif isinstance(item, tuple):
                         await ws.close(code=item[0], message=item[1].encode())
+                    else:
+                        await ws.send_str(item.text)
             except TimeoutError:
                 self.drop(f"it took no message for {self.limits.write_seconds:g} s")
                 return

@@ -150,10 +150,10 @@ class Lobby:
             return
         if kind == "state":
             if table.seats[conn.seat].player is conn.player:
-                conn.last_view = None  # a full view: the client starts again from it
-                conn.send(table.state_for(conn.seat, table.deal_events(), ref, conn=conn))
+                # a whole view (the client starts again from it) with the deal's events
+                table.out.send_state(conn, conn.seat, table.deal_events(), ref, whole=True)
             else:
-                conn.send(table.out.waiting_for(conn.seat))
+                table.out.send_waiting(conn, conn.seat)
             return
         if kind == "leave":
             await self.leave(conn)
@@ -271,12 +271,10 @@ class Lobby:
         if incoming:
             table.out.send_waiting(conn, seat)
         else:
-            conn.last_view = None
-            table.out.send_state(conn, seat, table.deal_events())
+            table.out.send_state(conn, seat, table.deal_events(), whole=True)
         if rejoined and player.away_moves:  # after the state: it is news about it
             moves, player.away_moves = player.away_moves, []
-            conn.send(message("notice", text="While you were away a bot played for "
-                              f"you: {', '.join(moves)}"))
+            conn.notice(f"While you were away a bot played for you: {', '.join(moves)}")
         if table.roster.text() != roster_before:
             table.out.broadcast([])  # everyone sees the new roster
         if not rejoined:

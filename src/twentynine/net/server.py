@@ -208,7 +208,8 @@ class GameServer:
                                                  "are waiting: try again soon\n")
         # aiohttp refuses outright (close 1009) past 4 x the limit; up to there the size is
         # checked here, so the client gets a clear error first
-        ws = ServerWebSocket(max_msg_size=4 * MAX_MESSAGE, heartbeat=20)
+        ws = ServerWebSocket(max_msg_size=4 * MAX_MESSAGE, heartbeat=20,
+                             writer_limit=self.limits.send_buffer)
         try:
             await ws.prepare(request)
         except (ConnectionError, RuntimeError) as exc:  # gone during the handshake

@@ -21,7 +21,7 @@ from ..events import DealStarted, Event
 from ..game import Game
 from .broadcast import Broadcaster
 from .journal import journal_key
-from .protocol import STALE, message
+from .protocol import STALE
 from .roster import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS, Roster, Seat, Settings, bot_seed
 from .store import TableStore, finished_name
 
@@ -102,10 +102,11 @@ class Table:
         return finished_name(self.id, self.number)
 
     def tell_all(self, text: str) -> None:
+        """A ``notice`` with ``text`` to every connected player."""
         for s in self.roster.humans():
             p = self.seats[s].player
             assert p is not None and p.conn is not None
-            p.conn.send(text)
+            p.conn.notice(text)
 
     def _mark_deal_start(self) -> None:
         for i in range(len(self.events) - 1, -1, -1):
@@ -158,7 +159,7 @@ class Table:
         await self.store.save()
         if self.store.problem is not None:
             problem, self.store.problem = self.store.problem, None
-            self.tell_all(message("notice", text=problem.capitalize()))
+            self.tell_all(problem.capitalize())
         if self.game.phase is Phase.DEAL_OVER:
             for seat in self.seats:
                 seat.ready = False
@@ -238,7 +239,7 @@ class Table:
             await self.store.write_record()  # the new cards are on disk before anyone sees
             if self.store.problem is not None:
                 problem, self.store.problem = self.store.problem, None
-                self.tell_all(message("notice", text=problem.capitalize()))
+                self.tell_all(problem.capitalize())
             for s in self.roster.humans():
                 p = self.seats[s].player
                 assert p is not None and p.conn is not None
@@ -347,8 +348,7 @@ class Table:
                 return  # someone moved meanwhile
             p = self.seats[seat].player
             if timed_out and p is not None and p.conn is not None:
-                p.conn.send(message("notice", text="Time is up: a move was made for you "
-                                    f"({decision.action})"))
+                p.conn.notice(f"Time is up: a move was made for you ({decision.action})")
             if p is not None and p.conn is None:
                 p.away_moves.append(str(decision.action))
             events = g.apply(decision.action, seat)
