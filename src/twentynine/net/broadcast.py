@@ -177,7 +177,8 @@ class Broadcaster:
         if whole:
             conn.last_view = None
         text = self.state_for(seat, events, ref, shared, conn)
-        conn.send_state(PendingState(text, seat, before, events, ref))
+        if not conn.write_now(text):
+            conn.send_state(PendingState(text, seat, before, events, ref))
 
     def send_waiting(self, conn: Connection, seat: int) -> None:
         """Queue what a player waiting for ``seat`` sees (replacing such a message not yet
@@ -186,8 +187,9 @@ class Broadcaster:
         if tail is not None and tail.waiting and tail.seat == seat:
             tail.text = self.waiting_for(seat)
             return
-        conn.send_state(PendingState(self.waiting_for(seat), seat, None, [], None,
-                                     waiting=True))
+        text = self.waiting_for(seat)
+        if not conn.write_now(text):
+            conn.send_state(PendingState(text, seat, None, [], None, waiting=True))
 
     def waiting_for(self, seat: int) -> str:
         """What a player waiting to take a bot's seat sees: the seats, and the deal as

@@ -82,6 +82,9 @@ class Connection:
         self._busy = False
         self.cut_off: str | None = None
         """Why the server stopped writing to this client (None while it writes)."""
+        self.direct = False
+        """Whether a message may be written to the socket directly (:meth:`write_now`):
+        once the handshake is done, when no compression was agreed on."""
 
     def flooding(self, now: float) -> bool:
         """Record one message; True when it is more than FLOOD_COUNT in a second."""
@@ -95,10 +98,30 @@ class Connection:
         """Messages waiting to be sent."""
         return len(self._queue)
 
+    def write_now(self, text: str) -> bool:
+        """Write ``text`` to the socket at once, when nothing waits before it and the
+        socket's buffer has room (most messages: no task to wake, nothing queued); False
+        when it must go through the queue."""
+        t = self.transport
+        if self._queue or self._busy or not self.direct or t is None or t.is_closing() \
+                or self.ws.closed or self.cut_off is not None \
+                or t.get_write_buffer_size() >= self.limits.send_buffer:
+            return False
+        data = text.encode()
+        n = len(data)
+        # a server's frame: final, text, unmasked
+        if n < 126:
+            t.write(bytes((0x81, n)) + data)
+        elif n < 65536:
+            t.write(b"\x81\x7e" + n.to_bytes(2, "big") + data)
+        else:
+            t.write(b"\x81\x7f" + n.to_bytes(8, "big") + data)
+        return True
+
     def send(self, text: str) -> None:
         """Queue ``text`` for the client (never waits).  Messages go out in the order they
         were queued: changes build on the view before them."""
-        if self.cut_off is not None or self.ws is None:
+        if self.cut_off is not None or self.ws is None or self.write_now(text):
             return
         if len(self._queue) >= self.limits.send_queue:
             self.drop(f"more than {self.limits.send_queue} messages waited for it")
@@ -122,15 +145,17 @@ class Connection:
 
     def notice(self, text: str) -> None:
         """Queue a ``notice`` (replacing one not yet sent)."""
-        if self._queue and isinstance(self._queue[-1], PendingNotice):
-            self._queue[-1].text = message("notice", text=text)
+        last = self._queue[-1] if self._queue else None
+        if isinstance(last, PendingNotice):
+            last.text = message("notice", text=text)
             return
-        if self.cut_off is not None or self.ws is None:
+        text = message("notice", text=text)
+        if self.cut_off is not None or self.ws is None or self.write_now(text):
             return
         if len(self._queue) >= self.limits.send_queue:
             self.drop(f"more than {self.limits.send_queue} messages waited for it")
             return
-        self._queue.append(PendingNotice(message("notice", text=text)))
+        self._queue.append(PendingNotice(text))
         self._kick()
 
     def send_state(self, state: PendingState) -> None:

@@ -217,6 +217,7 @@ class GameServer:
             return ws
         conn = Connection(ws, str(request.remote), request.transport, self.limits)
         conn.source = source
+        conn.direct = not ws.compress  # a compressed frame is aiohttp's to make
         self.connections.add(conn)
         try:
             await self.lobby.serve(conn)
