@@ -196,7 +196,7 @@ def test_a_good_code_or_token_is_let_in_from_an_address_that_guessed(tmp_path: P
 
 def test_behind_a_trusted_proxy_the_limits_apply_to_the_forwarded_address(
         tmp_path: Path) -> None:
-    limits = Limits(code_tries=3, code_delay=0.05)
+    limits = Limits(code_tries=3, code_delay=0.05, max_unseated_per_source=2)
 
     async def main() -> None:
         async with serving(tmp_path, limits=limits) as (server, _):
@@ -223,6 +223,14 @@ def test_behind_a_trusted_proxy_the_limits_apply_to_the_forwarded_address(
             assert reply["code"] == "too_many_tries"
             assert server.codes.refused("127.0.0.2")
             assert not server.codes.refused("192.0.2.0")
+            # the cap on connections waiting for a hello, per forwarded address
+            forwarded = "X-Forwarded-For: 198.51.100.50\r\n"
+            held = [await RawSocket().open(server.port, forwarded) for _ in range(2)]
+            with pytest.raises(AssertionError, match="429"):
+                await RawSocket().open(server.port, forwarded)
+            other = await RawSocket().open(server.port, "X-Forwarded-For: 198.51.100.51\r\n")
+            for r in (*held, other):
+                r.close()
 
     run(main())
 

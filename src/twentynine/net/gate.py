@@ -227,6 +227,7 @@ class Gate:
         self._remove(transport)
         if self._over_source_cap(source):
             self.refused += 1
+            self._add(transport, old, since)  # still timed out as before
             return False
         self._add(transport, source, since)
         return True

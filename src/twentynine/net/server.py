@@ -204,8 +204,10 @@ class GameServer:
                                                  "own pages only\n")
         source = self.source_of(request)
         if not self.gate.relabel(request.transport, source):
-            return web.Response(status=429, text="too many connections from your address "
+            busy = web.Response(status=429, text="too many connections from your address "
                                                  "are waiting: try again soon\n")
+            busy.force_close()
+            return busy
         # aiohttp refuses outright (close 1009) past 4 x the limit; up to there the size is
         # checked here, so the client gets a clear error first
         ws = ServerWebSocket(max_msg_size=4 * MAX_MESSAGE, heartbeat=20,
