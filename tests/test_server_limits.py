@@ -374,6 +374,8 @@ def test_a_waiting_player_who_drops_keeps_the_seat(tmp_path: Path) -> None:
             w, reply = await hello_from(server.port, table.code, "w", "north")
             assert w is not None and reply["waiting"] is True
             token = w.token
+            # south hears of the newcomer
+            await south.play(lambda p: p.last.seats[2]["incoming"] == "w", act=False)
             await w.close()
             for _ in range(100):  # the server notices the drop (bounded)
                 if table.seats[2].incoming is not None \

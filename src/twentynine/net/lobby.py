@@ -240,6 +240,7 @@ class Lobby:
             raise ProtocolError("seat_taken", f"{SEAT_NAMES[want]} is taken by "
                                               f"{who.name}{held_for}")
         self._may_sit(conn, table, want)
+        roster_before = table.roster.text()
         player = Player(name=name, token=new_token())
         g = table.game
         if not g.log or g.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
@@ -247,7 +248,8 @@ class Lobby:
         else:
             seat.incoming = player  # the bot finishes this deal
         table.roster.names[want] = name
-        await self.seat(conn, table, want, player, rejoined=False)
+        await self.seat(conn, table, want, player, rejoined=False,
+                        roster_before=roster_before)
 
     async def seat(self, conn: Connection, table: Table, seat: int, player: Player,
                    rejoined: bool, roster_before: str | None = None) -> None:
