@@ -71,7 +71,7 @@ class Lobby:
                            close=True)
                 return
             if kind == WSMsgType.PING:
-                await conn.pong(msg.data)
+                await conn.pong(bytes(msg.data))  # aiohttp's reader hands a bytearray
                 continue
             if kind == WSMsgType.BINARY:
                 conn.error("malformed", "messages are JSON text, not binary")
