@@ -346,6 +346,9 @@ class Table:
         async with self.lock:
             if len(g.log) != n or g.turn != seat or g.is_over:
                 return  # someone moved meanwhile
+            if not timed_out and not self.roster.bot_moves_for(
+                    seat, time.monotonic(), self.turn_started, self.settings):
+                return  # a player took (or came back to) the seat while the bot thought
             p = self.seats[seat].player
             if timed_out and p is not None and p.conn is not None:
                 p.conn.notice(f"Time is up: a move was made for you ({decision.action})")
