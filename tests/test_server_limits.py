@@ -279,6 +279,7 @@ def test_rejoining_in_a_loop_is_limited_and_tells_the_others_nothing(tmp_path: P
     run(main())
 
 
+@pytest.mark.early
 def test_a_reader_that_falls_behind_gets_the_table_as_it_is(tmp_path: Path) -> None:
     """States a client has not taken yet are replaced by the newest: a client that reads
     slowly is never cut off for states piling up, and what it reads is current."""
@@ -339,6 +340,7 @@ def test_sitting_down_and_leaving_in_a_loop_is_limited_and_writes_little(tmp_pat
 # ------------------------------------------------------------------ drops
 
 
+@pytest.mark.early
 def test_a_dropped_connection_leaves_no_traceback(tmp_path: Path,
                                                   caplog: pytest.LogCaptureFixture) -> None:
     async def main() -> None:
