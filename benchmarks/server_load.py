@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import contextlib
 import glob
 import json
 import os
@@ -97,6 +98,15 @@ class Client:
                 await self.send(self.rng.choice(self.view["legal_actions"]))
 
 
+def table_address(i: int) -> str:
+    """The loopback address the players of table ``i`` connect from.
+
+    >>> table_address(0), table_address(300)
+    ('127.1.0.1', '127.1.1.51')
+    """
+    return f"127.1.{i // 250}.{i % 250 + 1}"
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (Linux /proc)."""
     with open(f"/proc/{pid}/stat") as f:
@@ -136,12 +146,18 @@ async def main(opts: argparse.Namespace) -> int:
     stats: dict[str, Any] = {"rtt": [], "actions": 0, "errors": 0,
                              "error_texts": collections.Counter()}
     load_before = os.getloadavg()
+    # each table's four players come from an address of their own (any of 127/8 is this
+    # machine), so that the server's limits per address apply as they do to real tables
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(
+        limit=0, local_addr=(table_address(i), 0))) for i in range(len(codes))]
     try:
-        connector = aiohttp.TCPConnector(limit=0)
-        async with aiohttp.ClientSession(connector=connector) as session:
+        async with contextlib.AsyncExitStack() as stack:
+            for s in sessions:
+                await stack.enter_async_context(s)
             clients: list[Client] = []
 
             async def join(code: str, seat: int, rng_seed: int) -> Client:
+                session = sessions[codes.index(code)]
                 ws = await session.ws_connect(f"http://127.0.0.1:{port}/ws",
                                               max_msg_size=1 << 22)
                 await ws.send_str(json.dumps({"v": 1, "type": "hello", "code": code,
@@ -153,8 +169,6 @@ async def main(opts: argparse.Namespace) -> int:
 
             t0 = time.perf_counter()
             jobs = [(c, s) for c in codes for s in range(4)]
-            # in batches under the server's cap on connections from one address that
-            # have not sat down yet (all 800 clients come from 127.0.0.1)
             for i in range(0, len(jobs), 20):
                 batch = jobs[i:i + 20]
                 clients += await asyncio.wait_for(asyncio.gather(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 import random
 import socket
@@ -77,14 +78,22 @@ class Player:
             st = decode_state(msg, self.conn.rules)
             self.states.append(st)
             self.deals_scored += sum(isinstance(e, DealScored) for e in st.events)
-            if not act or until(self) or st.actions == self.acted_at:
+            if not act or until(self):
                 continue
-            if st.next_deal:
-                self.acted_at = st.actions
-                await self.send("next deal")
-            elif st.view.legal_actions and st.turn == self.conn.seat:
-                self.acted_at = st.actions
-                await self.send(str(self.rng.choice(st.view.legal_actions)), at=st.actions)
+            await self.answer(st)
+
+    async def answer(self, st: State) -> None:
+        """Act in ``st`` if it asks us to (once per state): a random legal action on our
+        turn, ``next deal`` when the deal is over.  A client acts on the last state it
+        has: a state that only repeats the table as it was may never come."""
+        if st.actions == self.acted_at:
+            return
+        if st.next_deal:
+            self.acted_at = st.actions
+            await self.send("next deal")
+        elif st.view.legal_actions and st.turn == self.conn.seat:
+            self.acted_at = st.actions
+            await self.send(str(self.rng.choice(st.view.legal_actions)), at=st.actions)
 
     async def send(self, action: str, at: int | None = None) -> None:
         """Send an action (chosen in the state of ``at`` actions), staying under the
@@ -110,42 +119,110 @@ class RawSocket:
     """A WebSocket client on a plain socket with a small receive buffer, which reads only
     when told to (a slow reader), and can send frames no library would."""
 
-    def __init__(self, rcvbuf: int = 4096) -> None:
+    def __init__(self, rcvbuf: int = 4096, source: str | None = None) -> None:
+        """``source``: the local address to connect from (any of 127.0.0.0/8 is this
+        machine, so a test can play several addresses)."""
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        if source is not None:
+            self.sock.bind((source, 0))
         self.sock.setblocking(False)
+        self._buffer = b""
 
-    async def open(self, port: int) -> RawSocket:
+    async def open(self, port: int, headers: str = "") -> RawSocket:
+        """Connect and upgrade to a WebSocket (``headers``: more header lines, each
+        ending in CRLF)."""
         loop = asyncio.get_running_loop()
         await loop.sock_connect(self.sock, ("127.0.0.1", port))
         key = base64.b64encode(os.urandom(16)).decode()
         await loop.sock_sendall(self.sock, (
             f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n{headers}"
             "Sec-WebSocket-Version: 13\r\n\r\n").encode())
         head = b""
         while b"\r\n\r\n" not in head:
-            head += await asyncio.wait_for(loop.sock_recv(self.sock, 1), 10)
+            data = await asyncio.wait_for(loop.sock_recv(self.sock, 1), 10)
+            assert data, "the server closed the connection during the handshake"
+            head += data
         assert b" 101 " in head, head
         return self
 
-    def send(self, payload: bytes, opcode: int = 1) -> bool:
-        """Send one masked frame; False if the server has closed the connection."""
-        mask = os.urandom(4)
+    async def hello(self, code: str, **fields: Any) -> dict[str, Any]:
+        """Say hello; the server's first answer (a welcome or an error)."""
+        assert self.send(json.dumps({"v": 1, "type": "hello", "code": code,
+                                     **fields}).encode())
+        while (f := await self.frame()) is not None:
+            if f[0] == 1:
+                answer: dict[str, Any] = json.loads(f[1])
+                return answer
+        return {"type": "closed"}
+
+    def send(self, payload: bytes, opcode: int = 1, masked: bool = True) -> bool:
+        """Send one frame (masked, as a client must, unless told otherwise); False if the
+        server has closed the connection or is not reading."""
+        bit = 0x80 if masked else 0
+        mask = os.urandom(4) if masked else b""
         n = len(payload)
         head = bytes([0x80 | opcode])
         if n < 126:
-            head += bytes([0x80 | n])
+            head += bytes([bit | n])
         elif n < 65536:
-            head += bytes([0x80 | 126]) + struct.pack("!H", n)
+            head += bytes([bit | 126]) + struct.pack("!H", n)
         else:
-            head += bytes([0x80 | 127]) + struct.pack("!Q", n)
-        body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            head += bytes([bit | 127]) + struct.pack("!Q", n)
+        body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload)) if masked else payload
         try:
             self.sock.sendall(head + mask + body)
         except (BlockingIOError, ConnectionError, OSError):
             return False
         return True
+
+    async def frame(self, timeout: float = 10) -> tuple[int, bytes] | None:
+        """The server's next frame (opcode, payload), or None once the connection is
+        closed; ``timeout`` bounds a hang."""
+        loop = asyncio.get_running_loop()
+
+        async def need(n: int) -> bool:
+            while len(self._buffer) < n:
+                try:
+                    data = await asyncio.wait_for(loop.sock_recv(self.sock, 65536), timeout)
+                except ConnectionError:
+                    data = b""
+                if not data:
+                    return False
+                self._buffer += data
+            return True
+
+        if not await need(2):
+            return None
+        opcode, code = self._buffer[0] & 0x0F, self._buffer[1] & 0x7F
+        start = 2 + (2 if code == 126 else 8 if code == 127 else 0)
+        if not await need(start):
+            return None
+        n = struct.unpack_from("!H", self._buffer, 2)[0] if code == 126 else \
+            struct.unpack_from("!Q", self._buffer, 2)[0] if code == 127 else code
+        if not await need(start + n):
+            return None
+        payload = self._buffer[start:start + n]
+        self._buffer = self._buffer[start + n:]
+        return opcode, payload
+
+    async def messages(self, timeout: float = 10) -> tuple[list[dict[str, Any]], int | None]:
+        """Every text message until the server closes the connection, and the close
+        frame's code (None when it was cut without one)."""
+        out: list[dict[str, Any]] = []
+        while (f := await self.frame(timeout)) is not None:
+            opcode, payload = f
+            if opcode == 1:
+                out.append(json.loads(payload))
+            elif opcode == 8:
+                return out, struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
+        return out, None
+
+    def reset(self) -> None:
+        """Close with a reset (RST), as a phone dropping off the network may."""
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.sock.close()
 
     def closed_by_server(self) -> bool:
         """Whether the server has closed (or reset) the connection: drains what came."""
@@ -161,3 +238,33 @@ class RawSocket:
 
     def close(self) -> None:
         self.sock.close()
+
+
+async def hello_from(port: int, code: str, name: str = "p", seat: str | None = None,
+                     token: str | None = None, source: str = "127.0.0.1",
+                     forwarded: str | None = None) -> tuple[Connection | None, dict[str, Any]]:
+    """Join from the local address ``source`` (with ``X-Forwarded-For: forwarded``, as a
+    proxy would send it): the connection when seated, and the server's answer."""
+    import aiohttp
+
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
+    headers = {"X-Forwarded-For": forwarded} if forwarded is not None else {}
+    try:
+        ws = await session.ws_connect(f"http://127.0.0.1:{port}/ws", headers=headers)
+    except (aiohttp.ClientError, OSError) as exc:
+        await session.close()
+        return None, {"type": "refused", "why": str(exc)}
+    fields: dict[str, Any] = {"code": code, "name": name}
+    if seat is not None:
+        fields["seat"] = seat
+    if token is not None:
+        fields["token"] = token
+    await ws.send_json({"v": 1, "type": "hello", **fields})
+    msg = await ws.receive(timeout=15)
+    reply: dict[str, Any] = json.loads(msg.data) if msg.type == aiohttp.WSMsgType.TEXT \
+        else {"type": "closed", "code": ws.close_code}
+    if reply.get("type") == "welcome":
+        return Connection(session, ws, reply), reply
+    await ws.close()
+    await session.close()
+    return None, reply

@@ -274,9 +274,12 @@ def test_a_source_guessing_codes_is_refused(tmp_path: Path) -> None:
             for i in range(5):
                 with pytest.raises(JoinError, match="no table has that code"):
                     await Connection.join("127.0.0.1", server.port, f"AAAA-BBBB-CCCC-DDD{i}")
-            # now even the right code is refused from this source, for a while
+            # now every wrong code from this source is refused, for a while, whatever it is
             with pytest.raises(JoinError, match="too many wrong codes"):
-                await Connection.join("127.0.0.1", server.port, table.code)
+                await Connection.join("127.0.0.1", server.port, "AAAA-BBBB-CCCC-DDDZ")
+            # the right code is no guess: it still seats a friend here
+            friend = await Connection.join("127.0.0.1", server.port, table.code, "f")
+            await friend.close()
 
     run(main())
 

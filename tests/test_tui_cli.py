@@ -24,6 +24,7 @@ from twentynine.rules import Rules
     ["arena", "--budget", "2"],
     ["host", "--bot-delay", "-1"],
     ["host", "--allow-host", "evil.example; script-src *"],
+    ["host", "--trusted-proxy", "proxy.example"],
     ["play", "--speed", "warp"],
     ["play", "--seed", "x"],
     ["play", "--bots", "genius"],

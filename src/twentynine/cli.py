@@ -56,6 +56,17 @@ def _host_name(text: str) -> str:
     return name
 
 
+def _ip_address(text: str) -> str:
+    """An argparse type: an IP address, in the form the server sees it; else one line."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an IP address such as 127.0.0.1") from None
+
+
 def _seconds_between(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from ``low`` to ``high``, else one line."""
     def check(text: str) -> float:
@@ -289,6 +300,10 @@ def build_parser() -> argparse.ArgumentParser:
                       metavar="NAME", help="a name the server also answers to, as a TLS "
                       "proxy in front of it passes it on (e.g. tables.example.org); "
                       "otherwise only this machine's addresses and names")
+    host.add_argument("--trusted-proxy", type=_ip_address, action="append", default=[],
+                      metavar="ADDR", help="the address of a reverse proxy in front of the "
+                      "server (e.g. 127.0.0.1): the limits per address then apply to the "
+                      "address it adds to X-Forwarded-For, believed from it alone")
 
     arena = sub.add_parser("arena", help="measure two bots on duplicate boards")
     add_rules_options(arena)
@@ -427,7 +442,8 @@ def _host(opts: argparse.Namespace, rules: Rules) -> int:
                         bot_delay=opts.bot_delay)
     folder = Path(opts.dir) if opts.dir else default_tables_dir()
     return asyncio.run(host_main(settings, opts.host, opts.port, folder, opts.resume,
-                                 opts.tables, opts.seed, allowed_hosts=opts.allow_host))
+                                 opts.tables, opts.seed, allowed_hosts=opts.allow_host,
+                                 trusted_proxies=opts.trusted_proxy))
 
 
 if __name__ == "__main__":

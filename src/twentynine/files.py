@@ -43,6 +43,34 @@ def data_dir(explicit: Path | str | None = None) -> Path:
     return Path(platformdirs.user_data_dir("twentynine", appauthor=False))
 
 
+def private_folder(path: Path) -> Path:
+    """Make ``path`` (and its missing parents) and leave it readable by its owner alone
+    (``0700``), also when it was made before with wider permissions: it holds tokens, the
+    history and the saves.
+
+    >>> d = Path(tempfile.mkdtemp()) / "data"
+    >>> d.mkdir(mode=0o755); d.chmod(0o755)
+    >>> oct(private_folder(d).stat().st_mode & 0o777)
+    '0o700'
+    """
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o700)
+    return path
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` empty for its owner alone (``0600``) if it is not there, and take
+    the group's and others' permissions from it if it is (a database about to be
+    opened: SQLite gives its journal files the database file's permissions)."""
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))
+    with suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            path.chmod(PRIVATE_MODE)
+
+
 def _umask() -> int:
     """The process's umask, read without changing it (``os.umask`` can only be read by
     setting it, which would race with other threads creating files)."""
@@ -81,7 +109,7 @@ def write_atomic(path: Path, text: str, *, private: bool = True) -> None:
     >>> sorted(p.name for p in (d / "a").iterdir())  # no temporary file left behind
     ['note.json']
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700 if private else 0o777)
     mode = _mode_for(path, private)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:

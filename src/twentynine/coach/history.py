@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..files import damage_words, data_dir, set_aside
+from ..files import damage_words, data_dir, private_file, set_aside
 from ..records import RecordError, deal_record, played_by_table, replay_deal
 
 HISTORY_NAME = "history.sqlite3"
@@ -225,7 +225,8 @@ class History:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_file(path)  # the player's games are theirs alone (0600)
         self.db = sqlite3.connect(path, timeout=15.0, isolation_level=None)
         try:
             self.db.execute("PRAGMA busy_timeout = 15000")

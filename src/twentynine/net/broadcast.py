@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 from ..deal import Phase
 from ..events import Event, event_for_seat
 from ..views import public_fields
+from .connection import Connection, PendingState
 from .protocol import VERSION, encode_event, encode_view, message
 from .wire import compact_json, encode_own, encode_public
 
 if TYPE_CHECKING:
-    from .connection import Connection
     from .table import Table
 
 
@@ -109,10 +109,12 @@ class Broadcaster:
         # all of them are, their list too
         mine_events = [event_for_seat(e, seat) for e in events]
         if all(m is e for m, e in zip(mine_events, events, strict=True)):
-            events_text = shared.get("events_text")
-            if events_text is None:
-                events_text = shared["events_text"] = ",".join(
-                    compact_json(encode_event(e)) for e in events)
+            cached = shared.get("events_text")
+            if cached is not None and cached[0] is events:
+                events_text = cached[1]
+            else:
+                events_text = ",".join(compact_json(encode_event(e)) for e in events)
+                shared["events_text"] = (events, events_text)
         else:
             events_text = ",".join(compact_json(encode_event(m)) for m in mine_events)
         st = t.roster.seats[seat]
@@ -151,10 +153,43 @@ class Broadcaster:
                 if p is None or p.conn is None:
                     continue
                 if p is seat.incoming:
-                    p.conn.send(self.waiting_for(s))
+                    self.send_waiting(p.conn, s)
                     continue
                 ref = ref_for[1] if ref_for is not None and ref_for[0] == s else None
-                p.conn.send(self.state_for(s, events, ref, shared, p.conn))
+                self.send_state(p.conn, s, events, ref, shared)
+
+    def send_state(self, conn: Connection, seat: int, events: list[Event], ref: Any = None,
+                   shared: dict[str, Any] | None = None, whole: bool = False) -> None:
+        """Queue ``seat``'s state for ``conn`` (``whole``: with the whole view, not its
+        changes); a state of the seat still waiting there unsent is replaced by one that
+        carries both's events (a client that reads slowly never has states pile up behind
+        each other)."""
+        tail = conn.pending_state()
+        if tail is not None and not tail.waiting and tail.seat == seat and tail.ref is None:
+            conn.last_view = None if whole else tail.before
+            if not whole:
+                events = tail.events + events
+            tail.events = events
+            tail.ref = ref
+            tail.text = self.state_for(seat, events, ref, shared, conn)
+            return
+        before = conn.last_view
+        if whole:
+            conn.last_view = None
+        text = self.state_for(seat, events, ref, shared, conn)
+        if not conn.write_now(text):
+            conn.send_state(PendingState(text, seat, before, events, ref))
+
+    def send_waiting(self, conn: Connection, seat: int) -> None:
+        """Queue what a player waiting for ``seat`` sees (replacing such a message not yet
+        sent: each is whole)."""
+        tail = conn.pending_state()
+        if tail is not None and tail.waiting and tail.seat == seat:
+            tail.text = self.waiting_for(seat)
+            return
+        text = self.waiting_for(seat)
+        if not conn.write_now(text):
+            conn.send_state(PendingState(text, seat, None, [], None, waiting=True))
 
     def waiting_for(self, seat: int) -> str:
         """What a player waiting to take a bot's seat sees: the seats, and the deal as

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots import BOTS
-from ..files import damage_words
+from ..files import damage_words, private_folder
 from ..records import RecordError, replay_game
 from .journal import (
     ROTATE_BYTES,
@@ -67,7 +67,7 @@ class TableFiles:
     def __init__(self, server: GameServer, folder: Path) -> None:
         self.server = server
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_folder(folder)  # also one made before with wider permissions
         self.journal: Journal | None = None
         self.problems: list[str] = []
         """Records that could not be resumed (each set aside, with why)."""
@@ -142,6 +142,9 @@ class TableFiles:
             with contextlib.suppress(Exception):
                 await self._rotating
         if self.journal is None:
+            for t in self.server.tables.values():  # seats taken since the last record
+                if t.store.dirty and not t.game.is_over:
+                    await t.store.write_record()
             return
         await self.journal.drain()
         problems = 0

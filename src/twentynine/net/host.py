@@ -61,9 +61,11 @@ async def host_main(settings: Settings, host: str, port: int, tables_dir: Path,
                     resume: bool, count: int, seed: int | None,
                     out: Callable[[str], None] | None = None,
                     started: Callable[[GameServer], None] | None = None,
-                    allowed_hosts: Sequence[str] = ()) -> int:
+                    allowed_hosts: Sequence[str] = (),
+                    trusted_proxies: Sequence[str] = ()) -> int:
     """Run ``twentynine host`` until SIGINT or SIGTERM (``allowed_hosts``: names it answers
-    to besides this machine's, as a proxy in front of it passes them on)."""
+    to besides this machine's, as a proxy in front of it passes them on;
+    ``trusted_proxies``: addresses whose ``X-Forwarded-For`` is believed)."""
     import signal
     import sys
 
@@ -73,6 +75,7 @@ async def host_main(settings: Settings, host: str, port: int, tables_dir: Path,
             print(text, flush=True)
     server = GameServer(tables_dir, settings)
     server.allowed_hosts = frozenset(h.lower() for h in allowed_hosts)
+    server.trusted_proxies = frozenset(trusted_proxies)
     server.routes.extend(webclient.routes())  # the phone page, at / on the same port
     if resume:
         tables = server.resume()

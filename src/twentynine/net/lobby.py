@@ -24,8 +24,6 @@ if TYPE_CHECKING:
 
 LOG = logging.getLogger("twentynine.server")
 
-HELLO_SECONDS = 10.0
-"""A new connection must say hello within this time."""
 MAX_REF = 2**53
 """A ``ref`` is a whole number below this (exact in JavaScript) or text of 64 characters."""
 
@@ -37,30 +35,52 @@ class Lobby:
         self.server = server
 
     async def serve(self, conn: Connection) -> None:
-        """Read and answer ``conn``'s messages until it closes (or is closed)."""
+        """Read and answer ``conn``'s messages until it closes (or is closed).  A client
+        that goes away, however it goes, ends here quietly: the caller holds its seat."""
+        try:
+            await self._serve(conn)
+        except (ConnectionError, RuntimeError) as exc:
+            # reset or aborted under us (aiohttp's ClientConnectionResetError is a
+            # ConnectionResetError; a receive after the close is a RuntimeError)
+            LOG.debug("%s went away: %s", conn.peer, exc or type(exc).__name__)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the server is stopping
+            LOG.debug("%s went away (cancelled)", conn.peer)
+
+    async def _serve(self, conn: Connection) -> None:
         ws = conn.ws
-        hello_deadline = time.monotonic() + HELLO_SECONDS
+        limits = self.server.limits
+        hello_deadline = time.monotonic() + limits.hello_seconds
         while not ws.closed and conn.cut_off is None:
-            timeout = None if conn.table else max(0.01, hello_deadline - time.monotonic())
+            timeout = None if conn.table else hello_deadline - time.monotonic()
+            if timeout is not None and timeout <= 0:
+                conn.error("timeout", "say hello (with the table's code) first", close=True)
+                return
             try:
                 msg = await ws.receive(timeout=timeout)
             except TimeoutError:
-                conn.error("timeout", "say hello (with the table's code) first", close=True)
+                continue  # the deadline is checked above
+            kind = msg.type
+            if kind in _CLOSED:
                 return
-            if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
-                            WSMsgType.ERROR):
-                return
+            # every frame counts, pings and pongs included
             if conn.flooding(time.monotonic()):
                 conn.error("flood", f"more than {FLOOD_COUNT} messages in a second: goodbye",
                            close=True)
                 return
-            if msg.type == WSMsgType.BINARY:
+            if kind == WSMsgType.PING:
+                await conn.pong(bytes(msg.data))  # aiohttp's reader hands a bytearray
+                continue
+            if kind == WSMsgType.BINARY:
                 conn.error("malformed", "messages are JSON text, not binary")
                 continue
-            if msg.type != WSMsgType.TEXT:
-                continue
+            if kind != WSMsgType.TEXT:
+                continue  # a pong (the heartbeat's answer)
             text = msg.data
-            if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+            if len(text) * 4 > MAX_MESSAGE \
+                    and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
                 conn.error("too_big", f"a message may be at most {MAX_MESSAGE} bytes",
                            close=True)
                 return
@@ -73,6 +93,8 @@ class Lobby:
                 conn.error(exc.code, str(exc), _ref(data), close=close)
                 if close:
                     return
+            except (ConnectionError, asyncio.CancelledError):
+                raise
             except Exception:  # a bug must not leave a client without an answer
                 LOG.exception("while answering %s", conn.peer)
                 conn.error("server_error", "the server could not answer that message; "
@@ -128,36 +150,49 @@ class Lobby:
             return
         if kind == "state":
             if table.seats[conn.seat].player is conn.player:
-                conn.last_view = None  # a full view: the client starts again from it
-                conn.send(table.state_for(conn.seat, table.deal_events(), ref, conn=conn))
+                # a whole view (the client starts again from it) with the deal's events
+                table.out.send_state(conn, conn.seat, table.deal_events(), ref, whole=True)
             else:
-                conn.send(table.out.waiting_for(conn.seat))
+                table.out.send_waiting(conn, conn.seat)
             return
         if kind == "leave":
             await self.leave(conn)
             return
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
-    async def _wrong(self, conn: Connection, text: str) -> ProtocolError:
+    async def _wrong(self, conn: Connection, text: str, refused: bool) -> ProtocolError:
         """A wrong code or token: counted against the source, answered late when it
-        keeps coming."""
-        delay = self.server.codes.wrong(_source(conn))
+        keeps coming; from a source that has used up its tries, refused (late)."""
+        codes = self.server.codes
+        if refused:
+            await asyncio.sleep(self.server.limits.code_delay)
+            return ProtocolError("too_many_tries", "too many wrong codes from your "
+                                 "address: wait a minute and try again")
+        delay = codes.wrong(_source(conn))
         if delay:
             await asyncio.sleep(delay)
         return ProtocolError("bad_code", text)
 
+    def _may_sit(self, conn: Connection, table: Table, seat: int) -> None:
+        """Sitting down (or coming back) too often, at one seat or from one address, is
+        refused for a few seconds: each sitting tells the whole table."""
+        server = self.server
+        if not server.sittings_by_seat.allow((table.id, seat)) \
+                or not server.sittings_by_source.allow(_source(conn)):
+            raise ProtocolError("too_many_tries", "too many comings and goings: wait a "
+                                "few seconds and try again")
+
     async def hello(self, conn: Connection, data: dict[str, Any]) -> None:
         code, name, want, token = (data.get("code"), data.get("name"), data.get("seat"),
                                    data.get("token"))
-        source = _source(conn)
-        if self.server.codes.refused(source):
-            raise ProtocolError("too_many_tries", "too many wrong codes from your address: "
-                                "wait a minute and try again")
+        # a good code or token is let in whatever others at the same address guessed:
+        # only the wrong ones are counted and refused
+        refused = self.server.codes.refused(_source(conn))
         if not isinstance(code, str) or len(code) > 64:
             raise ProtocolError("bad_code", "hello needs the table's code")
         table = self.server.find(code)
         if table is None:
-            raise await self._wrong(conn, "no table has that code")
+            raise await self._wrong(conn, "no table has that code", refused)
         if name is None:
             name = "player"
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24 \
@@ -175,17 +210,23 @@ class Lobby:
         if token:  # coming back: only the seat's own token brings a player back to it
             held = table.roster.holder(token)
             if held is None:
+                if table.roster.was_held(token):  # once good here: not a guess
+                    raise ProtocolError("bad_code", "your seat is no longer held for you: "
+                                        "sit down again")
                 raise await self._wrong(conn, "that token is not (or no longer) for a seat "
-                                              "at this table")
+                                              "at this table", refused)
             s, p = held
             if want is not None and want != s:
                 raise ProtocolError("seat_taken", "that token is for another seat")
+            self._may_sit(conn, table, s)
+            roster_before = table.roster.text()
             if p.conn is not None:
                 old = p.conn
                 p.conn = None
                 old.error("replaced", "you joined again elsewhere", close=True)
                 old.table = old.player = None
-            await self.seat(conn, table, s, p, rejoined=True)
+                self.server.gate.unseat(old.transport)
+            await self.seat(conn, table, s, p, rejoined=True, roster_before=roster_before)
             return
         if want is None:
             want = table.roster.free_seat()
@@ -198,6 +239,8 @@ class Lobby:
                 if who.conn is None else ""
             raise ProtocolError("seat_taken", f"{SEAT_NAMES[want]} is taken by "
                                               f"{who.name}{held_for}")
+        self._may_sit(conn, table, want)
+        roster_before = table.roster.text()
         player = Player(name=name, token=new_token())
         g = table.game
         if not g.log or g.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
@@ -205,10 +248,15 @@ class Lobby:
         else:
             seat.incoming = player  # the bot finishes this deal
         table.roster.names[want] = name
-        await self.seat(conn, table, want, player, rejoined=False)
+        await self.seat(conn, table, want, player, rejoined=False,
+                        roster_before=roster_before)
 
     async def seat(self, conn: Connection, table: Table, seat: int, player: Player,
-                   rejoined: bool) -> None:
+                   rejoined: bool, roster_before: str | None = None) -> None:
+        """Seat ``player`` on ``conn``; the others hear of it when the roster changed
+        (``roster_before``: as it was before this hello began)."""
+        if roster_before is None:
+            roster_before = table.roster.text()
         conn.table, conn.seat, conn.player = table, seat, player
         player.conn = conn
         player.away_since = None
@@ -223,15 +271,14 @@ class Lobby:
         LOG.info("table %s: %s %s seat %d", table.id, player.name,
                  "rejoined" if rejoined else "took", seat)
         if incoming:
-            conn.send(table.out.waiting_for(seat))
+            table.out.send_waiting(conn, seat)
         else:
-            conn.last_view = None
-            conn.send(table.state_for(seat, table.deal_events(), conn=conn))
+            table.out.send_state(conn, seat, table.deal_events(), whole=True)
         if rejoined and player.away_moves:  # after the state: it is news about it
             moves, player.away_moves = player.away_moves, []
-            conn.send(message("notice", text="While you were away a bot played for "
-                              f"you: {', '.join(moves)}"))
-        table.out.broadcast([])  # everyone sees the new roster
+            conn.notice(f"While you were away a bot played for you: {', '.join(moves)}")
+        if table.roster.text() != roster_before:
+            table.out.broadcast([])  # everyone sees the new roster
         if not rejoined:
             await table.store.seats_changed()  # a restarted server knows them by their token
         table.wake()
@@ -245,6 +292,7 @@ class Lobby:
             seat.player = None
         if seat.incoming is player:
             seat.incoming = None
+        table.roster.retire(player.token)
         player.conn = None
         conn.table = conn.player = None
         self.server.gate.unseat(conn.transport)
@@ -260,18 +308,18 @@ class Lobby:
         if table is None or player is None or player.conn is not conn:
             return
         player.conn = None
-        player.away_since = time.monotonic()
-        seat = table.seats[conn.seat] if conn.seat is not None else None
-        if seat is not None and seat.incoming is player:
-            seat.incoming = None  # never took the seat: nothing to hold
+        player.away_since = time.monotonic()  # a waiting player's seat is held alike
         table.out.broadcast([])
         table.wake()
 
 
+_CLOSED = (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR)
+
+
 def _source(conn: Connection) -> str:
-    """The client's address, without its port."""
-    peer = conn.transport.get_extra_info("peername") if conn.transport else None
-    return str(peer[0]) if isinstance(peer, tuple) and peer else conn.peer
+    """The client's address, without its port (behind a trusted proxy: the address the
+    proxy forwards)."""
+    return conn.source
 
 
 def _ref(data: dict[str, Any] | None) -> Any:

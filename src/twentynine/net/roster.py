@@ -8,7 +8,9 @@ token brings them back to it after a drop (a name alone never gives a seat).
 from __future__ import annotations
 
 import base64
+import hmac
 import secrets
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +28,8 @@ SEAT_NAMES = ("south", "east", "north", "west")
 """Seat names in the protocol: engine seat 0 is south, 2 north; 1 and 3 are east and west
 (whichever way play goes, the protocol's names are fixed)."""
 BOT_SEED_MIX = 0x9E3779B1
+RETIRED_TOKENS = 64
+"""Tokens a table remembers after their seat is gone."""
 
 
 def new_code() -> str:
@@ -102,6 +106,10 @@ class Roster:
         self.names: list[str | None] = list(names) if names else [None] * 4
         """Who sat where (kept in the record so a resumed table shows the same names)."""
         self._cache: tuple[tuple[object, ...], str] | None = None
+        self._retired: deque[str] = deque(maxlen=RETIRED_TOKENS)
+        """Tokens that held a seat here and no longer do (the seat was given up or its
+        wait ran out): a client coming back with one is told so, not counted as a
+        guess."""
 
     def listing(self) -> list[dict[str, Any]]:
         """Each seat's name and kind (``human``, ``away`` or ``bot``), as the protocol
@@ -167,20 +175,35 @@ class Roster:
         seats (and names) released."""
         out = []
         for s, seat in enumerate(self.seats):
-            p = seat.player
-            if p is not None and p.conn is None and p.away_since is not None \
-                    and now - p.away_since >= RECONNECT_SECONDS:
-                seat.player = None
-                out.append((s, p.name))
+            for p in (seat.player, seat.incoming):
+                if p is not None and p.conn is None and p.away_since is not None \
+                        and now - p.away_since >= RECONNECT_SECONDS:
+                    if seat.player is p:
+                        seat.player = None
+                    else:
+                        seat.incoming = None
+                    self.retire(p.token)
+                    out.append((s, p.name))
         return out
+
+    def retire(self, token: str) -> None:
+        """``token``'s seat is gone: remember it was once good here."""
+        self._retired.append(token)
+
+    def was_held(self, token: str) -> bool:
+        """Whether ``token`` held a seat here that is gone now (compared in constant
+        time)."""
+        want = token.encode()
+        found = False
+        for old in self._retired:
+            found |= hmac.compare_digest(old.encode(), want)
+        return found
 
     def holder(self, token: str) -> tuple[int, Player] | None:
         """The seat and player that ``token`` is for (seated or incoming), if any.  Every
         seat is compared in constant time, and text that is not ASCII matches nothing."""
         if not token.isascii():
             return None
-        import hmac
-
         found: tuple[int, Player] | None = None
         want = token.encode()
         for s, seat in enumerate(self.seats):

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
+import logging
 import secrets
 from pathlib import Path
 from typing import Any
@@ -30,12 +32,15 @@ from aiohttp import web
 from ..game import Game
 from .connection import Connection
 from .files import TableFiles, saved_record
-from .gate import CodeGuard, Gate, GuardedProtocol, Limits
+from .frames import ServerWebSocket
+from .gate import CodeGuard, Gate, GuardedProtocol, Limits, RateGuard
 from .lobby import Lobby
 from .origin import host_allowed, same_origin
 from .protocol import MAX_MESSAGE, VERSION, normal_code
 from .roster import Player, Seat, Settings, new_code
 from .table import Table
+
+LOG = logging.getLogger("twentynine.server")
 
 __all__ = ["Connection", "GameServer", "Player", "Seat", "Settings", "Table", "saved_record"]
 
@@ -53,7 +58,15 @@ class GameServer:
         self.connections: set[Connection] = set()
         self.files = TableFiles(self, self.tables_dir)
         self.gate = Gate(self.limits)
+        self.trusted_proxies: frozenset[str] = frozenset()
+        """Addresses of proxies whose ``X-Forwarded-For`` is believed (set before
+        :meth:`start`): the limits per address then apply to the address they forward."""
         self.codes = CodeGuard(self.limits)
+        lim = self.limits
+        self.sittings_by_seat = RateGuard(lim.sittings, lim.sitting_window)
+        """Sittings down at each seat (new players and returns) in the window."""
+        self.sittings_by_source = RateGuard(lim.sittings * lim.sitting_source_factor,
+                                            lim.sitting_window)
         self.lobby = Lobby(self)
         self.allowed_hosts: frozenset[str] = frozenset()
         """Host headers answered besides this machine's names (lower case, as a proxy in
@@ -125,6 +138,7 @@ class GameServer:
         handler = self._runner.server
         assert handler is not None
         loop = asyncio.get_running_loop()
+        self.gate.trusted = self.trusted_proxies
         self._listener = await loop.create_server(
             lambda: GuardedProtocol(handler(), self.gate), host, port, reuse_address=True)
         sockets = list(self._listener.sockets or ())
@@ -161,11 +175,26 @@ class GameServer:
             return web.Response(status=421, text="twentynine host answers only to this "
                                                  "machine's addresses and names\n")
         response: web.StreamResponse = await handler(request)
+        if request.method in ("GET", "HEAD") and response.status == 200 \
+                and isinstance(response, web.Response) and isinstance(response.body, bytes):
+            return _validated(request, response)
         return response
 
     async def handle_index(self, request: web.Request) -> web.Response:
         return web.Response(text=f"twentynine table server (protocol version {VERSION}): "
                                  "join with twentynine join HOST:PORT --code CODE\n")
+
+    def source_of(self, request: web.Request) -> str:
+        """The address the limits per address apply to: the peer's, or, when the peer is
+        a trusted proxy (``--trusted-proxy``), the address that proxy added last to
+        ``X-Forwarded-For`` (what anyone else says there is not believed)."""
+        peer = str(request.remote or "?")
+        if peer in self.trusted_proxies:
+            hops = [h.strip() for h in ",".join(
+                request.headers.getall("X-Forwarded-For", ())).split(",") if h.strip()]
+            if hops and len(hops[-1]) <= 64:
+                return hops[-1]
+        return peer
 
     async def handle_ws(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
@@ -173,17 +202,50 @@ class GameServer:
             # a web page elsewhere may not talk to the tables in the visitor's name
             return web.Response(status=403, text="this server takes WebSockets from its "
                                                  "own pages only\n")
+        source = self.source_of(request)
+        if not self.gate.relabel(request.transport, source):
+            busy = web.Response(status=429, text="too many connections from your address "
+                                                 "are waiting: try again soon\n")
+            busy.force_close()
+            return busy
         # aiohttp refuses outright (close 1009) past 4 x the limit; up to there the size is
         # checked here, so the client gets a clear error first
-        ws = web.WebSocketResponse(max_msg_size=4 * MAX_MESSAGE, heartbeat=20)
-        await ws.prepare(request)
+        ws = ServerWebSocket(max_msg_size=4 * MAX_MESSAGE, heartbeat=20,
+                             writer_limit=self.limits.send_buffer)
+        try:
+            await ws.prepare(request)
+        except (ConnectionError, RuntimeError) as exc:  # gone during the handshake
+            LOG.debug("%s went away during the handshake: %s", source, exc)
+            return ws
         conn = Connection(ws, str(request.remote), request.transport, self.limits)
+        conn.source = source
+        conn.direct = not ws.compress  # a compressed frame is aiohttp's to make
         self.connections.add(conn)
         try:
             await self.lobby.serve(conn)
         finally:
-            await conn.finish()
+            # the player is away from now (not after the close handshake, which a client
+            # that is gone never answers)
             self.connections.discard(conn)
-            await self.lobby.gone(conn)
+            try:
+                await self.lobby.gone(conn)
+            finally:
+                await conn.finish()
         return ws
 
+
+def _validated(request: web.Request, response: web.Response) -> web.Response:
+    """``response`` with an ETag made from its content, or, when the browser already has
+    that content (``If-None-Match``), 304 with no body: a page loaded again costs a few
+    hundred bytes instead of the whole page and its files."""
+    body = response.body
+    assert isinstance(body, bytes)
+    tag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+    response.headers["ETag"] = tag
+    wanted = request.headers.get("If-None-Match", "")
+    if tag in (t.strip() for t in wanted.split(",")) or wanted.strip() == "*":
+        headers = {k: v for k, v in response.headers.items()
+                   if k.lower() not in ("content-length", "content-type",
+                                        "content-encoding")}
+        return web.Response(status=304, headers=headers)
+    return response

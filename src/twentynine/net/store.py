@@ -10,6 +10,7 @@ like every journal.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 from pathlib import Path
@@ -53,6 +54,9 @@ class TableStore:
         """How many actions are on disk (record or journal); -1: no record written yet."""
         self.dirty = False
         """The seats changed since the record was written."""
+        self._seats_write: asyncio.Task[None] | None = None
+        self.writes = 0
+        """Whole records written (a seat change writes at most one, a moment later)."""
 
     @property
     def path(self) -> Path:
@@ -109,6 +113,7 @@ class TableStore:
         t = self.table
         n = len(t.game.log)
         self.dirty = False
+        self.writes += 1
         text = compact_json(self.record())
         self.saving = asyncio.ensure_future(asyncio.to_thread(
             self._write, self.path, text, t.finished_name if t.game.is_over else None))
@@ -122,12 +127,31 @@ class TableStore:
             self.problem = f"the server could not save this table: {exc}"
 
     async def seats_changed(self) -> None:
-        """Someone took, left or came back to a seat: the record says who sits where."""
+        """Someone took or left a seat: the record says who sits where, written a moment
+        later (:attr:`~.gate.Limits.record_delay`) once for every change of that moment,
+        or sooner with the table's next action."""
         self.dirty = True
         if self.table.game.is_over:
             return
-        async with self.table.lock:
-            await self.write_record()
+        if self._seats_write is None or self._seats_write.done():
+            self._seats_write = asyncio.get_running_loop().create_task(self._write_seats())
+
+    async def _write_seats(self) -> None:
+        await asyncio.sleep(self.table.server.limits.record_delay)
+        t = self.table
+        if not self.dirty or t.closed or t.store is not self:
+            return
+        async with t.lock:
+            if self.dirty and not t.closed and not t.game.is_over:
+                await self.write_record()
+
+    async def stop(self) -> None:
+        """No more delayed writes (the server writes every record whole as it stops)."""
+        task = self._seats_write
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     @staticmethod
     def _write(path: Path, text: str, finished: str | None) -> None:

@@ -22,7 +22,7 @@ from ..events import DealStarted, Event
 from ..game import Game
 from .broadcast import Broadcaster
 from .journal import journal_key
-from .protocol import STALE, message
+from .protocol import STALE
 from .roster import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS, Roster, Seat, Settings, bot_seed
 from .store import TableStore, finished_name
 
@@ -103,10 +103,11 @@ class Table:
         return finished_name(self.id, self.number)
 
     def tell_all(self, text: str) -> None:
+        """A ``notice`` with ``text`` to every connected player."""
         for s in self.roster.humans():
             p = self.seats[s].player
             assert p is not None and p.conn is not None
-            p.conn.send(text)
+            p.conn.notice(text)
 
     def _mark_deal_start(self) -> None:
         for i in range(len(self.events) - 1, -1, -1):
@@ -159,7 +160,7 @@ class Table:
         await self.store.save()
         if self.store.problem is not None:
             problem, self.store.problem = self.store.problem, None
-            self.tell_all(message("notice", text=problem.capitalize()))
+            self.tell_all(problem.capitalize())
         if self.game.phase is Phase.DEAL_OVER:
             for seat in self.seats:
                 seat.ready = False
@@ -239,7 +240,7 @@ class Table:
             await self.store.write_record()  # the new cards are on disk before anyone sees
             if self.store.problem is not None:
                 problem, self.store.problem = self.store.problem, None
-                self.tell_all(message("notice", text=problem.capitalize()))
+                self.tell_all(problem.capitalize())
             for s in self.roster.humans():
                 p = self.seats[s].player
                 assert p is not None and p.conn is not None
@@ -257,6 +258,7 @@ class Table:
     async def stop(self) -> None:
         self.closed = True
         self._wake.set()
+        await self.store.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -350,9 +352,12 @@ class Table:
         async with self.lock:
             if len(g.log) != n or g.turn != seat or g.is_over:
                 return  # someone moved meanwhile
+            if not timed_out and not self.roster.bot_moves_for(
+                    seat, time.monotonic(), self.turn_started, self.settings):
+                return  # a player took (or came back to) the seat while the bot thought
             p = self.seats[seat].player
             if timed_out and p is not None and p.conn is not None:
-                p.conn.send(message("notice", text=clock_words(action)))
+                p.conn.notice(clock_words(action))
             if p is not None and p.conn is None:
                 p.away_moves.append(str(action))
             events = g.apply(action, seat)

@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from ..files import damage_words
+from ..files import damage_words, private_folder
 from .protocol import normal_code
 from .store import write_private
 
@@ -66,5 +66,5 @@ class TokenFile:
         while len(data) > MAX_KEPT:
             data.pop(next(iter(data)))
         with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)
             write_private(self.path, json.dumps(data, indent=1))
