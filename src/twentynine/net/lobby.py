@@ -15,6 +15,7 @@ from aiohttp import WSMsgType
 from ..actions import Action, ActionError
 from ..deal import Phase
 from .connection import FLOOD_COUNT, Connection
+from .invite import invite_message, look_message
 from .protocol import MAX_MESSAGE, STALE, ProtocolError, message, parse_message
 from .roster import SEAT_NAMES, Player, new_token
 
@@ -92,6 +93,9 @@ class Lobby:
                 raise ProtocolError("malformed", "you are already seated")
             await self.hello(conn, data)
             return
+        if kind == "look":
+            await self.look(conn, data, ref)
+            return
         if conn.table is None or conn.seat is None or conn.player is None:
             raise ProtocolError("malformed", "say hello (with the table's code) first")
         table = conn.table
@@ -136,6 +140,9 @@ class Lobby:
         if kind == "leave":
             await self.leave(conn)
             return
+        if kind == "invite":
+            conn.send(invite_message(table, data.get("link"), ref))
+            return
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
     async def _wrong(self, conn: Connection, text: str) -> ProtocolError:
@@ -145,6 +152,20 @@ class Lobby:
         if delay:
             await asyncio.sleep(delay)
         return ProtocolError("bad_code", text)
+
+    async def look(self, conn: Connection, data: dict[str, Any], ref: Any) -> None:
+        """A look at a table before sitting down (the join form shows its rules and
+        free seats): the code is checked, and counted when wrong, as in a hello."""
+        code = data.get("code")
+        if self.server.codes.refused(_source(conn)):
+            raise ProtocolError("too_many_tries", "too many wrong codes from your address: "
+                                "wait a minute and try again")
+        if not isinstance(code, str) or len(code) > 64:
+            raise ProtocolError("bad_code", "look needs the table's code")
+        table = self.server.find(code)
+        if table is None:
+            raise await self._wrong(conn, "no table has that code")
+        conn.send(look_message(table, ref))
 
     async def hello(self, conn: Connection, data: dict[str, Any]) -> None:
         code, name, want, token = (data.get("code"), data.get("name"), data.get("seat"),
@@ -210,6 +231,8 @@ class Lobby:
     async def seat(self, conn: Connection, table: Table, seat: int, player: Player,
                    rejoined: bool) -> None:
         conn.table, conn.seat, conn.player = table, seat, player
+        if not rejoined and table.seats[seat].player is player:
+            table.sat_down(seat)  # a move clock starts with its player, not before
         player.conn = conn
         player.away_since = None
         self.server.gate.seated(conn.transport)
