@@ -391,6 +391,7 @@ def test_contrast_labels_and_touch_targets(live: LiveServer, browser: Any) -> No
     page.tap("#help-open")
     assert "(16 to 28)" in phone.text("#help-rules")
     page.tap("#leave")
+    page.tap("#leave-yes")
     page.wait_for_selector("#join:not([hidden])")
     assert phone.text("#join-error").startswith("You left the table")
     bye = wait_frames(phone, lambda fs: any(f["type"] == "bye" for f in fs), "bye")
@@ -588,7 +589,7 @@ def test_new_game_at_game_over_starts_the_next_game_at_the_same_table(tmp_path: 
         for w, name in ((phone, "phone_gameover_390.png"), (desk, "phone_gameover_1280.png")):
             assert "won the game" in w.text("#summary-title")
             # and why, as the table says it: a game to 1, so a side at -1 or +1
-            assert re.search(r"Why\s+(Us|Them) (fell to -1|reached \+1|took all eight tricks)",
+            assert re.search(r"Why\s+(We|They) (fell to -1|reached \+1|took all eight tricks)",
                              w.text("#summary-lines")), w.text("#summary-lines")
             box = w.page.locator("#summary-next").bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44

@@ -470,6 +470,7 @@ function render() {
   if (myTurn && !s.wasMyTurn && navigator.vibrate) navigator.vibrate(40); // a phone lying on the table
   s.wasMyTurn = myTurn;
 
+  $("table").classList.toggle("playing", v.phase === "play");
   renderSeats(v, m);
   renderTrick(v);
   renderClock(m);
@@ -761,7 +762,8 @@ function renderActions(v) {
     const row = document.createElement("div");
     row.className = "calls";
     for (const a of others) {
-      const b = button(actionLabel(a), () => (a.startsWith("trump suit ") ? chooseSuit(a) : act(a)), null, ACTION_KEYS[a]);
+      const label = a === "show trump" && v.bidder === s.me ? "Show trump" : actionLabel(a);
+      const b = button(label, () => (a.startsWith("trump suit ") ? chooseSuit(a) : act(a)), null, ACTION_KEYS[a]);
       b.dataset.action = a;
       if (a === "trump suit H" || a === "trump suit D") b.classList.add("red-suit");
       if (a === "pair" || a === "show trump") b.classList.add("primary");
@@ -771,7 +773,9 @@ function renderActions(v) {
     // why a call is offered, in a line, for the two that come with a card to play
     const why = [];
     if (others.includes("show trump")) {
-      why.push("You cannot follow suit: ask the bidder to show trump (from then on trumps win tricks), or just play a card.");
+      why.push(v.bidder === s.me
+        ? "You cannot follow suit: show your trump (then trumps win tricks), or play any card."
+        : "You cannot follow suit: ask the bidder to show trump (then trumps win tricks), or play any card.");
     }
     if (others.includes("pair")) {
       why.push("You hold the king and queen of trump: declare the pair to move the bidder's target by 4.");
@@ -936,7 +940,7 @@ function renderSummary(v, m) {
   if (!next.hidden && document.activeElement !== next) next.focus();
 }
 
-// Why the game ended, in words: "They fell to −6", "We reached +6", "We took all eight tricks"
+// Why the game ended, in words: "They fell to -6", "We reached +6", "We took all eight tricks"
 function gameOverReason(scores, mine, o) {
   const limit = ((s.welcome && s.welcome.rules) || {}).game_to ?? 6;
   const names = ["We", "They"];
@@ -945,7 +949,7 @@ function gameOverReason(scores, mine, o) {
     return `${side(o.all_tricks_team)} took all eight tricks`;
   }
   for (const team of [mine, 1 - mine]) {
-    if (scores[team] <= -limit) return `${side(team)} fell to −${-scores[team]}`;
+    if (scores[team] <= -limit) return `${side(team)} fell to ${scores[team]}`;
   }
   for (const team of [mine, 1 - mine]) {
     if (scores[team] >= limit) return `${side(team)} reached +${scores[team]}`;
@@ -1318,6 +1322,7 @@ function start() {
     dead.close();
   });
   setInterval(heartbeat, PING_MS);
+  COMPACT.addEventListener("change", render); // a phone turned: the bids as the room allows
   if (!s.code) {
     // opened from the home screen (the manifest's start page has no code): the last table
     try {
