@@ -296,6 +296,11 @@ def test_a_deal_by_taps_a_friend_by_the_link_and_the_wall(live: LiveServer,
     assert friend.seat == 2  # the first free seat: partner of the phone
     friend.page.wait_for_selector("#status:has-text('You take this seat when the next deal')")
     assert friend.page.locator("#hand .card").count() == 0
+    # the seat's bot plays this deal: its moves are not shown as the friend's own
+    assert friend.text("#seat-bottom").startswith("▶ Bot") or friend.text(
+        "#seat-bottom").startswith("Bot (you from the next deal)")
+    assert "You" not in friend.page.eval_on_selector_all(
+        "#trick .played-by", "els => els.map(e => e.textContent)")
     phone.page.wait_for_selector("#seat-top:has-text('Bo sits here next deal')")
 
     moves += drive([(phone, phone_move), (friend, key_move)],
