@@ -178,7 +178,9 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         page.wait_for_selector("#hand .card.playable")
         page.locator("#hand .card.playable").first.tap()
         page.wait_for_selector("#trump-confirm")
-        assert "face down" in w.text("#trump-confirm")
+        assert "is trump" in w.text("#trump-confirm")
+        assert "face down" in str(page.get_attribute("#trump-confirm", "aria-label"))
+        assert page.locator("#hand .card.chosen").count() == 1
         page.wait_for_timeout(200)
         assert not events(w, "TrumpChosen")
         page.tap("#trump-cancel")

@@ -155,7 +155,7 @@ function lost() {
   s.pending = false;
   s.tries += 1;
   s.reconnecting = true;
-  setStatusNote("Reconnecting… (your seat is held for you)");
+  setStatusNote("Reconnecting…");
   clearTimeout(s.retryTimer);
   const delay = navigator.onLine === false ? 4000 : Math.min(500 * s.tries, 4000);
   s.retryTimer = setTimeout(connect, delay);
@@ -432,7 +432,7 @@ function setStatusNote(text) {
 
 function legal() {
   const v = s.view;
-  if (!v || s.waiting || !s.msg || s.msg.game_over || s.msg.turn !== s.me) return [];
+  if (!v || s.waiting || s.reconnecting || !s.msg || s.msg.game_over || s.msg.turn !== s.me) return [];
   return v.legal_actions || [];
 }
 
@@ -614,6 +614,7 @@ function renderTrick(v) {
   if (!caption && !cards.length) caption = s.news[s.news.length - 1] || "";
   $("trick-caption").textContent = caption;
   trick.classList.toggle("done", showLast);
+  trick.classList.toggle("empty", !cards.length);
   trick.classList.toggle("peek", s.peek);
 }
 
@@ -676,7 +677,10 @@ function renderStatus(v, m) {
     text = "Sent…";
   } else if (legalNow.length) {
     if (v.phase === "auction") text = "Your bid: choose a number or pass.";
-    else if (s.trumpChoice) text = "Is this your trump? Nobody else sees it.";
+    else if (s.trumpChoice) {
+      text = s.trumpChoice.startsWith("trump suit ") ? "Is this your trump suit? Nobody else sees it."
+        : "Is this your trump? It lies face down: nobody else sees it.";
+    }
     else if (v.phase === "trump choice") {
       text = legalNow.some((a) => a.startsWith("trump suit"))
         ? "You won the auction: choose the trump suit."
@@ -713,8 +717,10 @@ function renderActions(v) {
     const row = document.createElement("div");
     row.className = "calls";
     const what = s.trumpChoice.startsWith("trump suit ")
-      ? actionLabel(s.trumpChoice) : `${cardLabel(s.trumpChoice.slice(6))} face down`;
-    const yes = button(`Make trump: ${what}`, () => act(s.trumpChoice));
+      ? actionLabel(s.trumpChoice) : cardLabel(s.trumpChoice.slice(6));
+    const yes = button(`Yes: ${what} is trump`, () => act(s.trumpChoice),
+      s.trumpChoice.startsWith("trump suit ") ? `Yes: ${what} are trump`
+        : `Yes: lay the ${cardName(s.trumpChoice.slice(6))} face down as trump`);
     yes.classList.add("primary");
     yes.id = "trump-confirm";
     const no = button("Choose again", () => {
@@ -821,7 +827,7 @@ function renderHand(v) {
     const action = laying ? `trump ${card}` : `play ${card}`;
     const ok = legalNow.includes(action);
     b.classList.toggle("playable", ok);
-    b.classList.toggle("chosen", i === s.selected);
+    b.classList.toggle("chosen", i === s.selected || s.trumpChoice === `trump ${card}`);
     b.dataset.card = card;
     b.setAttribute("aria-label", cardName(card) + (ok ? (laying ? ", can be trump" : ", playable") : ""));
     const rank = document.createElement("span");
