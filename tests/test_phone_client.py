@@ -141,6 +141,8 @@ def open_page(browser: Any, profile: dict[str, Any], link: str) -> Watched:
     w = Watched(page)
     page.goto(link)
     page.wait_for_selector("#name")
+    # these tests tap every card themselves: no card played for the player
+    page.evaluate("() => localStorage.setItem('twentynine.autoplay', '0')")
     return w
 
 

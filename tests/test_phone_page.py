@@ -225,6 +225,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         # paused), and a tap on the trick shows the last one
         peeked: list[str] = []
         waited: list[bool] = []
+        forced: list[str] = []
         taps: list[float] = []  # when the player moved (the page's time): a hold's end
         explained: list[str] = []
         sizes = [(390, 844), (320, 568), (360, 740)]
@@ -250,7 +251,13 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         deadline = time.monotonic() + 120
         while page.locator("#summary:not([hidden])").count() == 0:
             assert time.monotonic() < deadline, "the deal never ended"
-            if page.locator("#hand .card.playable").count() and not page.locator(
+            if page.locator("#hand .card").count() == 1 and page.locator(
+                    "#hand .card.playable").count():
+                # the last card is the only legal one: the page plays it for the player
+                page.wait_for_selector("#notice:has-text('Played for you')")
+                forced.append(w.text("#notice"))
+                page.wait_for_selector("#hand .card", state="detached")
+            elif page.locator("#hand .card.playable").count() and not page.locator(
                     "#trump-confirm").count():
                 look(n)
                 n += 1
@@ -293,6 +300,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         assert [t for t, mine in held if not mine], runs
         assert min(t for t, mine in held if not mine) >= 1400, (held, runs, taps)
         assert peeked
+        assert forced and "your only legal card" in forced[0], forced
         # the deal's result repeats the last trick it covers
         assert "Last trick" in w.text("#summary-lines")
 

@@ -18,6 +18,7 @@ const HOLD_MS = 1500; // a finished trick stays this long before the next card s
 const PING_MS = 2000; // a seated page asks the server for a pong this often...
 const DEAD_MS = 4000; // ...and calls the link dead when nothing came this long after one
 const NAME_MAX = 24;
+const FORCED_MS = 1200; // an only legal card is shown raised this long, then played for the player
 
 const s = {
   code: "",
@@ -57,12 +58,45 @@ const s = {
   peekTimer: null,
   trumpChoice: "", // the trump chosen by a tap, waiting for the player's confirmation
   moreBids: false,
-  leaving: false, // the help panel asks "leave for good?"
   pingSent: 0, // when the ping not yet answered by anything went (performance.now()), or 0
   pingTimer: null,
   reconnecting: false,
   invite: null, // the server's QR code of the table's link
+  forcedTimer: null,
+  forcedAt: -1, // the state (its actions) whose only legal card is to be played
 };
+
+function autoPlayOn() {
+  try {
+    return localStorage.getItem("twentynine.autoplay") !== "0";
+  } catch {
+    return true;
+  }
+}
+
+// the player's only legal card (no call to make instead) is played for them after a
+// pause, as at the terminal's table; the page says so
+function scheduleForced() {
+  const legalNow = s.pending ? [] : legal();
+  const only = legalNow.length === 1 && legalNow[0].startsWith("play ") ? legalNow[0] : "";
+  const at = s.msg ? s.msg.actions : -1;
+  if (!only || !autoPlayOn()) {
+    clearTimeout(s.forcedTimer);
+    s.forcedAt = -1;
+    return;
+  }
+  if (s.forcedAt === at) return; // already counting down for this state
+  s.forcedAt = at;
+  clearTimeout(s.forcedTimer);
+  const wait = Math.max(0, s.holdUntil - performance.now()) + FORCED_MS;
+  s.forcedTimer = setTimeout(() => {
+    const still = s.pending ? [] : legal();
+    if (!s.msg || s.msg.actions !== at || still.length !== 1 || still[0] !== only) return;
+    act(only);
+    s.notice = `Played for you: the ${cardName(only.slice(5))}, your only legal card.`;
+    render();
+  }, wait);
+}
 
 /** Why a name is refused, in the server's words, or "" (the server's rule: 1 to 24
  *  printable characters, as Python's str.isprintable: no control, format (the joiner in
@@ -478,6 +512,7 @@ function render() {
   renderActions(v);
   renderHand(v);
   renderSummary(v, m);
+  scheduleForced();
 }
 
 function trumpText(v) {
@@ -1098,7 +1133,7 @@ function showTableInfo(m) {
 }
 
 function openHelp() {
-  s.leaving = false;
+  $("autoplay").checked = autoPlayOn();
   $("leave-confirm").hidden = true;
   $("leave").hidden = false;
   renderInvite();
@@ -1299,6 +1334,13 @@ function start() {
     $("leave").focus();
   });
   $("trick").addEventListener("click", togglePeek);
+  $("autoplay").addEventListener("change", () => {
+    try {
+      localStorage.setItem("twentynine.autoplay", $("autoplay").checked ? "1" : "0");
+    } catch {
+      // kept for this page only
+    }
+  });
   $("share").addEventListener("click", share);
   $("notice").addEventListener("click", () => {
     s.notice = "";
