@@ -257,7 +257,12 @@ function handle(m) {
       s.fresh = true; // and its events are the deal so far
       save();
       showTable();
-      if (m.rejoined) setStatusNote("Back at the table.");
+      if (m.rejoined) {
+        setStatusNote("Back at the table.");
+        setTimeout(() => { // a passing word: it goes by itself
+          if (s.notice === "Back at the table.") setStatusNote("");
+        }, 3000);
+      }
       else s.notice = "";
       break;
     case "state": {
