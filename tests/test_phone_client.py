@@ -141,6 +141,8 @@ def open_page(browser: Any, profile: dict[str, Any], link: str) -> Watched:
     w = Watched(page)
     page.goto(link)
     page.wait_for_selector("#name")
+    # these tests tap every card themselves: no card played for the player
+    page.evaluate("() => localStorage.setItem('twentynine.autoplay', '0')")
     return w
 
 
@@ -296,6 +298,11 @@ def test_a_deal_by_taps_a_friend_by_the_link_and_the_wall(live: LiveServer,
     assert friend.seat == 2  # the first free seat: partner of the phone
     friend.page.wait_for_selector("#status:has-text('You take this seat when the next deal')")
     assert friend.page.locator("#hand .card").count() == 0
+    # the seat's bot plays this deal: its moves are not shown as the friend's own
+    assert friend.text("#seat-bottom").startswith("▶ Bot") or friend.text(
+        "#seat-bottom").startswith("Bot (you from the next deal)")
+    assert "You" not in friend.page.eval_on_selector_all(
+        "#trick .played-by", "els => els.map(e => e.textContent)")
     phone.page.wait_for_selector("#seat-top:has-text('Bo sits here next deal')")
 
     moves += drive([(phone, phone_move), (friend, key_move)],
@@ -391,6 +398,7 @@ def test_contrast_labels_and_touch_targets(live: LiveServer, browser: Any) -> No
     page.tap("#help-open")
     assert "(16 to 28)" in phone.text("#help-rules")
     page.tap("#leave")
+    page.tap("#leave-yes")
     page.wait_for_selector("#join:not([hidden])")
     assert phone.text("#join-error").startswith("You left the table")
     bye = wait_frames(phone, lambda fs: any(f["type"] == "bye" for f in fs), "bye")
@@ -589,7 +597,7 @@ def test_new_game_at_game_over_starts_the_next_game_at_the_same_table(tmp_path: 
         for w, name in ((phone, "phone_gameover_390.png"), (desk, "phone_gameover_1280.png")):
             assert "won the game" in w.text("#summary-title")
             # and why, as the table says it: a game to 1, so a side at -1 or +1
-            assert re.search(r"Why\s+(Us|Them) (fell to -1|reached \+1|took all eight tricks)",
+            assert re.search(r"Why\s+(We|They) (fell to -1|reached \+1|took all eight tricks)",
                              w.text("#summary-lines")), w.text("#summary-lines")
             box = w.page.locator("#summary-next").bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44

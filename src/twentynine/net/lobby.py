@@ -15,6 +15,7 @@ from aiohttp import WSMsgType
 from ..actions import Action, ActionError
 from ..deal import Phase
 from .connection import FLOOD_COUNT, Connection
+from .invite import invite_message, look_message
 from .protocol import MAX_MESSAGE, STALE, ProtocolError, message, parse_message
 from .roster import SEAT_NAMES, Player, new_token
 
@@ -114,6 +115,9 @@ class Lobby:
                 raise ProtocolError("malformed", "you are already seated")
             await self.hello(conn, data)
             return
+        if kind == "look":
+            await self.look(conn, data, ref)
+            return
         if conn.table is None or conn.seat is None or conn.player is None:
             raise ProtocolError("malformed", "say hello (with the table's code) first")
         table = conn.table
@@ -158,6 +162,9 @@ class Lobby:
         if kind == "leave":
             await self.leave(conn)
             return
+        if kind == "invite":
+            conn.send(invite_message(table, data.get("link"), ref))
+            return
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
     async def _wrong(self, conn: Connection, text: str, refused: bool) -> ProtocolError:
@@ -181,6 +188,19 @@ class Lobby:
                 or not server.sittings_by_source.allow(_source(conn)):
             raise ProtocolError("too_many_tries", "too many comings and goings: wait a "
                                 "few seconds and try again")
+
+    async def look(self, conn: Connection, data: dict[str, Any], ref: Any) -> None:
+        """A look at a table before sitting down (the join form shows its rules and
+        free seats): the code is checked, and counted when wrong, as in a hello; a right
+        code is answered whatever wrong ones came from the same address."""
+        code = data.get("code")
+        if not isinstance(code, str) or len(code) > 64:
+            raise ProtocolError("bad_code", "look needs the table's code")
+        table = self.server.find(code)
+        if table is None:
+            raise await self._wrong(conn, "no table has that code",
+                                    self.server.codes.refused(_source(conn)))
+        conn.send(look_message(table, ref))
 
     async def hello(self, conn: Connection, data: dict[str, Any]) -> None:
         code, name, want, token = (data.get("code"), data.get("name"), data.get("seat"),
@@ -258,6 +278,8 @@ class Lobby:
         if roster_before is None:
             roster_before = table.roster.text()
         conn.table, conn.seat, conn.player = table, seat, player
+        if not rejoined and table.seats[seat].player is player:
+            table.sat_down(seat)  # a move clock starts with its player, not before
         player.conn = conn
         player.away_since = None
         self.server.gate.seated(conn.transport)

@@ -88,6 +88,13 @@ class Table:
             return None
         return round(max(0.0, self.settings.clock - (time.monotonic() - self.turn_started)), 2)
 
+    def sat_down(self, seat: int) -> None:
+        """A player took ``seat`` (not coming back to it): when it is that seat's move,
+        its clock starts now, not when the move came to the seat while nobody sat there."""
+        g = self.game
+        if g.turn == seat and not g.is_over and g.phase is not Phase.DEAL_OVER:
+            self.turn_started = time.monotonic()
+
     @property
     def journal_key(self) -> str:
         """The name the game's actions go under in the server's journal: the table's id,

@@ -23,6 +23,7 @@ FILES: dict[str, str] = {
     "view.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
     "icon.svg": "image/svg+xml",
+    "manifest.webmanifest": "application/manifest+json",
 }
 """The files under ``/static/``, with their content types (nothing else is served)."""
 

@@ -5,13 +5,20 @@
 
 import {
   ACTION_KEYS, SUIT_NAMES, SUIT_SYMBOLS, actionLabel, cardLabel, cardName, eventText, isRed,
-  place, seatWho,
+  place, says, seatWho,
 } from "./view.js";
 
 const VERSION = 1;
 const FATAL = new Set(["version", "bad_code", "seat_taken", "replaced", "timeout", "too_big", "flood"]);
 const $ = (id) => document.getElementById(id);
 const FINE_POINTER = window.matchMedia("(pointer: fine)").matches; // a mouse: keys too
+// a small screen: the lowest bids only, the others one tap away
+const COMPACT = window.matchMedia("(max-width: 379px), (max-width: 699px) and (max-height: 760px)");
+const HOLD_MS = 1500; // a finished trick stays this long before the next card shows
+const PING_MS = 2000; // a seated page asks the server for a pong this often...
+const DEAD_MS = 4000; // ...and calls the link dead when nothing came this long after one
+const NAME_MAX = 24;
+const FORCED_MS = 1200; // an only legal card is shown raised this long, then played for the player
 
 const s = {
   code: "",
@@ -39,14 +46,70 @@ const s = {
   bidIndex: -1, // the bid chosen by keyboard
   news: [],
   log: [], // this deal's news, for the side panel of a wide screen
-  lastTrick: null,
   notice: "",
   error: "",
   clockTimer: null,
   wasMyTurn: false,
   clockEnds: null, // when the move clock of the last message runs out (performance.now())
   clockShown: null, // the end the bar is running down to
+  holdUntil: 0, // the finished trick stays on the felt until then (performance.now())
+  holdTimer: null,
+  peek: false, // the last trick shown on a tap
+  peekTimer: null,
+  trumpChoice: "", // the trump chosen by a tap, waiting for the player's confirmation
+  moreBids: false,
+  pingSent: 0, // when the ping not yet answered by anything went (performance.now()), or 0
+  pingTimer: null,
+  reconnecting: false,
+  invite: null, // the server's QR code of the table's link
+  forcedTimer: null,
+  forcedAt: -1, // the state (its actions) whose only legal card is to be played
 };
+
+function autoPlayOn() {
+  try {
+    return localStorage.getItem("twentynine.autoplay") !== "0";
+  } catch {
+    return true;
+  }
+}
+
+// the player's only legal card (no call to make instead) is played for them after a
+// pause, as at the terminal's table; the page says so
+function scheduleForced() {
+  const legalNow = s.pending ? [] : legal();
+  const only = legalNow.length === 1 && legalNow[0].startsWith("play ") ? legalNow[0] : "";
+  const at = s.msg ? s.msg.actions : -1;
+  if (!only || !autoPlayOn()) {
+    clearTimeout(s.forcedTimer);
+    s.forcedAt = -1;
+    return;
+  }
+  if (s.forcedAt === at) return; // already counting down for this state
+  s.forcedAt = at;
+  clearTimeout(s.forcedTimer);
+  const wait = Math.max(0, s.holdUntil - performance.now()) + FORCED_MS;
+  s.forcedTimer = setTimeout(() => {
+    const still = s.pending ? [] : legal();
+    if (!s.msg || s.msg.actions !== at || still.length !== 1 || still[0] !== only) return;
+    act(only);
+    s.notice = `Played for you: the ${cardName(only.slice(5))}, your only legal card.`;
+    render();
+  }, wait);
+}
+
+/** Why a name is refused, in the server's words, or "" (the server's rule: 1 to 24
+ *  printable characters, as Python's str.isprintable: no control, format (the joiner in
+ *  a combined emoji), separator other than the space, or unassigned characters). */
+function nameProblem(name) {
+  const chars = [...name.trim()];
+  if (chars.length < 1 || chars.length > NAME_MAX
+      || [...name].some((c) => c !== " " && /[\p{C}\p{Z}]/u.test(c))) {
+    return "A name is 1 to 24 printable characters: letters, digits, spaces, punctuation and "
+      + "single emoji (not emoji joined together, nothing invisible).";
+  }
+  return "";
+}
 
 // ------------------------------------------------------------------ storage
 const storeKey = () => `twentynine.seat.${s.code}`;
@@ -63,6 +126,8 @@ function save() {
   try {
     localStorage.setItem(storeKey(), JSON.stringify({ token: s.token, name: s.name, seat: s.me }));
     localStorage.setItem("twentynine.name", s.name);
+    localStorage.setItem("twentynine.last", s.code); // a home-screen start has no code
+
   } catch {
     // private browsing: the seat is still held for this name, and the name brings it back
   }
@@ -90,6 +155,11 @@ function connect() {
   };
   ws.onmessage = (ev) => {
     if (ws !== s.ws) return;
+    s.pingSent = 0;
+    if (s.reconnecting && s.seated) {
+      s.reconnecting = false;
+      render();
+    }
     let data;
     try {
       data = JSON.parse(ev.data);
@@ -108,11 +178,37 @@ function connect() {
       showJoin(s.error || "The table server did not answer. Check the address and try again.");
       return;
     }
-    s.tries += 1;
-    setStatusNote(`Connection lost: reconnecting (try ${s.tries})…`);
-    const delay = Math.min(500 * s.tries, 4000);
-    s.retryTimer = setTimeout(connect, delay);
+    lost();
   };
+}
+
+// the link is gone (closed, or silent past DEAD_MS): say so and try again, soon
+function lost() {
+  s.ws = null;
+  s.pingSent = 0;
+  s.pending = false;
+  s.tries += 1;
+  s.reconnecting = true;
+  setStatusNote("Reconnecting…");
+  clearTimeout(s.retryTimer);
+  const delay = navigator.onLine === false ? 4000 : Math.min(500 * s.tries, 4000);
+  s.retryTimer = setTimeout(connect, delay);
+}
+
+function heartbeat() {
+  if (!s.seated || s.stopped || !s.ws || s.ws.readyState !== WebSocket.OPEN) return;
+  const now = performance.now();
+  if (s.pingSent && now - s.pingSent > DEAD_MS) {
+    const dead = s.ws;
+    lost(); // s.ws is no longer this socket: its late close changes nothing
+    try {
+      dead.close();
+    } catch {
+      // already closing
+    }
+    return;
+  }
+  if (!s.pingSent && send("ping")) s.pingSent = now;
 }
 
 function send(type, fields = {}) {
@@ -130,6 +226,10 @@ function act(action) {
   const at = s.msg ? s.msg.actions : undefined;
   if (send("action", { action, ref: s.ref, at })) {
     s.pending = true;
+    s.holdUntil = 0; // the player moved on: so does the trick
+    s.peek = false;
+    s.trumpChoice = "";
+    s.moreBids = false;
     s.pendingAt = at ?? -1;
     s.pendingAction = action;
     s.selected = -1; // the next choice starts afresh
@@ -149,6 +249,7 @@ function handle(m) {
       s.name = m.name;
       s.seated = true;
       s.tries = 0;
+      s.reconnecting = false;
       s.clockwise = (m.rules && m.rules.direction) === "clockwise";
       s.seats = m.seats || [];
       s.waiting = !!m.waiting;
@@ -156,7 +257,13 @@ function handle(m) {
       s.fresh = true; // and its events are the deal so far
       save();
       showTable();
-      if (m.rejoined) setStatusNote("Back at the table.");
+      if (m.rejoined) {
+        setStatusNote("Back at the table.");
+        setTimeout(() => { // a passing word: it goes by itself
+          if (s.notice === "Back at the table.") setStatusNote("");
+        }, 3000);
+      }
+      else s.notice = "";
       break;
     case "state": {
       if (m.view_changes) {
@@ -193,8 +300,24 @@ function handle(m) {
       s.notice = m.text || "";
       render();
       break;
+    case "invite":
+      s.invite = m;
+      renderInvite();
+      break;
+    case "pong":
+      break;
     case "error":
       s.pending = false;
+      if (!s.seated) {
+        // the hello was refused: back to the form, the server's reason, the field to fix
+        s.stopped = true;
+        const ws = s.ws;
+        s.ws = null;
+        if (ws) ws.close();
+        const field = m.code === "bad_code" ? "code" : m.code === "malformed" && /name/.test(m.message || "") ? "name" : "";
+        showJoin(capital(m.message || m.code), field);
+        break;
+      }
       if (FATAL.has(m.code)) {
         s.error = capital(m.message || m.code);
         if (m.code === "bad_code" && s.token) {
@@ -207,7 +330,10 @@ function handle(m) {
           s.stopped = true;
           setStatusNote("You joined this table again elsewhere: this page has let go of the seat.");
         }
-        if (!s.seated) showJoin(s.error);
+        if (!s.seated) {
+          s.stopped = true; // the server closes this socket: the form is the way back
+          showJoin(s.error, m.code === "bad_code" ? "code" : "");
+        }
       } else {
         s.error = capital(m.message || "Refused");
       }
@@ -225,6 +351,27 @@ function handle(m) {
     default:
       break;
   }
+}
+
+// a trick was won: it stays on the felt HOLD_MS (or until the player's own next card)
+function hold() {
+  s.holdUntil = performance.now() + HOLD_MS;
+  clearTimeout(s.holdTimer);
+  s.holdTimer = setTimeout(render, HOLD_MS + 20);
+}
+
+// a tap on the trick: the last trick, until another tap (or a few seconds)
+function togglePeek() {
+  if (!s.view || !lastTrickOf(s.view)) return;
+  s.peek = !s.peek;
+  clearTimeout(s.peekTimer);
+  if (s.peek) {
+    s.peekTimer = setTimeout(() => {
+      s.peek = false;
+      render();
+    }, 5000);
+  }
+  render();
 }
 
 function gameNumber(m) {
@@ -259,7 +406,10 @@ function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : "";
 }
 
+// "You" for the page's own seat, but not while its bot still plays it (the player waits
+// for the next deal): the bot's moves are not theirs
 function who(seat) {
+  if (seat === s.me && s.waiting) return "Your seat's bot";
   return seatWho(seat, s.me, s.clockwise, s.seats);
 }
 
@@ -267,15 +417,13 @@ function takeEvents(events, first) {
   if (first) {
     s.news = [];
     s.log = [];
-    s.lastTrick = null;
   }
   for (const e of events) {
     if (e.event === "DealStarted") {
       s.news = [];
       s.log = [];
-      s.lastTrick = null;
-    }
-    if (e.event === "TrickWon") s.lastTrick = { cards: e.cards, winner: e.seat, points: e.points };
+      }
+    if (e.event === "TrickWon" && !first) hold();
     const text = eventText(e, who);
     if (text) {
       s.news.push(text);
@@ -286,17 +434,20 @@ function takeEvents(events, first) {
 }
 
 // ------------------------------------------------------------------ the page
-function showJoin(error) {
+// field: the one to fix ("code" or "name"), focused; the code box is shown when the page
+// has no code or the code is what was wrong
+function showJoin(error, field = "") {
   $("table").hidden = true;
   $("summary").hidden = true;
+  $("help").hidden = true;
   $("join").hidden = false;
-  $("code-row").hidden = !!s.code && !error?.includes("code");
+  $("code-row").hidden = !!s.code && field !== "code";
   if (!$("code").value && s.code) $("code").value = s.code;
   $("join-error").textContent = error || "";
   $("sit").disabled = false;
   const input = $("name");
   if (!input.value) input.value = s.name || storedName();
-  input.focus();
+  $(field === "code" ? "code" : "name").focus();
 }
 
 function storedName() {
@@ -320,7 +471,7 @@ function setStatusNote(text) {
 
 function legal() {
   const v = s.view;
-  if (!v || s.waiting || !s.msg || s.msg.game_over || s.msg.turn !== s.me) return [];
+  if (!v || s.waiting || s.reconnecting || !s.msg || s.msg.game_over || s.msg.turn !== s.me) return [];
   return v.legal_actions || [];
 }
 
@@ -340,14 +491,14 @@ function render() {
   let contract = "—";
   if (v.single_hand !== null && v.single_hand !== undefined) {
     contract = `${who(v.single_hand)}: single hand`;
+  } else if (v.phase === "auction") {
+    // nothing is settled yet: the highest bid so far, and whose
+    contract = v.high_bid !== null && v.high_bid !== undefined && v.bidder !== null
+      && v.bidder !== undefined ? `bidding: ${v.high_bid} so far (${who(v.bidder)})` : "bidding";
   } else if (v.bidder !== null && v.bidder !== undefined) {
     contract = `${who(v.bidder)} bid ${v.high_bid}`;
     if (v.target !== null && v.target !== v.high_bid) contract += `, target ${v.target}`;
     if (v.multiplier > 1) contract += ` ×${v.multiplier}`;
-  } else if (v.high_bid !== null && v.high_bid !== undefined && v.phase === "auction") {
-    contract = `bidding: ${v.high_bid}`;
-  } else if (v.phase === "auction") {
-    contract = "bidding";
   }
   $("contract").textContent = contract;
   $("trump").textContent = trumpText(v);
@@ -358,6 +509,7 @@ function render() {
   if (myTurn && !s.wasMyTurn && navigator.vibrate) navigator.vibrate(40); // a phone lying on the table
   s.wasMyTurn = myTurn;
 
+  $("table").classList.toggle("playing", v.phase === "play");
   renderSeats(v, m);
   renderTrick(v);
   renderClock(m);
@@ -365,6 +517,7 @@ function render() {
   renderActions(v);
   renderHand(v);
   renderSummary(v, m);
+  scheduleForced();
 }
 
 function trumpText(v) {
@@ -375,8 +528,9 @@ function trumpText(v) {
     if (v.trump_card) return `${cardLabel(v.trump_card)} face down`;
     return `${suit} (secret)`;
   }
+  if (v.phase === "auction") return "after the bidding";
   if (v.bidder === null || v.bidder === undefined) return "not chosen";
-  if (v.phase === "auction" || v.phase === "trump choice") return "being chosen";
+  if (v.phase === "trump choice") return `being chosen (${who(v.bidder)})`;
   return `hidden (${who(v.bidder)} ${v.bidder === s.me ? "know" : "knows"})`;
 }
 
@@ -386,7 +540,7 @@ function renderSeats(v, m) {
     const where = place(seat, s.me, s.clockwise);
     const box = $(`seat-${where}`);
     const entry = s.seats.find((d) => d && d.seat === seat) || {};
-    const name = seat === s.me ? `You (${s.name})` : who(seat);
+    const name = seat === s.me ? (s.waiting ? `Bot (you from the next deal)` : `You (${s.name})`) : who(seat);
     const kind = entry.kind === "bot" ? "bot" : entry.kind === "away" ? "away" : "";
     const parts = [];
     const bids = (v.bids || []).filter((b) => b[0] === seat);
@@ -397,7 +551,8 @@ function renderSeats(v, m) {
       parts.push(said.toLowerCase());
     }
     const faceDown = v.bidder === seat && v.face_down ? " + trump" : "";
-    if (seat !== s.me) parts.push(`${v.hand_sizes[seat]} cards${faceDown}`);
+    const n = v.hand_sizes[seat];
+    if (seat !== s.me) parts.push(`${n} card${n === 1 ? "" : "s"}${faceDown}`);
     else if (faceDown) parts.push("your trump card lies face down");
     if (v.dealer === seat) parts.push("dealer");
     const toMove = turn === seat && !m.game_over && v.phase !== "deal over";
@@ -438,22 +593,50 @@ function cardFace(card, extraLabel) {
   return el;
 }
 
+/** The deal's last finished trick (from the view: it is there after a reload too). */
+function lastTrickOf(v) {
+  const tricks = v.tricks || [];
+  return tricks.length ? tricks[tricks.length - 1] : null;
+}
+
+function holding() {
+  return performance.now() < s.holdUntil;
+}
+
 function renderTrick(v) {
   let cards = v.trick || [];
   let caption = "";
-  if (!cards.length && s.lastTrick && (v.tricks || []).length) {
-    cards = s.lastTrick.cards;
-    const pts = s.lastTrick.points;
-    caption = `${seatWho(s.lastTrick.winner, s.me, s.clockwise, s.seats)} ${s.lastTrick.winner === s.me ? "win" : "wins"} · ${pts} pt${pts === 1 ? "" : "s"}`;
+  const last = lastTrickOf(v);
+  // the finished trick stays while it is held (the player sees who won), while the player
+  // looks at it (a tap on the trick), and until the next card is led
+  const showLast = !!last && (s.peek || holding() || !cards.length);
+  const trick = $("trick");
+  if (showLast) {
+    cards = last.cards;
+    const pts = last.points;
+    caption = `${s.peek ? "Last trick: " : ""}${says(who(last.winner), "win", "wins")} · ${pts} pt${pts === 1 ? "" : "s"}`;
   }
-  for (const where of ["top", "left", "right", "bottom"]) $(`slot-${where}`).replaceChildren();
+  trick.setAttribute("aria-label", last ? "The trick (tap to see the last trick)" : "The trick");
+  const winnerPlace = showLast ? place(last.winner, s.me, s.clockwise) : "";
+  for (const where of ["top", "left", "right", "bottom"]) {
+    trick.classList.toggle(`to-${where}`, showLast && !s.peek && where === winnerPlace);
+  }
+  const shown = new Set();
+  for (const where of ["top", "left", "right", "bottom"]) {
+    for (const face of $(`slot-${where}`).querySelectorAll(".face")) shown.add(face.dataset.card);
+    $(`slot-${where}`).replaceChildren();
+  }
   for (const [seat, card] of cards) {
     const where = place(seat, s.me, s.clockwise);
     const tag = document.createElement("span");
     tag.className = "played-by";
     tag.textContent = who(seat);
     tag.setAttribute("aria-hidden", "true");
-    $(`slot-${where}`).append(cardFace(card, `${who(seat)}:`), tag);
+    const face = cardFace(card, `${who(seat)}:`);
+    face.dataset.card = card;
+    if (!shown.has(card) && !showLast) face.classList.add(`from-${where}`); // just played
+    if (showLast && seat === last.winner) face.classList.add("winner");
+    $(`slot-${where}`).append(face, tag);
   }
   const log = $("log");
   if (log.childElementCount !== s.log.length || s.log.length === 0) {
@@ -470,7 +653,9 @@ function renderTrick(v) {
   }
   if (!caption && !cards.length) caption = s.news[s.news.length - 1] || "";
   $("trick-caption").textContent = caption;
-  $("trick").classList.toggle("done", caption !== "" && !(v.trick || []).length);
+  trick.classList.toggle("done", showLast);
+  trick.classList.toggle("empty", !cards.length);
+  trick.classList.toggle("peek", s.peek);
 }
 
 function renderClock(m) {
@@ -520,7 +705,9 @@ function renderStatus(v, m) {
   }
   let text;
   const legalNow = legal();
-  if (s.waiting) {
+  if (s.reconnecting) {
+    text = "Reconnecting… (the table goes on; your seat is kept for you)";
+  } else if (s.waiting) {
     text = "You take this seat when the next deal starts; its bot finishes this one.";
   } else if (m.game_over) {
     text = "The game is over.";
@@ -530,6 +717,10 @@ function renderStatus(v, m) {
     text = "Sent…";
   } else if (legalNow.length) {
     if (v.phase === "auction") text = "Your bid: choose a number or pass.";
+    else if (s.trumpChoice) {
+      text = s.trumpChoice.startsWith("trump suit ") ? "Is this your trump suit? Nobody else sees it."
+        : "Is this your trump? It lies face down: nobody else sees it.";
+    }
     else if (v.phase === "trump choice") {
       text = legalNow.some((a) => a.startsWith("trump suit"))
         ? "You won the auction: choose the trump suit."
@@ -561,6 +752,29 @@ function renderActions(v) {
   const bids = legalNow.filter((a) => a.startsWith("bid "));
   const others = legalNow.filter((a) => !a.startsWith("bid ") && !a.startsWith("play ") && !(a.startsWith("trump ") && !a.startsWith("trump suit")));
   if (s.bidIndex >= bids.length) s.bidIndex = bids.length - 1;
+  if (s.trumpChoice && legalNow.includes(s.trumpChoice)) {
+    // a trump chosen by a tap is laid only once the player confirms it
+    const row = document.createElement("div");
+    row.className = "calls";
+    const what = s.trumpChoice.startsWith("trump suit ")
+      ? actionLabel(s.trumpChoice) : cardLabel(s.trumpChoice.slice(6));
+    const yes = button(`Yes: ${what} is trump`, () => act(s.trumpChoice),
+      s.trumpChoice.startsWith("trump suit ") ? `Yes: ${what} are trump`
+        : `Yes: lay the ${cardName(s.trumpChoice.slice(6))} face down as trump`);
+    yes.classList.add("primary");
+    yes.id = "trump-confirm";
+    const no = button("Choose again", () => {
+      s.trumpChoice = "";
+      render();
+    });
+    no.id = "trump-cancel";
+    row.append(yes, no);
+    box.append(row);
+    box.hidden = false;
+    if (document.activeElement !== yes) yes.focus();
+    return;
+  }
+  s.trumpChoice = "";
   if (bids.length) {
     const row = document.createElement("div");
     row.className = "bids";
@@ -570,28 +784,63 @@ function renderActions(v) {
     label.className = "bids-label";
     label.textContent = "Bid";
     row.append(label);
+    // a small screen shows the lowest bids; the others are one tap away
+    const few = COMPACT.matches && !s.moreBids && bids.length > 5 ? 4 : bids.length;
     bids.forEach((a, i) => {
+      if (i >= few && i !== s.bidIndex) return;
       const b = button(actionLabel(a), () => act(a), `Bid ${a.slice(4)}`);
       b.classList.add("bid");
       b.dataset.action = a;
       if (i === s.bidIndex) b.classList.add("chosen");
       row.append(b);
     });
+    if (few < bids.length) {
+      const more = button("More…", () => {
+        s.moreBids = true;
+        render();
+      }, `Higher bids, up to ${bids[bids.length - 1].slice(4)}`);
+      more.id = "more-bids";
+      row.append(more);
+    }
     box.append(row);
   }
   if (others.length) {
     const row = document.createElement("div");
     row.className = "calls";
     for (const a of others) {
-      const b = button(actionLabel(a), () => act(a), null, ACTION_KEYS[a]);
+      const label = a === "show trump" && v.bidder === s.me ? "Show trump" : actionLabel(a);
+      const b = button(label, () => (a.startsWith("trump suit ") ? chooseSuit(a) : act(a)), null, ACTION_KEYS[a]);
       b.dataset.action = a;
       if (a === "trump suit H" || a === "trump suit D") b.classList.add("red-suit");
       if (a === "pair" || a === "show trump") b.classList.add("primary");
       row.append(b);
     }
     box.append(row);
+    // why a call is offered, in a line, for the two that come with a card to play
+    const why = [];
+    if (others.includes("show trump")) {
+      why.push(v.bidder === s.me
+        ? "You cannot follow suit: show your trump (then trumps win tricks), or play any card."
+        : "You cannot follow suit: ask the bidder to show trump (then trumps win tricks), or play any card.");
+    }
+    if (others.includes("pair")) {
+      why.push("You hold the king and queen of trump: declare the pair to move the bidder's target by 4.");
+    }
+    if (why.length) {
+      const p = document.createElement("p");
+      p.className = "why";
+      p.id = "actions-why";
+      p.textContent = why.join(" ");
+      box.append(p);
+    }
   }
   box.hidden = !bids.length && !others.length;
+}
+
+function chooseSuit(a) {
+  s.trumpChoice = a;
+  s.error = "";
+  render();
 }
 
 function button(text, onClick, label, key) {
@@ -618,7 +867,7 @@ function renderHand(v) {
     const action = laying ? `trump ${card}` : `play ${card}`;
     const ok = legalNow.includes(action);
     b.classList.toggle("playable", ok);
-    b.classList.toggle("chosen", i === s.selected);
+    b.classList.toggle("chosen", i === s.selected || s.trumpChoice === `trump ${card}`);
     b.dataset.card = card;
     b.setAttribute("aria-label", cardName(card) + (ok ? (laying ? ", can be trump" : ", playable") : ""));
     const rank = document.createElement("span");
@@ -651,14 +900,22 @@ function tapCard(card, laying) {
     render();
     return;
   }
+  if (laying) {
+    // the trump card lies face down at once and for good: the player confirms it first
+    s.trumpChoice = `trump ${card}`;
+    s.error = "";
+    render();
+    return;
+  }
   // a card the rules refuse is sent all the same: the server answers with the engine's reason
-  act(laying ? `trump ${card}` : `play ${card}`);
+  act(`play ${card}`);
 }
 
 function renderSummary(v, m) {
   const box = $("summary");
   const o = v.outcome;
-  const show = !s.waiting && (m.game_over || (v.phase === "deal over" && o));
+  // after the last trick's hold: the player sees who took it before the result covers it
+  const show = !s.waiting && (m.game_over || (v.phase === "deal over" && o)) && !holding();
   if (!show) {
     box.hidden = true;
     return;
@@ -683,6 +940,11 @@ function renderSummary(v, m) {
     lines.push(["Card points", `Us ${o.card_points[mine]} · Them ${o.card_points[1 - mine]}`]);
     lines.push(["Tricks", `Us ${o.tricks[mine]} · Them ${o.tricks[1 - mine]}`]);
     lines.push(["Game points", `Us ${signed(o.game_points[mine])} · Them ${signed(o.game_points[1 - mine])}`]);
+  }
+  const last = lastTrickOf(v);
+  if (last) {
+    lines.push(["Last trick", `${says(who(last.winner), "win", "wins")} · ${last.points} pt${last.points === 1 ? "" : "s"}: `
+      + last.cards.map(([, c]) => cardLabel(c)).join(" ")]);
   }
   const scores = m.scores;
   lines.push([gameNumber(m) > 1 ? `Game ${gameNumber(m)}` : "Game", `Us ${scores[mine]} · Them ${scores[1 - mine]}`]);
@@ -724,10 +986,10 @@ function renderSummary(v, m) {
   if (!next.hidden && document.activeElement !== next) next.focus();
 }
 
-// Why the game ended, in words: "Them fell to -6", "Us reached +6", "Us took all eight tricks"
+// Why the game ended, in words: "They fell to -6", "We reached +6", "We took all eight tricks"
 function gameOverReason(scores, mine, o) {
   const limit = ((s.welcome && s.welcome.rules) || {}).game_to ?? 6;
-  const names = ["Us", "Them"];
+  const names = ["We", "They"];
   const side = (team) => names[team === mine ? 0 : 1];
   if (o && o.all_tricks_team !== null && o.all_tricks_team !== undefined) {
     return `${side(o.all_tricks_team)} took all eight tricks`;
@@ -761,7 +1023,125 @@ function helpLines() {
   return lines;
 }
 
+// ------------------------------------------------------------------ bringing a friend
+function tableLink() {
+  return `${location.origin}/#code=${s.code}`;
+}
+
+// the QR code of the table's link (drawn from the rows the server sends), the link to copy
+function renderInvite() {
+  $("invite-link").value = tableLink();
+  if (!s.invite || s.invite.link !== tableLink()) {
+    send("invite", { link: tableLink() });
+    return;
+  }
+  const rows = s.invite.qr;
+  const n = rows.length;
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  svg.setAttribute("aria-hidden", "true");
+  const bg = document.createElementNS(ns, "rect");
+  bg.setAttribute("width", String(n));
+  bg.setAttribute("height", String(n));
+  bg.setAttribute("fill", "#ffffff");
+  let d = "";
+  rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++) if (row[x] === "1") d += `M${x} ${y}h1v1h-1z`;
+  });
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", d);
+  path.setAttribute("fill", "#000000");
+  svg.append(bg, path);
+  $("qr").replaceChildren(svg);
+}
+
+async function share() {
+  const link = tableLink();
+  const note = $("share-note");
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: "Twenty-Nine", text: "Sit down at my Twenty-Nine table:", url: link });
+      note.textContent = "";
+      return;
+    } catch (err) {
+      if (err && err.name === "AbortError") return; // the player closed the share sheet
+    }
+  }
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {
+    const input = $("invite-link");
+    input.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+  }
+  note.textContent = copied ? "The link is copied: paste it in a message to your friend."
+    : "Copy the link above and send it to your friend.";
+}
+
+// ------------------------------------------------------------------ the join form's look
+// at the table: what game it is, and which seats are free
+function lookAtTable() {
+  if (!s.code || typeof WebSocket === "undefined") return;
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  let ws;
+  try {
+    ws = new WebSocket(`${proto}://${location.host}/ws`);
+  } catch {
+    return;
+  }
+  ws.onopen = () => ws.send(JSON.stringify({ v: VERSION, type: "look", code: s.code }));
+  ws.onmessage = (ev) => {
+    try {
+      const m = JSON.parse(ev.data);
+      if (m && m.type === "table") showTableInfo(m);
+    } catch {
+      // nothing to show
+    }
+    ws.close();
+  };
+}
+
+function showTableInfo(m) {
+  const r = m.rules || {};
+  const names = ["South", "East", "North", "West"];
+  const free = (m.seats || []).filter((d) => d.kind === "bot" && !d.incoming).map((d) => d.seat);
+  const taken = (m.seats || []).filter((d) => d.kind !== "bot" || d.incoming)
+    .map((d) => `${names[d.seat]}: ${d.kind === "bot" ? d.incoming : d.name}`);
+  const lines = [
+    `This table: four players, bids ${r.min_bid ?? 16} to ${r.max_bid ?? 28}, the first team to ${r.game_to ?? 6} game points wins`
+      + `${r.pair ? "; the pair (king and queen of trump) counts" : ""}; ${m.bots} bots play the empty seats`
+      + `${m.clock ? `; ${m.clock} s a move` : ""}.`,
+    free.length ? `Free: ${free.map((x) => names[x]).join(", ")}.` : "Every seat is taken.",
+  ];
+  if (taken.length) lines.push(`Seated: ${taken.join(", ")}.`);
+  if (m.started) lines.push(`Game ${m.game} is under way (${m.scores[0]}–${m.scores[1]}): a free seat is yours from the next deal.`);
+  const info = $("table-info");
+  info.textContent = lines.join(" ");
+  info.hidden = false;
+  for (const input of document.querySelectorAll("input[name=seat]")) {
+    const seat = names.findIndex((x) => x.toLowerCase() === input.value);
+    const label = input.parentElement;
+    if (seat < 0) continue;
+    const busy = !free.includes(seat);
+    input.disabled = busy;
+    label.classList.toggle("taken", busy);
+    if (busy && input.checked) document.querySelector("input[name=seat][value='']").checked = true;
+  }
+}
+
 function openHelp() {
+  $("autoplay").checked = autoPlayOn();
+  $("leave-confirm").hidden = true;
+  $("leave").hidden = false;
+  renderInvite();
   const ul = $("help-rules");
   ul.replaceChildren(...helpLines().map((text) => {
     const li = document.createElement("li");
@@ -775,6 +1155,14 @@ function openHelp() {
 function closeHelp() {
   $("help").hidden = true;
   $("app").focus();
+}
+
+// "Leave the table" asks first: the seat goes to a bot for good
+function askLeave() {
+  $("leave").hidden = true;
+  $("leave-confirm").hidden = false;
+  $("leave-confirm").scrollIntoView({ block: "nearest" });
+  $("leave-stay").focus();
 }
 
 function leave() {
@@ -793,7 +1181,18 @@ function onKey(e) {
     if (key === "Escape" || key === "?") {
       e.preventDefault();
       closeHelp();
+    } else if (key === "Tab") {
+      trapFocus(e, $("help"));
     }
+    return;
+  }
+  if (key === "Tab" && !$("summary").hidden) {
+    trapFocus(e, $("summary"));
+    return;
+  }
+  if (key === "l" && $("summary").hidden) {
+    e.preventDefault();
+    togglePeek();
     return;
   }
   if (key === "?") {
@@ -834,7 +1233,7 @@ function onKey(e) {
     const n = Number(key);
     if (suits.length && n <= 4) {
       const a = `trump suit ${"SHDC"[n - 1]}`;
-      if (suits.includes(a)) act(a);
+      if (suits.includes(a)) chooseSuit(a);
       e.preventDefault();
       return;
     }
@@ -851,7 +1250,9 @@ function onKey(e) {
     const target = document.activeElement;
     if (target && target.tagName === "BUTTON" && !target.classList.contains("card")) return; // the button's own click
     e.preventDefault();
-    if (s.bidIndex >= 0 && bids[s.bidIndex]) {
+    if (s.trumpChoice) {
+      act(s.trumpChoice);
+    } else if (s.bidIndex >= 0 && bids[s.bidIndex]) {
       act(bids[s.bidIndex]);
     } else if (s.selected >= 0 && hand[s.selected]) {
       tapCard(hand[s.selected], laying);
@@ -874,6 +1275,22 @@ function onKey(e) {
   }
 }
 
+// Tab and Shift+Tab go round a dialog's own buttons, never to the page behind it
+function trapFocus(e, dialog) {
+  const items = [...dialog.querySelectorAll("button, a[href], input")].filter((el) => el.offsetParent !== null && !el.disabled);
+  if (!items.length) return;
+  const first = items[0];
+  const lastItem = items[items.length - 1];
+  const at = items.indexOf(document.activeElement);
+  if (e.shiftKey && at <= 0) {
+    e.preventDefault();
+    lastItem.focus();
+  } else if (!e.shiftKey && (at === -1 || at === items.length - 1)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 function focusChosen() {
   const cards = $("hand").querySelectorAll("button.card");
   if (s.selected >= 0 && cards[s.selected]) cards[s.selected].focus();
@@ -889,8 +1306,9 @@ function start() {
     const name = $("name").value.trim();
     const codeInput = $("code").value.toUpperCase().replace(/[^A-Z0-9]/g, "");
     if (!$("code-row").hidden && codeInput) s.code = codeInput;
-    if (!name) {
-      $("join-error").textContent = "Please enter a name (up to 24 letters).";
+    const problem = nameProblem(name);
+    if (problem) {
+      $("join-error").textContent = name ? problem : "Please enter a name (1 to 24 characters).";
       $("name").focus();
       return;
     }
@@ -913,18 +1331,59 @@ function start() {
   $("summary-next").addEventListener("click", summaryNext);
   $("help-open").addEventListener("click", openHelp);
   $("help-close").addEventListener("click", closeHelp);
-  $("leave").addEventListener("click", leave);
+  $("leave").addEventListener("click", askLeave);
+  $("leave-yes").addEventListener("click", leave);
+  $("leave-stay").addEventListener("click", () => {
+    $("leave-confirm").hidden = true;
+    $("leave").hidden = false;
+    $("leave").focus();
+  });
+  $("trick").addEventListener("click", togglePeek);
+  $("autoplay").addEventListener("change", () => {
+    try {
+      localStorage.setItem("twentynine.autoplay", $("autoplay").checked ? "1" : "0");
+    } catch {
+      // kept for this page only
+    }
+  });
+  $("share").addEventListener("click", share);
   $("notice").addEventListener("click", () => {
     s.notice = "";
     render();
   });
   const reconnectNow = () => {
-    if (s.seated && !s.stopped && !s.ws) connect();
+    if (!s.seated || s.stopped) return;
+    if (s.ws && s.ws.readyState === WebSocket.OPEN) {
+      heartbeat(); // a socket that slept: a ping finds out whether it still lives
+      return;
+    }
+    if (s.ws) {
+      const old = s.ws;
+      s.ws = null;
+      old.close();
+    }
+    connect();
   };
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") reconnectNow();
   });
   window.addEventListener("online", reconnectNow);
+  window.addEventListener("offline", () => {
+    if (!s.seated || s.stopped || !s.ws) return;
+    const dead = s.ws;
+    lost();
+    dead.close();
+  });
+  setInterval(heartbeat, PING_MS);
+  COMPACT.addEventListener("change", render); // a phone turned: the bids as the room allows
+  if (!s.code) {
+    // opened from the home screen (the manifest's start page has no code): the last table
+    try {
+      s.code = localStorage.getItem("twentynine.last") || "";
+    } catch {
+      s.code = "";
+    }
+  }
   const saved = s.code ? loadSaved() : null;
   if (saved && saved.token) {
     s.name = saved.name || "";
@@ -936,6 +1395,7 @@ function start() {
   } else {
     showJoin("");
     if (!s.code) $("code-row").hidden = false;
+    lookAtTable();
   }
 }
 

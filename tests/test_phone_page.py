@@ -1,0 +1,370 @@
+"""The phone page on the phones people hold: one page session (Debian's Chromium through
+Playwright, touch, a table server on a loopback port in this process) sits down and plays
+a whole deal by taps, checking at 320 x 568, 360 x 740, 390 x 844 and 844 x 390 that the
+hand is on the screen (in the auction, in play, with a notice up) and that nothing is
+wider than the screen; on the way, what the page says and asks: names the server would
+refuse, a wrong code, the top bar in the auction, the trump confirmed, the finished trick
+held and the last trick on a tap, a dead link, leaving, bringing a friend.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from qr_support import read_qr
+from test_phone_client import PHONE, WAIT, LiveServer, Watched, browser  # noqa: F401
+from test_server_wall import known_cards, leaks
+
+from twentynine.net.protocol import message
+from twentynine.net.qr import join_link
+from twentynine.net.server import Settings
+
+SIZES = [(320, 568), (360, 740), (390, 844)]
+LANDSCAPE = (844, 390)
+
+FIT = """() => {
+  const vw = document.documentElement.clientWidth, vh = innerHeight;
+  const cards = [...document.querySelectorAll('#hand .card')].map(e => e.getBoundingClientRect());
+  const wide = [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null)
+    .map(e => [e.id || e.className, e.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && (r.right > vw + 0.5 || r.left < -0.5))
+    .map(([n, r]) => [n, Math.round(r.left), Math.round(r.right)]);
+  return {vw, vh, scrollW: document.documentElement.scrollWidth,
+          cards: cards.map(r => [r.left, r.top, r.right, r.bottom]), wide};
+}"""
+"""Where the hand's cards are, the viewport, and every shown element outside it."""
+
+BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+  return {left: box(document.getElementById('seat-left')),
+          right: box(document.getElementById('seat-right')),
+          top: box(document.getElementById('seat-top')),
+          faces: [...document.querySelectorAll('#trick .face')].map(box)};
+}"""
+"""The seats beside the trick and the trick's cards, at one moment."""
+
+
+def check_fits(w: Watched, where: str) -> dict[str, Any]:
+    got: dict[str, Any] = w.page.evaluate(FIT)
+    vw, vh = got["vw"], got["vh"]
+    assert got["cards"], f"{where}: no hand"
+    for left, top, right, bottom in got["cards"]:
+        assert left >= 0 and top >= 0 and right <= vw + 0.5 and bottom <= vh + 0.5, \
+            f"{where}: a card at {(left, top, right, bottom)} is off the {vw}x{vh} screen"
+    assert got["scrollW"] <= vw, f"{where}: the page is {got['scrollW']} px wide on {vw}"
+    assert not got["wide"], f"{where}: wider than the screen: {got['wide']}"
+    return got
+
+
+def at_sizes(w: Watched, sizes: list[tuple[int, int]], check: Callable[[str], object]) -> None:
+    for width, height in sizes:
+        w.page.set_viewport_size({"width": width, "height": height})
+        check(f"{width}x{height}")
+    w.page.set_viewport_size({"width": 320, "height": 568})
+
+
+def frames_until(w: Watched, ready: Callable[[], bool], what: str) -> None:
+    """Poll the page's frames until ``ready()`` (the bound is for a hang, never speed)."""
+    deadline = time.monotonic() + WAIT / 1000 * 3
+    while not ready():
+        assert time.monotonic() < deadline, f"never: {what}"
+        w.page.wait_for_timeout(30)
+
+
+def states(w: Watched) -> list[dict[str, Any]]:
+    return [f for f in w.frames if f["type"] == "state"]
+
+
+def view_now(w: Watched) -> dict[str, Any]:
+    """The seat's view as the page has it: the last whole view with the changes since."""
+    view: dict[str, Any] = {}
+    for f in states(w):
+        if "view" in f:
+            view = dict(f["view"])
+        else:
+            view.update(f["view_changes"])
+    return view
+
+
+def events(w: Watched, name: str) -> list[dict[str, Any]]:
+    return [e for f in states(w) for e in f.get("events", []) if e.get("event") == name]
+
+
+def visible_in_viewport(w: Watched, selector: str) -> bool:
+    box = w.page.locator(selector).bounding_box()
+    size = w.page.viewport_size
+    return bool(box and size and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+                and box["x"] >= 0 and box["x"] + box["width"] <= size["width"])
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5
+            and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5)
+
+
+@pytest.mark.early
+def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=3)
+    try:
+        # cards still flying in would be measured where they fly: no motion (as a player
+        # who asked for none)
+        context = browser.new_context(**{**PHONE, "viewport": {"width": 320, "height": 568}},
+                                      reduced_motion="reduce")
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        w = Watched(page)
+        sent: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(str(p))))
+
+        # a wrong code in the link: the server's reason, and the code box to fix it in
+        page.goto(join_link("127.0.0.1", srv.port, "AAAA-AAAA-AAAA-AAAA"))
+        page.wait_for_selector("#name")
+        page.fill("#name", "Asha")
+        page.tap("#sit")
+        page.wait_for_selector("#join-error:has-text('No table has that code')")
+        assert page.locator("#code").is_visible()
+        assert page.evaluate("() => document.activeElement.id") == "code"
+
+        # the right link: the form says what game this is and which seats are free
+        page.goto(srv.link)
+        page.reload()  # the fragment alone changed: load the page again
+        page.wait_for_selector("#table-info:not([hidden])")
+        info = w.text("#table-info")
+        assert "four players" in info and "first team to 6" in info, info
+        assert "Free: South, East, North, West." in info, info
+        assert page.locator("#name-hint").is_visible()
+        # names the server refuses are refused here first, saying what a name may be,
+        # and nothing is sent: the joiner in a combined emoji, 500 characters
+        for bad in ("Asha\U0001F469\u200D\U0001F4BB", "x" * 500):
+            page.fill("#name", bad)
+            page.tap("#sit")
+            assert "1 to 24 printable characters" in w.text("#join-error")
+            assert page.evaluate("() => document.activeElement.id") == "name"
+            assert page.locator("#code-row").is_hidden()
+            page.wait_for_timeout(200)
+            assert not [f for f in sent if '"hello"' in f and "AAAA" not in f]
+        page.fill("#name", "Asha \U0001F469")  # a single emoji is printable
+        page.check("input[name=seat][value=east]")
+        page.tap("#sit")
+        page.wait_for_selector("#actions button.bid")
+        assert w.seat == 1
+
+        # the auction, at each size: the hand on screen; the bar says what is so
+        v = view_now(w)
+        contract, trump = w.text("#contract"), w.text("#trump")
+        assert trump == "after the bidding", trump  # not "being chosen" while bidding
+        if v["high_bid"] is not None:
+            assert "so far" in contract, contract  # not "X bid 17": nothing is settled
+        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_fits(w, f"auction {where}"))
+        # at 320 the lowest bids; "More…" shows the others; bid the highest
+        bids = [a for a in view_now(w)["legal_actions"] if a.startswith("bid ")]
+        assert len(bids) > 5, bids  # a seed where the lowest bids are not all of them
+        page.wait_for_selector("#more-bids")  # drawn again when the screen changed
+        assert page.locator("#actions button.bid[data-action='bid 28']").count() == 0
+        page.tap("#more-bids")
+        page.tap("#actions button.bid[data-action='bid 28']")
+        frames_until(w, lambda: any(e["seat"] == 1 for e in events(w, "AuctionWon")),
+                     "the auction won")
+        # laying the trump card asks first: nothing is sent until the player confirms
+        page.wait_for_selector("#hand .card.playable")
+        page.locator("#hand .card.playable").first.tap()
+        page.wait_for_selector("#trump-confirm")
+        assert "is trump" in w.text("#trump-confirm")
+        assert "face down" in str(page.get_attribute("#trump-confirm", "aria-label"))
+        assert page.locator("#hand .card.chosen").count() == 1
+        page.wait_for_timeout(200)
+        assert not events(w, "TrumpChosen")
+        page.tap("#trump-cancel")
+        assert page.locator("#trump-confirm").count() == 0
+        page.locator("#hand .card.playable").last.tap()
+        page.tap("#trump-confirm")
+        frames_until(w, lambda: bool(events(w, "TrumpChosen")), "the trump chosen")
+
+        # play: the hand on screen at each size, with a notice up too; sideways one row
+        # of eight cards and a 44 px "?"
+        def play_fits(where: str) -> None:
+            got = check_fits(w, f"play {where}")
+            if where == "844x390":
+                assert len({round(c[1]) for c in got["cards"]}) == 1, got["cards"]
+                box = page.locator("#help-open").bounding_box()
+                assert box and box["width"] >= 44 and box["height"] >= 44, box
+
+        page.wait_for_selector("#hand .card.playable")
+        at_sizes(w, [*SIZES, LANDSCAPE], play_fits)
+        # what the trick shows, and when (for the hold of a finished trick, below)
+        page.evaluate("""() => {
+          window.trickLog = [];
+          const note = () => window.trickLog.push([performance.now(),
+            document.getElementById('trick-caption').textContent,
+            !!document.querySelector('#slot-bottom .face')]);
+          new MutationObserver(note).observe(document.getElementById('trick'),
+            {childList: true, subtree: true, characterData: true});
+        }""")
+
+        async def notice() -> None:
+            srv.table.tell_all(message("notice", text="Time is up: a move was made for you "
+                                       "(the clock ran out) and then some more words"))
+
+        srv.call(notice())
+        page.wait_for_selector("#notice:not([hidden])")
+        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_fits(w, f"notice {where}"))
+        page.tap("#notice")
+
+        # the deal by taps; at every move, the trick clear of the seats beside it, a
+        # count of cards in words, and a line saying why "Ask for trump" or "Pair!" is
+        # there; once, a finished trick stays while the next card comes (the page's clock
+        # paused), and a tap on the trick shows the last one
+        peeked: list[str] = []
+        waited: list[bool] = []
+        forced: list[str] = []
+        taps: list[float] = []  # when the player moved (the page's time): a hold's end
+        explained: list[str] = []
+        sizes = [(390, 844), (320, 568), (360, 740)]
+
+        def look(n: int) -> None:
+            width, height = sizes[min(n, len(sizes) - 1)]  # each size once, then 360x740
+            if n < len(sizes):
+                page.set_viewport_size({"width": width, "height": height})
+            boxes = page.evaluate(BOXES)
+            for side in ("left", "right", "top"):
+                for box in boxes["faces"]:
+                    assert not overlaps(boxes[side], box), (side, width, boxes)
+            assert not re.search(r"\b1 cards\b", w.text("#felt"))
+            # a card just played is marked to fly in; this player asked for no motion
+            assert page.eval_on_selector_all(
+                "#trick .face", "els => els.filter(e => getComputedStyle(e).animationName"
+                " !== 'none').length") == 0
+            for call in ("show trump", "pair"):
+                if page.locator(f"#actions button[data-action='{call}']").count():
+                    why = w.text("#actions-why")
+                    assert ("show trump" if call == "show trump" and view_now(w)["bidder"] != w.seat
+                            else "show your trump" if call == "show trump"
+                            else "declare the pair") in why, why
+                    explained.append(call)
+            check_fits(w, f"deal {width}x{height}")
+
+        n = 0
+        deadline = time.monotonic() + 120
+        while page.locator("#summary:not([hidden])").count() == 0:
+            assert time.monotonic() < deadline, "the deal never ended"
+            if page.locator("#hand .card").count() == 1 and page.locator(
+                    "#hand .card.playable").count():
+                # the last card is the only legal one: the page plays it for the player
+                page.wait_for_selector("#notice:has-text('Played for you')")
+                forced.append(w.text("#notice"))
+                page.wait_for_selector("#hand .card", state="detached")
+            elif page.locator("#hand .card.playable").count() and not page.locator(
+                    "#trump-confirm").count():
+                look(n)
+                n += 1
+                v = view_now(w)
+                if not waited and page.locator("#trick.done").count() and v["trick"]:
+                    # once, the player lets the finished trick go by itself (other times
+                    # their card ends its hold at once)
+                    page.wait_for_selector("#trick:not(.done)")
+                    waited.append(True)
+                if not peeked and v["tricks"]:
+                    page.tap("#trick")
+                    caption = w.text("#trick-caption")
+                    assert caption.startswith("Last trick: "), caption
+                    last = v["tricks"][-1]
+                    shown = page.eval_on_selector_all(
+                        "#trick .face", "els => els.map(e => e.dataset.card)")
+                    assert sorted(shown) == sorted(c for _, c in last["cards"])
+                    page.tap("#trick")
+                    assert not w.text("#trick-caption").startswith("Last trick")
+                    peeked.append(caption)
+                taps.append(page.evaluate("() => performance.now()"))
+                page.locator("#hand .card.playable").first.tap()
+            elif page.locator("#actions button").count():
+                taps.append(page.evaluate("() => performance.now()"))
+                page.locator("#actions button").first.tap()
+            else:
+                page.wait_for_timeout(30)
+        # each finished trick stayed at least the hold's time, unless the player's own
+        # card ended it (a lower bound: a slow machine only makes it longer)
+        shows = page.evaluate("() => window.trickLog")
+        runs: list[tuple[float, str, bool]] = []
+        for t, text, mine in shows:
+            if not runs or runs[-1][1] != text:
+                runs.append((t, text, mine))
+        # (a look at the last trick on the way, before or after, is not a hold's end)
+        held = [(b[0] - a[0], any(a[0] <= t <= b[0] for t in taps))
+                for z, a, b in zip([runs[0], *runs], runs, runs[1:], strict=False)
+                if re.search(r"wins? · \d+ pts?$", a[1]) and not a[1].startswith("Last")
+                and not b[1].startswith("Last") and not z[1].startswith("Last")]
+        assert [t for t, mine in held if not mine], runs
+        assert min(t for t, mine in held if not mine) >= 1400, (held, runs, taps)
+        assert peeked
+        assert forced and "your only legal card" in forced[0], forced
+        # the deal's result repeats the last trick it covers
+        assert "Last trick" in w.text("#summary-lines")
+
+        # leaving asks first, its warning on the screen; the seat stays until confirmed
+        page.tap("#summary-next")
+        page.wait_for_selector("#summary", state="hidden")
+        page.tap("#help-open")
+        for _ in range(12):  # Tab goes round the dialog, never behind it
+            page.keyboard.press("Tab")
+            assert page.evaluate("() => !!document.activeElement.closest('#help')")
+        page.tap("#leave")
+        page.wait_for_selector("#leave-confirm:not([hidden])")
+        assert visible_in_viewport(w, "#leave-note")
+        assert "for good" in w.text("#leave-note")
+
+        async def seated() -> bool:
+            return srv.table.seats[1].player is not None
+
+        assert srv.call(seated())
+        page.tap("#leave-stay")
+        assert page.locator("#leave-confirm").is_hidden()
+
+        # bringing a friend: the QR code on the page reads as the table's link; Share
+        # (no share sheet in this browser) copies it
+        page.wait_for_selector("#qr svg path")
+        invite = [f for f in w.frames if f["type"] == "invite"][-1]
+        assert invite["link"] == srv.link
+        assert read_qr([[ch == "1" for ch in row] for row in invite["qr"]]) == srv.link
+        page.tap("#share")
+        page.wait_for_selector("#share-note:has-text('copied')")
+        assert page.evaluate("() => navigator.clipboard.readText()") == srv.link
+        page.keyboard.press("Escape")
+
+        # a dead link (the server stops reading this socket) says so within seconds and
+        # comes back to the same seat
+        welcomes = len([f for f in w.frames if f["type"] == "welcome"])
+
+        async def go_silent() -> None:
+            for c in list(srv.server.connections):
+                if c.transport is not None:
+                    c.transport.pause_reading()
+
+        srv.call(go_silent())
+        page.wait_for_selector("#notice:has-text('Reconnecting')", timeout=3 * WAIT)
+        assert "Reconnecting" in w.text("#status") or w.text("#summary:not([hidden])")
+        frames_until(w, lambda: len([f for f in w.frames if f["type"] == "welcome"])
+                     > welcomes, "a welcome back")
+        back = [f for f in w.frames if f["type"] == "welcome"][-1]
+        assert back["rejoined"] is True and back["seat"] == 1
+
+        # the wall, and nothing fetched from anywhere else
+        seed, rules, actions = srv.snapshot()
+        assert leaks(w.frames, w.seat, known_cards(seed, rules, actions)) == []
+        assert {re.sub(r"^\w+://([^/:]+).*", r"\1", u) for u in w.requests} == {"127.0.0.1"}
+        assert w.errors == []
+        base = f"http://127.0.0.1:{srv.port}"
+        with urllib.request.urlopen(f"{base}/static/manifest.webmanifest") as r:
+            manifest = json.loads(r.read())
+        assert manifest["display"] == "standalone" and manifest["icons"]
+        context.close()
+    finally:
+        srv.close()
