@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from .. import saves
+from ..bots import LEVEL_WORDS
 from ..rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
 from .prefs import BOT_NAMES, SPEED_NAMES, Preferences, load_prefs, save_prefs
 
@@ -163,12 +164,7 @@ def _set_preset(c: Choice, name: str) -> Choice:
 ON_OFF = ("on", "off")
 
 TABLE_ROWS: tuple[Row, ...] = (
-    _pref_row("bots", "Computer players' strength", BOT_NAMES, {
-        "random": "They play any legal move: for learning how the game goes.",
-        "easy": "Simple rules of thumb, answered at once.",
-        "medium": "They imagine the hidden hands and try out each choice.",
-        "hard": "The strongest: they read the bidding and play, and count to the end.",
-    }),
+    _pref_row("bots", "Computer players' strength", BOT_NAMES, LEVEL_WORDS),
     _pref_row("speed", "Speed of their moves", SPEED_NAMES, {
         "slow": "A long pause after each move, time to follow every card.",
         "normal": "A comfortable pause after each move and each trick.",
