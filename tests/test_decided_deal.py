@@ -139,10 +139,10 @@ def test_the_pair_never_comes_where_a_seat_was_told_it_could_not() -> None:
 
 def test_the_pair_waits_only_in_a_hand_that_holds_it() -> None:
     """From the mask up: the king and queen of a suit that may be trump, in one hand."""
-    spades, hearts = pair_mask(0), pair_mask(1)
-    assert pair_can_come(True, False, 0b0001, spades | hearts)
-    assert not pair_can_come(True, False, 0b1100, spades | hearts)
-    assert not pair_can_come(True, False, 0b1111, spades & -spades)  # the king alone
-    assert not pair_can_come(True, True, 0b1111, spades)  # declared already
-    assert not pair_can_come(False, False, 0b1111, spades)  # not in these rules
-    assert not pair_can_come(True, False, 0, spades)  # no trump in this deal
+    spades, hearts, std = pair_mask(0), pair_mask(1), Rules()
+    assert pair_can_come(std, False, 3, 0b0001, spades | hearts)
+    assert not pair_can_come(std, False, 3, 0b1100, spades | hearts)
+    assert not pair_can_come(std, False, 3, 0b1111, spades & -spades)  # the king alone
+    assert not pair_can_come(std, True, 3, 0b1111, spades)  # declared already
+    assert not pair_can_come(Rules(pair=False), False, 3, 0b1111, spades)  # not played
+    assert not pair_can_come(std, False, 3, 0, spades)  # no trump in this deal

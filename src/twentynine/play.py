@@ -59,7 +59,8 @@ def can_declare_pair(deal: Deal, seat: int) -> bool:
     if not deal.shown or not deal.won_since_shown >> (seat & 1) & 1:
         return False
     suits = 1 << deal.trump_suit if deal.trump_suit >= 0 else 0
-    return pair_can_come(deal.pair_rule, deal.pair_team >= 0, suits, deal.hands[seat])
+    return pair_can_come(deal.rules, deal.pair_team >= 0, deal.trick_no, suits,
+                         deal.hands[seat])
 
 
 SHOW_BIT: Final = 1 << 32

@@ -135,23 +135,26 @@ def pair_mask(trump_suit: int) -> int:
     return (1 << (base + KING_RANK)) | (1 << (base + QUEEN_RANK))
 
 
-def pair_can_come(pair_rule: bool, declared: bool, trump_suits: int, cards: int) -> bool:
-    """Whether the pair can still come from a hand of ``cards`` (a card mask): the rules
-    play it, nobody has declared it in this deal, and the hand holds the king and queen of
-    a suit that may be trump (``trump_suits``: bit ``s`` for suit ``s``; none in a deal
-    played without trump).
+def pair_can_come(rules: Rules, declared: bool, tricks: int, trump_suits: int,
+                  cards: int) -> bool:
+    """Whether the pair can still come from a hand of ``cards`` (a card mask), ``tricks``
+    tricks into the deal: the rules play it, nobody has declared it in this deal, and the
+    hand holds the king and queen of a suit that may be trump (``trump_suits``: bit ``s``
+    for suit ``s``; none in a deal played without trump).
 
     The one statement of it: the play's legal actions (:func:`~.play.can_declare_pair`),
     the exact search's settled deals, a seat's decided result (:func:`result_decided`) and
     the table's buttons (:func:`pair_may_come`) all ask it.
 
-    >>> spades = pair_mask(0)
-    >>> pair_can_come(True, False, 0b1111, spades), pair_can_come(True, False, 0b0010, spades)
+    >>> spades, std = pair_mask(0), Rules()
+    >>> pair_can_come(std, False, 2, 0b1111, spades), pair_can_come(std, False, 2, 0b10, spades)
     (True, False)
-    >>> pair_can_come(True, True, 0b1111, spades), pair_can_come(False, False, 0b1111, spades)
-    (False, False)
+    >>> pair_can_come(std, True, 2, 0b1111, spades)
+    False
+    >>> pair_can_come(Rules(pair=False), False, 2, 0b1111, spades)
+    False
     """
-    if not pair_rule or declared:
+    if not rules.pair or declared:
         return False
     for s in range(4):
         if trump_suits >> s & 1:
@@ -182,7 +185,8 @@ def pair_may_come(v: SeatView, unseen: bool = False) -> bool:
         cards = cards_mask(c.index for c in v.hand)
         if v.face_down and v.trump_card is not None and v.seat == v.bidder:
             cards |= 1 << v.trump_card.index
-    return pair_can_come(v.rules.pair, v.pair_seat is not None, trump_suits_seen(v), cards)
+    return pair_can_come(v.rules, v.pair_seat is not None, len(v.tricks), trump_suits_seen(v),
+                         cards)
 
 
 def _pair_teams(v: SeatView) -> set[int]:

@@ -86,7 +86,7 @@ def settled(d: Deal, team: int) -> float:
         h = d.hands[seat]
         if seat == d.bidder and d.trump_card >= 0:
             h |= 1 << d.trump_card
-        if pair_can_come(r.pair, declared, suits, h):  # this seat may still declare it
+        if pair_can_come(r, declared, d.trick_no, suits, h):  # this seat may declare it
             if (seat & 1) == bt:
                 lo = max(bid - 4, r.min_bid)
             else:
