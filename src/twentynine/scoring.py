@@ -154,13 +154,11 @@ def pair_can_come(rules: Rules, declared: bool, tricks: int, trump_suits: int,
     >>> pair_can_come(Rules(pair=False), False, 2, 0b1111, spades)
     False
     """
-    if not rules.pair or declared:
-        return False
-    for s in range(4):
+    for s in range(4):  # the cards first: the play asks at every card, few hands hold it
         if trump_suits >> s & 1:
             pm = pair_mask(s)
             if cards & pm == pm:
-                return True
+                return rules.pair and not declared
     return False
 
 
