@@ -94,12 +94,56 @@ def _rewrite_tests_once(config: pytest.Config, files: list[Path]) -> None:
         return
 
 
+LAYER_TESTS: dict[str, tuple[str, ...]] = {
+    "engine": ("test_cards_actions", "test_contract", "test_decided_deal", "test_engine_",
+               "test_records", "test_rulings", "test_seed_examples", "test_variant",
+               "test_views"),
+    "bots": ("test_arena", "test_bhoos", "test_bot", "test_hard_", "test_search_bots"),
+    "coach": ("test_coach_",),
+    "tui": ("test_tui_", "test_turn_model", "test_docs_keys_settings"),
+    "net": ("test_join", "test_phone_client", "test_protocol", "test_remote_table",
+            "test_server", "test_table_conformance", "test_web_"),
+}
+"""Each layer's test files (by the start of their names), marked with the layer's name:
+``pytest -m engine`` runs the engine's tests alone.  The rest (the controller, the files,
+the command line, the build, the import contract) carry none of these marks."""
+
+LAYER_SOURCES: dict[str, str] = {"bots": "bots", "coach": "coach", "tui": "tui", "net": "net"}
+"""The doctests of a subpackage's modules go with its layer; the engine's modules' with
+the engine (the import contract's list)."""
+
+
+def _layer(item: pytest.Item) -> str | None:
+    path = Path(str(item.path))
+    if path.parent.name == "tests":
+        if path.stem == "test_variant_properties" and "bot" in item.name:
+            return "bots"  # the bots' part of the variants' properties
+        return next((layer for layer, starts in LAYER_TESTS.items()
+                     if path.stem.startswith(starts)), None)
+    parts = path.parts[path.parts.index("twentynine") + 1:] if "twentynine" in path.parts \
+        else ()
+    if len(parts) == 1:
+        from test_import_contract import ENGINE
+
+        return "engine" if path.stem in ENGINE else None
+    return LAYER_SOURCES.get(parts[0]) if parts else None
+
+
+def _mark_layers(items: list[pytest.Item]) -> None:
+    for item in items:
+        layer = _layer(item)
+        if layer is not None:
+            item.add_marker(layer)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked ``early`` start first: each waits for seconds on processes,
+    """Each test is marked with its layer (:data:`LAYER_TESTS`).  The tests marked
+    ``early`` start first: each waits for seconds on processes,
     clocks or a browser while using little CPU, so started first they overlap the busy
     tests instead of running last with the cores half idle.  The workers (``--dist
     worksteal``) each begin with a contiguous share of the tests, so the early ones are
     dealt to every share in turn, near its head; the order is otherwise kept."""
+    _mark_layers(items)
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     early = [item for item in items if item.get_closest_marker("early") is not None]
     if not early:

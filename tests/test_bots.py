@@ -1,5 +1,5 @@
-"""The bots: every registered bot answers legally in every variant, sees only views, and
-faults are caught; the easy bot's habits."""
+"""The bots: the registry of levels is the one list, every registered bot answers legally
+in every variant, sees only views, and faults are caught; the easy bot's habits."""
 
 from __future__ import annotations
 
@@ -14,9 +14,22 @@ import pytest
 
 from twentynine import CARDS, Action, Card, Deal, Game, Rules, SeatView
 from twentynine.actions import PAIR, PASS, SHOW_TRUMP
-from twentynine.bots import BOTS, BaseBot, decide, make_bot
+from twentynine.bots import (
+    BOTS,
+    COACH_BOT,
+    LEVELS,
+    SEARCH_BOTS,
+    BaseBot,
+    Level,
+    decide,
+    make_bot,
+)
+from twentynine.bots.config import MEDIUM
 from twentynine.bots.easy import EasyBot
+from twentynine.bots.medium import MediumBot
 from twentynine.cards import mask_cards
+from twentynine.tui.prefs import BOT_NAMES, Preferences
+from twentynine.tui.settings import Choice, row_for
 from twentynine.views import TrickRecord
 
 VARIANTS: dict[str, Rules] = {
@@ -56,6 +69,43 @@ def make_fast(name: str, seed: int) -> BaseBot:
 
 def deals_for(name: str) -> int:
     return 40 if name in CHEAP_BOTS else 2
+
+
+
+# --------------------------------------------------------------------------- the registry
+def test_every_list_of_bots_is_the_registry_in_strength_order() -> None:
+    names = [level.name for level in LEVELS]
+    assert len(set(names)) == len(names)
+    assert list(BOTS) == names == list(BOT_NAMES)
+    searching = tuple(lv.name for lv in LEVELS if issubclass(lv.bot, MediumBot))
+    assert searching == SEARCH_BOTS
+    assert COACH_BOT in BOTS and COACH_BOT in SEARCH_BOTS
+    # a stronger level of the search never samples fewer worlds than a weaker one
+    configs = [level.config for level in LEVELS if level.config is not None]
+    assert [c.samples for c in configs] == sorted(c.samples for c in configs)
+    assert [c.bid_samples for c in configs] == sorted(c.bid_samples for c in configs)
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda lv: lv.name)
+def test_each_level_is_offered_and_explained_on_the_settings_screen(level: Level) -> None:
+    choice = Choice(Rules(), Preferences(bots=level.name))
+    row = row_for("bots")
+    assert level.name in row.values(choice)
+    assert row.explain(choice) == level.words != ""
+    bot = make_bot(level.name, seed=1)
+    assert bot.name == level.name and type(bot) is level.bot
+    assert (getattr(bot, "config", None) == level.config) is True
+
+
+def test_a_level_of_the_search_is_a_value() -> None:
+    level = Level.search("steady", MEDIUM.replace(samples=60), "Steady players.")
+    bot = level.bot(seed=3, time_budget=9.0)
+    assert isinstance(bot, MediumBot) and bot.name == "steady"
+    assert bot.config == MEDIUM.replace(samples=60, time_budget=9.0)
+    assert level.searches and level.config == MEDIUM.replace(samples=60)
+    assert not Level("easy", EasyBot, "x").searches
+    with pytest.raises(ValueError, match="names a bot called 'easy'"):
+        Level("simple", EasyBot, "Simple.")
 
 
 class Strict:

@@ -15,7 +15,7 @@ from twentynine.actions import (
     SHOW_CODE,
     SINGLE_HAND_CODE,
 )
-from twentynine.bots import BOTS, make_bot
+from twentynine.bots import COACH_BOT, make_bot
 from twentynine.bots.config import HARD
 from twentynine.bots.medium import MediumBot
 from twentynine.bots.worlds import WorldSampler
@@ -74,7 +74,7 @@ CLOCK = 120.0
 
 def test_the_hint_bot_is_hard_with_its_own_settings() -> None:
     """Not a copy of hard's numbers: the bot the table would make, whatever hard becomes."""
-    assert STRONGEST == "hard" == list(BOTS)[-1]
+    assert STRONGEST == COACH_BOT == "hard"
     ours, table = hint_bot(7), make_bot("hard", seed=7)
     assert type(ours) is type(table)
     assert isinstance(ours, MediumBot) and isinstance(table, MediumBot)

@@ -11,11 +11,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentynine.actions import PASS
+from twentynine.actions import PAIR, PASS
 from twentynine.deal import Deal, Phase
 from twentynine.game import Game
 from twentynine.rules import PRESETS, Rules
-from twentynine.scoring import result_decided
+from twentynine.scoring import (
+    _pair_teams,
+    pair_can_come,
+    pair_mask,
+    pair_may_come,
+    result_decided,
+)
+from twentynine.tui.keys import still_possible
 
 RULES = [
     *PRESETS.values(),
@@ -99,3 +106,43 @@ def test_a_single_hand_and_a_dead_deal_wait_for_their_end() -> None:
         for deal in positions(game_seed, Rules(unshown_trump="dead"), rng, deals=1):
             if not deal.shown:
                 assert not result_decided(deal.view(0))
+
+
+def test_the_pair_never_comes_where_a_seat_was_told_it_could_not() -> None:
+    """One statement of "the pair can still come" (scoring.pair_can_come), asked from
+    every seat's view through random deals: whoever declares the pair was told it could,
+    by its own view (and by the table's button), at every earlier point of the play; and
+    every seat's view allowed that team.  And the pair does come in some deals."""
+    declared = 0
+    for k in range(80):
+        rules = RULES[k % len(RULES)]
+        rng = random.Random(k)
+        deal = Deal.from_seed(9000 + k, dealer=k % 4, rules=rules)
+        said: list[tuple[list[bool], list[set[int]]]] = []  # each seat's own, its teams
+        while not deal.is_over:
+            if deal.phase is Phase.PLAY:
+                views = [deal.view(s) for s in range(4)]
+                said.append(([pair_may_come(v) for v in views],
+                             [_pair_teams(v) for v in views]))
+                if PAIR in deal.legal_actions():
+                    seat = deal.turn
+                    for own, teams in said:
+                        assert own[seat], (k, rules.differences())
+                        assert all(seat & 1 in t for t in teams), (k, rules.differences())
+                    assert still_possible(views[seat], PAIR)
+                    deal.apply(PAIR, seat)
+                    declared += 1
+                    continue
+            deal.apply(rng.choice(deal.legal_actions()), deal.turn)
+    assert declared >= 3, declared
+
+
+def test_the_pair_waits_only_in_a_hand_that_holds_it() -> None:
+    """From the mask up: the king and queen of a suit that may be trump, in one hand."""
+    spades, hearts, std = pair_mask(0), pair_mask(1), Rules()
+    assert pair_can_come(std, False, 3, 0b0001, spades | hearts)
+    assert not pair_can_come(std, False, 3, 0b1100, spades | hearts)
+    assert not pair_can_come(std, False, 3, 0b1111, spades & -spades)  # the king alone
+    assert not pair_can_come(std, True, 3, 0b1111, spades)  # declared already
+    assert not pair_can_come(Rules(pair=False), False, 3, 0b1111, spades)  # not played
+    assert not pair_can_come(std, False, 3, 0, spades)  # no trump in this deal

@@ -4,13 +4,14 @@ key the table binds is in the keys table, every settings row is named in both.""
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 from pathlib import Path
 
 from textual.binding import Binding
 
-from twentynine.rules import SETTINGS
+from twentynine.rules import SETTINGS, Rules, RulesError, setting_text, with_setting
 from twentynine.tui.app import TwentyNineApp
-from twentynine.tui.settings import ROWS
+from twentynine.tui.settings import ROWS, row_for
 from twentynine.tui.table_screen import TableScreen
 
 TABLE_KEYS = [*TableScreen.BINDINGS, *TwentyNineApp.BINDINGS]
@@ -62,3 +63,40 @@ def test_every_settings_row_is_named_in_the_readme_and_the_rules() -> None:
             assert f"| {row.name} | `{flag}` |" in RULES, row.name
     assert "only between games" not in README + RULES
     assert "at the start of a game and between games" not in README + RULES
+
+
+def _readme_rule_names() -> list[str]:
+    start = README.index("then one row per rule:") + len("then one row per rule:")
+    listed = README[start:README.index("Each row is one of the flags", start)]
+    return [n.strip().rstrip(".") for n in listed.replace("\n", " ").split(" · ")]
+
+
+def test_every_setting_has_its_row_in_the_readme_and_the_rules_page() -> None:
+    """The README's list and docs/rules.md's last table name each setting of the record
+    (rules.SETTINGS), in its order: a setting added without them fails here."""
+    assert _readme_rule_names() == [st.name for st in SETTINGS]
+    table = [(m[0], m[1]) for m in re.findall(r"^\| (.+?) \| `(--[a-z-]+)` \|$", RULES, re.M)]
+    rules_rows = [row for row in table if row[1] in {st.flag for st in SETTINGS}]
+    assert rules_rows == [(st.name, st.flag) for st in SETTINGS]
+
+
+def test_every_setting_is_one_whole_record() -> None:
+    """Every field of Rules has one record, and the record says every value: what it means
+    on the settings screen, and (when it is not the standard game's) its phrase for the
+    table, in full and short; the settings screen's rows are the records'."""
+    assert {st.field for st in SETTINGS} == {f.name for f in fields(Rules)}
+    assert len({st.name for st in SETTINGS}) == len({st.flag for st in SETTINGS}) == len(SETTINGS)
+    std = Rules()
+    for st in SETTINGS:
+        assert row_for(st.field).name == st.name
+        for value in st.choices:
+            assert value in st.means or "*" in st.means, (st.field, value)
+            if value == setting_text(std, st.field):
+                continue
+            try:
+                rules = with_setting(std, st.field, value)
+            except RulesError:  # a value only some other settings allow (a bid of 29)
+                continue
+            for lines in (st.house, st.short, st.means):
+                said = st.says(lines, rules)
+                assert said and "{" not in said, (st.field, value)

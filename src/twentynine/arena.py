@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import decide, make_bot
+from .bots import SEARCH_BOTS, decide, make_bot
 from .bots.base import Bot
 from .deal import Deal
 from .rules import Rules
@@ -409,10 +409,6 @@ def play_boards(bot_a: BotSpec, bot_b: BotSpec, boards: int, seed: int = 0,
                     progress(len(results))
     return ArenaResult(spec_name(bot_a), spec_name(bot_b), seed, rules,
                        [results[i] for i in range(boards)])
-
-
-SEARCH_BOTS = ("medium", "hard")
-"""The bots that search on the clock: ``--budget`` sets their ``time_budget``."""
 
 
 def budget_options(name: str, budget: float | None) -> dict[str, float]:

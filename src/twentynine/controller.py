@@ -43,7 +43,7 @@ from typing import Any
 
 from . import saves
 from .actions import NEXT_DEAL, Action, ActionKind
-from .bots import BOTS, Bot, Decision, decide, known_bot, make_bot
+from .bots import BOTS, COACH_BOT, Bot, Decision, decide, known_bot, make_bot
 from .deal import IllegalActionError, Phase
 from .events import Event, event_for_seat
 from .game import Game
@@ -54,9 +54,6 @@ from .views import SeatView
 
 HUMAN = 0
 """The human's seat at a local table (South)."""
-
-STRONGEST = list(BOTS)[-1]
-"""The strongest bot: it plays the human's cards when a decided deal is finished at once."""
 
 BOT_TIME_LIMIT = 2.0
 """Seconds a bot may think before its move is replaced by a legal one (a fault)."""
@@ -339,7 +336,7 @@ class TableController:
         bot = self.bots.get(turn.seat)
         if bot is None:
             if self._finisher is None:
-                self._finisher = make_bot(STRONGEST, seed=self.game.seed * 4 + turn.seat)
+                self._finisher = make_bot(COACH_BOT, seed=self.game.seed * 4 + turn.seat)
             bot = self._finisher
         decision = bot_move(bot, turn.view, turn.seed)
         if decision.fault is not None:

@@ -8,14 +8,13 @@ from .actions import PAIR_CODE, SHOW_CODE, Action, ActionKind
 from .cards import (
     CARD_POINTS,
     CARDS,
-    KING_RANK,
-    QUEEN_RANK,
     SUIT_MASKS,
     SUIT_NAMES,
     SUIT_SINGULAR,
     mask_list,
 )
 from .events import CardPlayed, Event, PairDeclared, TrickWon, TrumpShown
+from .scoring import pair_can_come, pair_mask
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -53,21 +52,15 @@ def trick_winner(cards: list[int], trump_suit: int) -> int:
     return best
 
 
-def pair_mask(trump_suit: int) -> int:
-    """The mask of the king and queen of ``trump_suit``."""
-    base = trump_suit * 8
-    return (1 << (base + KING_RANK)) | (1 << (base + QUEEN_RANK))
-
-
 def can_declare_pair(deal: Deal, seat: int) -> bool:
-    """Trump shown, pair not yet declared, K+Q of trump in hand, and the seat's team has won
-    the trick in which trump was shown or a later one."""
-    if not deal.pair_rule or not deal.shown or deal.pair_team >= 0 or deal.trump_suit < 0:
+    """Trump shown, the seat's team has won the trick in which trump was shown or a later
+    one, and the pair can still come from the seat's hand (:func:`~.scoring.pair_can_come`:
+    not yet declared, K+Q of trump in it)."""
+    if not deal.shown or not deal.won_since_shown >> (seat & 1) & 1:
         return False
-    if not deal.won_since_shown >> (seat & 1) & 1:
-        return False
-    pm = pair_mask(deal.trump_suit)
-    return deal.hands[seat] & pm == pm
+    suits = 1 << deal.trump_suit if deal.trump_suit >= 0 else 0
+    return pair_can_come(deal.rules, deal.pair_team >= 0, deal.trick_no, suits,
+                         deal.hands[seat])
 
 
 SHOW_BIT: Final = 1 << 32

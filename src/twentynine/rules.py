@@ -183,63 +183,234 @@ def _check_types(changes: dict[str, Any]) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """How one rule setting is named on the command line and explained to players."""
+    """One rule setting, named and explained in this one place: its flag, its row on the
+    settings screen, what each value means, and the phrases the table uses when it differs
+    from the standard game.  The command line's flags, ``twentynine rules``, the settings
+    screen's rows, the table's house rules and the checks of the README's and
+    docs/rules.md's tables are all built from :data:`SETTINGS`.
+
+    In ``means``, ``house`` and ``short``, a value's text picks its line, ``*`` stands for
+    any other value, and ``{n}`` in a line is the value's text."""
 
     field: str
+    """The :class:`Rules` field."""
     flag: str
+    """The command line's flag."""
     choices: tuple[str, ...]
     """The values a player may pick, as text (``on``/``off`` for switches)."""
     help: str
+    """What the setting does, for ``--help`` and ``twentynine rules``."""
+    name: str
+    """The settings screen's row, as the README and docs/rules.md name it too."""
+    means: dict[str, str]
+    """What each value means, one line each (the settings screen)."""
+    house: dict[str, str]
+    """The table's phrase for a value other than the standard game's (the house rules)."""
+    short: dict[str, str]
+    """The same in a word or two, for a summary on one line."""
+    shown: dict[str, str] = dataclasses.field(default_factory=dict)
+    """How a value is shown on the settings screen, where its text is not plain enough."""
+
+    def says(self, lines: dict[str, str], rules: Rules) -> str:
+        """The line of ``lines`` (``means``, ``house`` or ``short``) for this setting's
+        value in ``rules``.
+
+        >>> SETTING["game_to"].says(SETTING["game_to"].house, Rules(game_to=3))
+        'Game to +3 or -3'
+        """
+        value = setting_text(rules, self.field)
+        text = lines.get(value) or lines["*"]
+        return text.replace("{n}", value)
 
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("min_bid", "--min-bid", ("14", "15", "16"),
-            "Lowest bid. The dealer's forced bid and the pair's floor."),
+            "Lowest bid. The dealer's forced bid and the pair's floor.",
+            name='Lowest bid',
+            means={'*': 'Bids start at {n}; the dealer must bid at least that if all pass.'},
+            house={'*': 'Bids start at {n}'},
+            short={'*': 'bids from {n}'}),
     Setting("max_bid", "--max-bid", tuple(str(n) for n in range(16, 30)),
-            "Highest bid (up to 29 with the last-trick point). The pair's ceiling."),
+            "Highest bid (up to 29 with the last-trick point). The pair's ceiling.",
+            name='Highest bid',
+            means={'*': 'Nobody may bid more than {n}; a pair never raises a target above it.'},
+            house={'*': 'Bids go up to {n}'},
+            short={'*': 'bids to {n}'}),
     Setting("last_trick_point", "--last-trick", ("on", "off"),
-            "The winner of the eighth trick scores 1 extra point: 29 in all, else 28."),
+            "The winner of the eighth trick scores 1 extra point: 29 in all, else 28.",
+            name='Point for the last trick',
+            means={
+                'on': 'The winner of the eighth trick gets 1 extra point: 29 in all.',
+                'off': 'No extra point for the last trick: 28 in all.',
+            },
+            house={'*': 'No point for last trick'},
+            short={'*': '28 points'}),
     Setting("trump_indicator", "--indicator", ("card", "marker"),
             "card: the bidder lays one of their cards face down; marker: the bidder keeps all "
-            "eight cards and a marker shows the suit."),
+            "eight cards and a marker shows the suit.",
+            name='How trump is hidden',
+            means={
+                'card': 'The bidder lays one of their cards face down; its suit is trump.',
+                'marker': 'A marker stands for the suit; the bidder keeps all eight cards.',
+            },
+            house={'*': 'Trump by marker, no card'},
+            short={'*': 'trump marker'},
+            shown={'card': 'face-down card', 'marker': 'suit marker'}),
     Setting("trump_choice", "--trump-card", ("chosen", "seventh"),
             "chosen: the bidder picks trump from their first four; seventh: the bidder's "
-            "seventh card (the first of the second four) sets trump."),
+            "seventh card (the first of the second four) sets trump.",
+            name='Who picks trump',
+            means={
+                'chosen': 'The bidder picks trump from their first four cards.',
+                'seventh': "The bidder's seventh card sets trump; only the bidder sees it.",
+            },
+            house={'*': '7th card sets the trump'},
+            short={'*': '7th card trump'},
+            shown={'chosen': 'the bidder', 'seventh': 'the 7th card'}),
     Setting("ask", "--ask", ("optional", "compulsory", "auto"),
             "Who asks for trump: anyone unable to follow may (optional), the first unable to "
-            "follow must (compulsory), or it is shown as soon as anyone cannot follow (auto)."),
+            "follow must (compulsory), or it is shown as soon as anyone cannot follow (auto).",
+            name='Asking for trump',
+            means={
+                'optional': 'If you cannot follow suit you may ask to see trump, or just play on.',
+                'compulsory': 'The first player who cannot follow suit must ask to see trump.',
+                'auto': 'Trump turns up by itself as soon as someone cannot follow suit.',
+            },
+            house={'auto': 'Trump turns up by itself', '*': "Can't follow: you must ask"},
+            short={'auto': 'trump shows itself', '*': 'must ask'},
+            shown={'optional': 'may ask', 'compulsory': 'must ask', 'auto': 'turns up'}),
     Setting("asker_must_trump", "--asker-must-trump", ("on", "off"),
-            "The player who asked must play a trump in that trick if they hold one."),
+            "The player who asked must play a trump in that trick if they hold one.",
+            name='Whoever asks must trump',
+            means={
+                'on': 'Whoever asked must play a trump in that trick if they hold one.',
+                'off': 'Whoever asked may still play any card in that trick.',
+            },
+            house={'*': 'Asker need not trump'},
+            short={'*': "asker needn't trump"}),
     Setting("unshown_trump", "--unshown", ("show_last", "dead"),
-            "Trump never asked for: shown before the last trick, or the deal is dead."),
+            "Trump never asked for: shown before the last trick, or the deal is dead.",
+            name='Trump nobody asked for',
+            means={
+                'show_last': 'It is shown as the eighth trick begins.',
+                'dead': 'The deal ends with no score: it is dead.',
+            },
+            house={'*': 'Unshown trump: no score'},
+            short={'*': 'unshown trump: void'},
+            shown={'show_last': 'shown at trick 8', 'dead': 'deal is dead'}),
     Setting("pair", "--pair", ("on", "off"),
-            "King and queen of trump in one hand may be declared: the target moves by 4."),
+            "King and queen of trump in one hand may be declared: the target moves by 4.",
+            name='The pair (king and queen)',
+            means={
+                'on': 'King and queen of trump in one hand move the target by 4.',
+                'off': 'King and queen of trump are just two cards.',
+            },
+            house={'*': 'No pair (king and queen)'},
+            short={'*': 'no pair'}),
     Setting("match_bids", "--match-bids", ("on", "off"),
-            "A player who spoke earlier may match a later player's bid instead of raising."),
+            "A player who spoke earlier may match a later player's bid instead of raising.",
+            name='Matching bids',
+            means={
+                'on': 'An earlier bidder may equal a later bid to take it over.',
+                'off': 'Every bid must be higher than the one before.',
+            },
+            house={'*': 'Bids may be matched'},
+            short={'*': 'bids matched'}),
     Setting("no_trumps", "--no-trumps", ("on", "off"),
-            "The bidder may declare that there is no trump suit."),
+            "The bidder may declare that there is no trump suit.",
+            name='No-trump deals',
+            means={
+                'on': 'The bidder may choose to play with no trump suit.',
+                'off': 'Every deal has a trump suit.',
+            },
+            house={'*': 'No trumps allowed'},
+            short={'*': 'no trumps'}),
     Setting("double", "--double", ("on", "off"),
             "Before the second four cards a defender may double (deal worth 2), then the "
-            "bidder may redouble (worth 4)."),
+            "bidder may redouble (worth 4).",
+            name='Doubling',
+            means={
+                'on': 'A defender may double (deal worth 2), the bidders redouble (4).',
+                'off': 'Nobody may double: a deal is worth its usual points.',
+            },
+            house={'*': 'Defenders may double'},
+            short={'*': 'doubling'}),
     Setting("single_hand", "--single-hand", ("on", "off"),
             "Before the first lead a player may announce taking every trick alone: no trumps, "
-            "partner sits out, 3 game points won or lost."),
+            "partner sits out, 3 game points won or lost.",
+            name='Single hand',
+            means={
+                'on': 'A player may try to take all eight tricks alone, for 3 points.',
+                'off': 'Nobody may play alone.',
+            },
+            house={'*': 'Single hand: all 8 alone'},
+            short={'*': 'single hand'}),
     Setting("redeal", "--redeal", ("on", "off"),
-            "A player whose first four cards hold no points may ask for a new deal."),
+            "A player whose first four cards hold no points may ask for a new deal.",
+            name='Redeal a pointless four',
+            means={
+                'on': 'With no point card in your first four you may ask for a new deal.',
+                'off': 'You play the four cards you were dealt.',
+            },
+            house={'*': 'No point card in 4: redeal'},
+            short={'*': 'redeal on 4'}),
     Setting("pointless_hand_redeal", "--pointless-redeal", ("on", "off"),
-            "A deal where anyone's eight cards hold no points is thrown in."),
+            "A deal where anyone's eight cards hold no points is thrown in.",
+            name='Redeal a pointless eight',
+            means={
+                'on': "If anyone's eight cards hold no point card, the deal starts again.",
+                'off': 'A hand of eight cards with no point card is played as it is.',
+            },
+            house={'*': 'No point card in 8: redeal'},
+            short={'*': 'redeal on 8'}),
     Setting("big_bids", "--big-bids", ("on", "off"),
-            "A bid of 21 or more is worth 2 game points, won or lost."),
+            "A bid of 21 or more is worth 2 game points, won or lost.",
+            name='Big bids count double',
+            means={
+                'on': 'A bid of 21 or more wins or loses 2 game points.',
+                'off': 'Every bid wins or loses 1 game point (unless doubled).',
+            },
+            house={'*': 'Bids of 21 or more score 2'},
+            short={'*': '21+ scores 2'}),
     Setting("half_loss", "--half-loss", ("on", "off"),
-            "A bidding team taking less than half its bid loses 2 game points."),
+            "A bidding team taking less than half its bid loses 2 game points.",
+            name='Heavy loss under half',
+            means={
+                'on': 'A bidding team taking less than half its bid loses 2 game points.',
+                'off': 'A missed bid loses 1 game point however badly it failed.',
+            },
+            house={'*': 'Under half the bid loses 2'},
+            short={'*': 'half loss 2'}),
     Setting("all_tricks", "--all-tricks", ("on", "off"),
-            "A team that takes all eight tricks wins the game at once."),
+            "A team that takes all eight tricks wins the game at once.",
+            name='All eight tricks win',
+            means={
+                'on': 'A team that takes all eight tricks wins the whole game at once.',
+                'off': 'Taking all eight tricks scores like any other deal.',
+            },
+            house={'*': 'All 8 tricks win the game'},
+            short={'*': '8 tricks win'}),
     Setting("game_to", "--game-to", tuple(str(n) for n in range(1, 100)),
-            "Game points a team needs to win (and loses at the same number below zero)."),
+            "Game points a team needs to win (and loses at the same number below zero).",
+            name='Game length',
+            means={'*': 'A team reaching +{n} wins the game; one falling to -{n} loses it.'},
+            house={'*': 'Game to +{n} or -{n}'},
+            short={'*': 'game to {n}'},
+            shown={str(n): f"to {n}" for n in range(1, 100)}),
     Setting("direction", "--direction", ("anticlockwise", "clockwise"),
-            "Which way play goes round the table on screen."),
+            "Which way play goes round the table on screen.",
+            name='Direction of play',
+            means={
+                'anticlockwise': 'Play passes to your right: East plays after you.',
+                'clockwise': 'Play passes to your left: West plays after you.',
+            },
+            house={'*': 'Play goes clockwise'},
+            short={'*': 'clockwise'}),
 )
 """Every rule setting, in the order players read them."""
+
+SETTING: dict[str, Setting] = {st.field: st for st in SETTINGS}
+"""The settings by :class:`Rules` field."""
 
 
 def setting_text(rules: Rules, name: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .cards import CARD_POINTS, KING_RANK, QUEEN_RANK, Card
+from .cards import CARD_POINTS, KING_RANK, QUEEN_RANK, cards_mask
 from .outcome import DealOutcome as DealOutcome  # defined apart (outcome.py), read from here
 from .rules import Rules
 
@@ -129,30 +129,70 @@ def game_winner(rules: Rules, scores: tuple[int, int],
     return None
 
 
+def pair_mask(trump_suit: int) -> int:
+    """The mask of the king and queen of ``trump_suit``."""
+    base = trump_suit * 8
+    return (1 << (base + KING_RANK)) | (1 << (base + QUEEN_RANK))
+
+
+def pair_can_come(rules: Rules, declared: bool, tricks: int, trump_suits: int,
+                  cards: int) -> bool:
+    """Whether the pair can still come from a hand of ``cards`` (a card mask), ``tricks``
+    tricks into the deal: the rules play it, nobody has declared it in this deal, and the
+    hand holds the king and queen of a suit that may be trump (``trump_suits``: bit ``s``
+    for suit ``s``; none in a deal played without trump).
+
+    The one statement of it: the play's legal actions (:func:`~.play.can_declare_pair`),
+    the exact search's settled deals, a seat's decided result (:func:`result_decided`) and
+    the table's buttons (:func:`pair_may_come`) all ask it.
+
+    >>> spades, std = pair_mask(0), Rules()
+    >>> pair_can_come(std, False, 2, 0b1111, spades), pair_can_come(std, False, 2, 0b10, spades)
+    (True, False)
+    >>> pair_can_come(std, True, 2, 0b1111, spades)
+    False
+    >>> pair_can_come(Rules(pair=False), False, 2, 0b1111, spades)
+    False
+    """
+    for s in range(4):  # the cards first: the play asks at every card, few hands hold it
+        if trump_suits >> s & 1:
+            pm = pair_mask(s)
+            if cards & pm == pm:
+                return rules.pair and not declared
+    return False
+
+
+def trump_suits_seen(v: SeatView) -> int:
+    """The suits that may be trump as the seat of ``v`` can tell, as a mask: the trump
+    suit once it knows it, every suit while it is hidden from it, none in a deal played
+    without trump (no trumps, a single hand)."""
+    if v.single_hand is not None or v.no_trumps or (v.trump_shown and v.trump_suit is None):
+        return 0
+    return 0b1111 if v.trump_suit is None else 1 << v.trump_suit
+
+
+def pair_may_come(v: SeatView, unseen: bool = False) -> bool:
+    """Whether the pair can still come, as the seat of ``v`` can tell: from its own hand
+    (the face-down trump card included: it comes back to the bidder once shown), or, with
+    ``unseen``, from a hand it cannot see (the king and queen of a suit that may be trump
+    both still unplayed and unseen, so in one hand for all it knows, its partner's or an
+    opponent's)."""
+    if unseen:
+        cards = cards_mask(c.index for c in v.unseen_cards())
+    else:
+        cards = cards_mask(c.index for c in v.hand)
+        if v.face_down and v.trump_card is not None and v.seat == v.bidder:
+            cards |= 1 << v.trump_card.index
+    return pair_can_come(v.rules, v.pair_seat is not None, len(v.tricks), trump_suits_seen(v),
+                         cards)
+
+
 def _pair_teams(v: SeatView) -> set[int]:
     """The teams that may still declare the pair in this deal, as far as the seat of ``v``
-    can tell: the pair's king and queen are both still unplayed in a suit that may be
-    trump, and the seat does not know them to be in two hands."""
-    if not v.rules.pair or v.pair_seat is not None or v.single_hand is not None:
-        return set()
-    if v.trump_shown and v.trump_suit is None:  # no trumps, shown
-        return set()
-    played = v.played_cards()
-    known = set(v.hand)
-    if v.face_down and v.trump_card is not None and v.seat == v.bidder:
-        known.add(v.trump_card)  # it comes back to this hand once trump is shown
-    teams: set[int] = set()
-    suits = [v.trump_suit] if v.trump_suit is not None else range(4)
-    for s in suits:
-        pair = {Card(s * 8 + KING_RANK), Card(s * 8 + QUEEN_RANK)}
-        if pair & played:
-            continue
-        mine = len(pair & known)
-        if mine == 2:
-            teams.add(v.seat & 1)
-        elif mine == 0:  # both elsewhere: partner's hand or an opponent's, for all it knows
-            teams.update((0, 1))
-    return teams
+    can tell (:func:`pair_may_come`)."""
+    if pair_may_come(v, unseen=True):
+        return {0, 1}
+    return {v.seat & 1} if pair_may_come(v) else set()
 
 
 def result_decided(v: SeatView) -> bool:

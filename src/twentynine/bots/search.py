@@ -26,7 +26,8 @@ from ..actions import (
 )
 from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
 from ..deal import AUCTION, DEAL_OVER, PLAY, TRUMP, Deal
-from ..play import pair_mask, trick_winner
+from ..play import trick_winner
+from ..scoring import pair_can_come
 
 MARGIN_WEIGHT: Final = 0.15
 """Weight of the card-point margin (per 29 points) beside the game point won or lost."""
@@ -79,17 +80,17 @@ def settled(d: Deal, team: int) -> float:
     bt = d.bidder & 1
     bid = d.high_bid
     lo = hi = d.target
-    if d.pair_team < 0 and r.pair and d.trump_suit >= 0:
-        pm = pair_mask(d.trump_suit)
-        for seat in range(4):
-            h = d.hands[seat]
-            if seat == d.bidder and d.trump_card >= 0:
-                h |= 1 << d.trump_card
-            if h & pm == pm:  # this seat may still declare the pair
-                if (seat & 1) == bt:
-                    lo = max(bid - 4, r.min_bid)
-                else:
-                    hi = min(bid + 4, r.max_bid)
+    suits = 1 << d.trump_suit if d.trump_suit >= 0 else 0
+    declared = d.pair_team >= 0
+    for seat in range(4):
+        h = d.hands[seat]
+        if seat == d.bidder and d.trump_card >= 0:
+            h |= 1 << d.trump_card
+        if pair_can_come(r, declared, d.trick_no, suits, h):  # this seat may declare it
+            if (seat & 1) == bt:
+                lo = max(bid - 4, r.min_bid)
+            else:
+                hi = min(bid + 4, r.max_bid)
     have = d.points[bt]
     left = r.total_points - d.points[0] - d.points[1]
     if have >= hi:

@@ -39,7 +39,7 @@ from ..actions import (
     SINGLE_HAND_CODE,
     Action,
 )
-from ..bots import BOTS, BaseBot, make_bot
+from ..bots import COACH_BOT, BaseBot, make_bot
 from ..bots.calls import best_bid, contract_ev, sweep_chance
 from ..bots.medium import Estimates, Figures
 from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
@@ -65,9 +65,9 @@ CHANCE_NOISE = 0.03
 """Contract chances closer than this are the same chance."""
 POINTS_NOISE = 0.3
 """Expected card points closer than this are the same points."""
-STRONGEST = list(BOTS)[-1]
-"""The bot whose choice the hint gives: the strongest one (:data:`~twentynine.bots.BOTS`
-lists them weakest first), made exactly as the table makes it, with its own settings:
+STRONGEST = COACH_BOT
+"""The bot whose choice the hint gives (:data:`~twentynine.bots.COACH_BOT`, named in the
+bots' registry), made exactly as the table makes it, with its own settings:
 whatever ``hard`` is made of (its sample counts, inference, exact endgames, its clock),
 the hint follows."""
 

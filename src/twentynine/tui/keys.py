@@ -27,10 +27,9 @@ from ..actions import (
     SINGLE_HAND,
     Action,
 )
-from ..cards import KING_RANK, QUEEN_RANK, Card
 from ..deal import Phase
 from ..rules import Rules
-from ..scoring import CARD_POINTS_IN_ALL
+from ..scoring import CARD_POINTS_IN_ALL, pair_may_come
 from ..table import TableLike
 from ..views import SeatView
 from .footer import ALWAYS
@@ -195,16 +194,7 @@ def still_possible(v: SeatView, action: Action) -> bool:
         return False
     if action is SHOW_TRUMP:
         return not v.trump_shown and v.rules.ask != "auto"
-    if action is PAIR:
-        if not v.rules.pair or v.pair_seat is not None or v.no_trumps:
-            return False
-        cards = set(v.hand)
-        if v.trump_card is not None and v.bidder == v.seat and not v.trump_shown:
-            cards.add(v.trump_card)  # the face-down card comes back once trump is shown
-        suits = [v.trump_suit] if v.trump_suit is not None else range(4)
-        return any(Card(s * 8 + KING_RANK) in cards and Card(s * 8 + QUEEN_RANK) in cards
-                   for s in suits)
-    return False
+    return action is PAIR and pair_may_come(v)
 
 
 def gameplay_allowed(action: str, parameters: tuple[object, ...], v: SeatView,

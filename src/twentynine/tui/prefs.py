@@ -20,11 +20,12 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from ..bots import BOTS
 from ..files import damage_words, set_aside, write_atomic
 
 PREFS_NAME = "prefs.json"
 SPEED_NAMES = ("slow", "normal", "fast", "instant")
-BOT_NAMES = ("random", "easy", "medium", "hard")
+BOT_NAMES = tuple(BOTS)
 
 
 class PrefsError(ValueError):

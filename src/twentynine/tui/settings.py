@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from .. import saves
+from ..bots import LEVEL_WORDS
 from ..rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
 from .prefs import BOT_NAMES, SPEED_NAMES, Preferences, load_prefs, save_prefs
 
@@ -163,12 +164,7 @@ def _set_preset(c: Choice, name: str) -> Choice:
 ON_OFF = ("on", "off")
 
 TABLE_ROWS: tuple[Row, ...] = (
-    _pref_row("bots", "Computer players' strength", BOT_NAMES, {
-        "random": "They play any legal move: for learning how the game goes.",
-        "easy": "Simple rules of thumb, answered at once.",
-        "medium": "They imagine the hidden hands and try out each choice.",
-        "hard": "The strongest: they read the bidding and play, and count to the end.",
-    }),
+    _pref_row("bots", "Computer players' strength", BOT_NAMES, LEVEL_WORDS),
     _pref_row("speed", "Speed of their moves", SPEED_NAMES, {
         "slow": "A long pause after each move, time to follow every card.",
         "normal": "A comfortable pause after each move and each trick.",
@@ -203,84 +199,7 @@ RULE_ROWS: tuple[Row, ...] = (
             "pagat": "Pagat's rules: bids from 15, 28 points, a trump marker, clockwise.",
             "own": "Your own mix of the settings below.",
         }),
-    _rule_row("min_bid", "Lowest bid", {
-        "*": "Bids start at {n}; the dealer must bid at least that if all pass.",
-    }),
-    _rule_row("max_bid", "Highest bid", {
-        "*": "Nobody may bid more than {n}; a pair never raises a target above it.",
-    }),
-    _rule_row("last_trick_point", "Point for the last trick", {
-        "on": "The winner of the eighth trick gets 1 extra point: 29 in all.",
-        "off": "No extra point for the last trick: 28 in all.",
-    }),
-    _rule_row("trump_indicator", "How trump is hidden", {
-        "card": "The bidder lays one of their cards face down; its suit is trump.",
-        "marker": "A marker stands for the suit; the bidder keeps all eight cards.",
-    }, {"card": "face-down card", "marker": "suit marker"}),
-    _rule_row("trump_choice", "Who picks trump", {
-        "chosen": "The bidder picks trump from their first four cards.",
-        "seventh": "The bidder's seventh card sets trump; only the bidder sees it.",
-    }, {"chosen": "the bidder", "seventh": "the 7th card"}),
-    _rule_row("ask", "Asking for trump", {
-        "optional": "If you cannot follow suit you may ask to see trump, or just play on.",
-        "compulsory": "The first player who cannot follow suit must ask to see trump.",
-        "auto": "Trump turns up by itself as soon as someone cannot follow suit.",
-    }, {"optional": "may ask", "compulsory": "must ask", "auto": "turns up"}),
-    _rule_row("asker_must_trump", "Whoever asks must trump", {
-        "on": "Whoever asked must play a trump in that trick if they hold one.",
-        "off": "Whoever asked may still play any card in that trick.",
-    }),
-    _rule_row("unshown_trump", "Trump nobody asked for", {
-        "show_last": "It is shown as the eighth trick begins.",
-        "dead": "The deal ends with no score: it is dead.",
-    }, {"show_last": "shown at trick 8", "dead": "deal is dead"}),
-    _rule_row("pair", "The pair (king and queen)", {
-        "on": "King and queen of trump in one hand move the target by 4.",
-        "off": "King and queen of trump are just two cards.",
-    }),
-    _rule_row("match_bids", "Matching bids", {
-        "on": "An earlier bidder may equal a later bid to take it over.",
-        "off": "Every bid must be higher than the one before.",
-    }),
-    _rule_row("no_trumps", "No-trump deals", {
-        "on": "The bidder may choose to play with no trump suit.",
-        "off": "Every deal has a trump suit.",
-    }),
-    _rule_row("double", "Doubling", {
-        "on": "A defender may double (deal worth 2), the bidders redouble (4).",
-        "off": "Nobody may double: a deal is worth its usual points.",
-    }),
-    _rule_row("single_hand", "Single hand", {
-        "on": "A player may try to take all eight tricks alone, for 3 points.",
-        "off": "Nobody may play alone.",
-    }),
-    _rule_row("redeal", "Redeal a pointless four", {
-        "on": "With no point card in your first four you may ask for a new deal.",
-        "off": "You play the four cards you were dealt.",
-    }),
-    _rule_row("pointless_hand_redeal", "Redeal a pointless eight", {
-        "on": "If anyone's eight cards hold no point card, the deal starts again.",
-        "off": "A hand of eight cards with no point card is played as it is.",
-    }),
-    _rule_row("big_bids", "Big bids count double", {
-        "on": "A bid of 21 or more wins or loses 2 game points.",
-        "off": "Every bid wins or loses 1 game point (unless doubled).",
-    }),
-    _rule_row("half_loss", "Heavy loss under half", {
-        "on": "A bidding team taking less than half its bid loses 2 game points.",
-        "off": "A missed bid loses 1 game point however badly it failed.",
-    }),
-    _rule_row("all_tricks", "All eight tricks win", {
-        "on": "A team that takes all eight tricks wins the whole game at once.",
-        "off": "Taking all eight tricks scores like any other deal.",
-    }),
-    _rule_row("game_to", "Game length", {
-        "*": "A team reaching +{n} wins the game; one falling to -{n} loses it.",
-    }, {str(n): f"to {n}" for n in range(1, 100)}),
-    _rule_row("direction", "Direction of play", {
-        "anticlockwise": "Play passes to your right: East plays after you.",
-        "clockwise": "Play passes to your left: West plays after you.",
-    }),
+    *(_rule_row(st.field, st.name, st.means, st.shown) for st in SETTINGS),
 )
 """The rules, in the order players read them (the same order as the flags)."""
 

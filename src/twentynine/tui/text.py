@@ -29,7 +29,7 @@ from ..events import (
     TrumpChosen,
     TrumpShown,
 )
-from ..rules import PRESETS, SETTINGS, Rules
+from ..rules import PRESETS, SETTING, SETTINGS, Rules
 from .theme import (
     BACK,
     CARD_BLACK,
@@ -290,50 +290,8 @@ STANDARD_SUMMARY = "Standard rules"
 
 def _house_rule(rules: Rules, field: str) -> str:
     """One setting that differs from the standard game, in a player's words."""
-    match field:
-        case "min_bid":
-            return f"Bids start at {rules.min_bid}"
-        case "max_bid":
-            return f"Bids go up to {rules.max_bid}"
-        case "last_trick_point":
-            return "No point for last trick"
-        case "trump_indicator":
-            return "Trump by marker, no card"
-        case "trump_choice":
-            return "7th card sets the trump"
-        case "ask":
-            if rules.ask == "auto":
-                return "Trump turns up by itself"
-            return "Can't follow: you must ask"
-        case "asker_must_trump":
-            return "Asker need not trump"
-        case "unshown_trump":
-            return "Unshown trump: no score"
-        case "pair":
-            return "No pair (king and queen)"
-        case "match_bids":
-            return "Bids may be matched"
-        case "no_trumps":
-            return "No trumps allowed"
-        case "double":
-            return "Defenders may double"
-        case "single_hand":
-            return "Single hand: all 8 alone"
-        case "redeal":
-            return "No point card in 4: redeal"
-        case "pointless_hand_redeal":
-            return "No point card in 8: redeal"
-        case "big_bids":
-            return "Bids of 21 or more score 2"
-        case "half_loss":
-            return "Under half the bid loses 2"
-        case "all_tricks":
-            return "All 8 tricks win the game"
-        case "game_to":
-            return f"Game to +{rules.game_to} or -{rules.game_to}"
-        case "direction":
-            return "Play goes clockwise"
-    raise KeyError(field)  # pragma: no cover - every setting has a case above
+    setting = SETTING[field]
+    return setting.says(setting.house, rules)
 
 
 def house_rules(rules: Rules) -> list[str]:
@@ -351,48 +309,8 @@ def house_rules(rules: Rules) -> list[str]:
 def _short_rule(rules: Rules, field: str) -> str:
     """One house rule in a word or two, for the one-line summary (? and the side panel's
     list say it in full)."""
-    match field:
-        case "min_bid":
-            return f"bids from {rules.min_bid}"
-        case "max_bid":
-            return f"bids to {rules.max_bid}"
-        case "last_trick_point":
-            return "28 points"
-        case "trump_indicator":
-            return "trump marker"
-        case "trump_choice":
-            return "7th card trump"
-        case "ask":
-            return "trump shows itself" if rules.ask == "auto" else "must ask"
-        case "asker_must_trump":
-            return "asker needn't trump"
-        case "unshown_trump":
-            return "unshown trump: void"
-        case "pair":
-            return "no pair"
-        case "match_bids":
-            return "bids matched"
-        case "no_trumps":
-            return "no trumps"
-        case "double":
-            return "doubling"
-        case "single_hand":
-            return "single hand"
-        case "redeal":
-            return "redeal on 4"
-        case "pointless_hand_redeal":
-            return "redeal on 8"
-        case "big_bids":
-            return "21+ scores 2"
-        case "half_loss":
-            return "half loss 2"
-        case "all_tricks":
-            return "8 tricks win"
-        case "game_to":
-            return f"game to {rules.game_to}"
-        case "direction":
-            return "clockwise"
-    raise KeyError(field)  # pragma: no cover - every setting has a case above
+    setting = SETTING[field]
+    return setting.says(setting.short, rules)
 
 
 def _differences(rules: Rules, base: Rules) -> list[str]:
