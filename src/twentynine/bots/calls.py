@@ -46,6 +46,7 @@ from ..deal import DOUBLING, Deal
 from ..rules import Rules
 from ..scoring import contract_value, pair_target
 from ..views import SeatView
+from .config import FLOOR_WORLDS
 
 if TYPE_CHECKING:
     from .search import Rand
@@ -212,7 +213,7 @@ def make_chance(worlds: Sequence[Deal], policy: Callable[[Deal, Rand], None], ra
             continue
         played += 1
         made += out.made
-        if time.perf_counter() > deadline:
+        if played >= FLOOR_WORLDS and time.perf_counter() > deadline:
             break
     return (made / played if played else 0.5), played
 

@@ -27,6 +27,13 @@ class SettingError(ValueError):
     """A search setting that does not exist, or a value it cannot take."""
 
 
+FLOOR_WORLDS = 32
+"""However busy the machine, a search looks at this many worlds (or all it was asked
+for, if fewer) before its clock may stop it: a choice made on one or two sampled deals
+is a guess, and a hint's figures from them would be false.  The clock
+(``time_budget``) caps the rest."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     """How a search bot bids and plays: its worlds, its inference, its endgame and its

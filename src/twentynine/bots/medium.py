@@ -20,7 +20,7 @@ from ..deal import Deal
 from ..views import SeatView
 from .base import BaseBot
 from .calls import best_bid, hand_mask, no_trumps_ok, search_call, wants_redeal
-from .config import MEDIUM, SearchConfig
+from .config import FLOOR_WORLDS, MEDIUM, SearchConfig
 from .search import (
     Rand,
     SearchTimeout,
@@ -173,7 +173,7 @@ class MediumBot(BaseBot):
             w = sampler.sample(rng)
             pool.append(w)
             weights.append(sampler.weight(w))
-            if time.perf_counter() > deadline:
+            if len(pool) >= FLOOR_WORLDS and time.perf_counter() > deadline:
                 break
         return rng.choices(pool, weights=weights, k=n)
 
@@ -193,7 +193,8 @@ class MediumBot(BaseBot):
         seat = view.seat
         choices = trump_choices(worlds[0], seat)
         rand: Rand = self.rng.random
-        table = bid_table(worlds, seat, choices, rand, sim_deadline, rollout, cfg.crn)
+        table = bid_table(worlds, seat, choices, rand, sim_deadline, rollout, cfg.crn,
+                          FLOOR_WORLDS)
         self.estimates = Estimates("bid", codes, [], len(worlds), list(choices),
                                    [list(r) for r in table])
         rules = view.rules
@@ -228,7 +229,7 @@ class MediumBot(BaseBot):
                 totals[i] += outcome_value(d, team)
                 figs[i].add_result(d, team, 1.0)
             n += 1
-            if time.perf_counter() > deadline:
+            if n >= FLOOR_WORLDS and time.perf_counter() > deadline:
                 break
         self.estimates = Estimates("trump", codes, [t / max(n, 1) for t in totals], n,
                                    figures=figs)
@@ -318,7 +319,7 @@ class MediumBot(BaseBot):
                                 f.trick_own += wt
             n += 1
             wsum += wt
-            if time.perf_counter() > deadline:
+            if (n >= FLOOR_WORLDS or exact) and time.perf_counter() > deadline:
                 break
         if solved and len(solved) != n:  # the exact search gave way to rollouts midway
             solved, weights = [], []

@@ -456,13 +456,15 @@ def make_bidder(d: Deal, seat: int, bid: int) -> None:
 
 def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: Rand,
               deadline: float, policy: Callable[[Deal, Rand], None] = rollout,
-              crn: bool = False) -> list[list[tuple[int, int, bool]]]:
+              crn: bool = False, floor: int = 0) -> list[list[tuple[int, int, bool]]]:
     """For each trump choice, one (team points, pair team, trump shown) per simulated world,
-    with ``seat`` the bidder.  Stops early at ``deadline`` (perf_counter seconds).  With
+    with ``seat`` the bidder.  Stops early at ``deadline`` (perf_counter seconds), once
+    ``floor`` worlds are done.  With
     ``crn`` every choice's rollout in a world draws the same random stream (common random
     numbers: the choices are compared with less noise)."""
     team = seat & 1
     out: list[list[tuple[int, int, bool]]] = [[] for _ in choices]
+    done = 0
     for w in worlds:
         base = w.clone()
         if base.phase_code == AUCTION:
@@ -478,6 +480,7 @@ def bid_table(worlds: Sequence[Deal], seat: int, choices: Sequence[int], rand: R
             if d.trick_no < 8 and d.game_change() == (0, 0):
                 continue  # thrown in: no contract was played
             out[i].append((d.points1 if team else d.points0, d.pair_team, d.shown))
-        if time.perf_counter() > deadline:
+        done += 1
+        if done >= floor and time.perf_counter() > deadline:
             break
     return out
