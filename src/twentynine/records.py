@@ -19,7 +19,6 @@ from .actions import Action, ActionError
 from .cards import CARDS, CardError, mask_cards, parse_cards
 from .deal import Deal, DealError, IllegalActionError
 from .events import Event
-from .files import damage_words
 from .game import DealtCards, Game
 from .rules import Rules, RulesError
 
@@ -126,7 +125,8 @@ def loads(text: str) -> dict[str, Any]:
     except RecursionError:
         raise RecordError("the record's JSON is nested too deeply") from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"the record is not valid JSON: {damage_words(exc)}") from None
+        raise RecordError("the record is not valid JSON: its text is garbled or cut short "
+                          f"at line {exc.lineno}") from None
     except ValueError:  # a number of over 4,300 digits
         raise RecordError("the record is not valid JSON: a number in it is too long") \
             from None

@@ -49,7 +49,7 @@ from ..rules import Rules
 from ..scoring import pair_target, result_decided
 from ..views import SeatView
 from .reasons import card_reason
-from .text import action_words, seat_word, trump_label
+from .text import action_words, contract_team, contract_words, seat_word, trump_label
 
 MEASURE_WORLDS = 64
 """Worlds of the separate measurement where the search keeps no figures (the calls, a bot
@@ -268,7 +268,7 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
     est = found if isinstance(found, Estimates) else None
     rng = random.Random(seed ^ 0x5EED5EED)
     phase = PHASE_CODES[view.phase]
-    defending = view.bidder is not None and (view.bidder & 1) != view.team
+    defending = contract_team(view) not in (None, view.team)
     if phase == AUCTION:
         h = _auction_hint(view, legal, action, est, bot)
         return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], h[5],
@@ -624,15 +624,6 @@ def _measured_reason(view: SeatView, legal: list[Action], action: Action,
     return _trump_reason(view, ordered, equal, samples)
 
 
-def contract_words(view: SeatView) -> str:
-    """The contract as the seat sees it: ``its 18`` for the bidding side, ``their 18``
-    for the defenders."""
-    target = view.target or view.high_bid
-    if view.bidder is not None and (view.bidder & 1) == view.team:
-        return f"its {target}"
-    return f"their {target}"
-
-
 def decided_made(view: SeatView) -> bool | None:
     """Whether the bidders have made their contract (True) or can no longer make it
     (False), where the deal's result is decided as the table decides it (the same
@@ -650,7 +641,7 @@ def figures(view: SeatView, o: Option) -> str:
     the table offers to finish the deal; a chance that merely rounds to certain is "over
     99%" (or "under 1%")."""
     parts = []
-    defending = view.bidder is not None and (view.bidder & 1) != view.team
+    defending = contract_team(view) not in (None, view.team)
     verb = "beat" if defending else "make"
     contract = contract_words(view)
     made = decided_made(view) if PHASE_CODES[view.phase] == PLAY else None
@@ -722,7 +713,7 @@ def _not_likelier(view: SeatView, best: Option, likelier: Option, samples: int =
     dp = shown_points(best) - shown_points(likelier)
     chance = best.ours is not None and likelier.ours is not None and dc > CHANCE_POINTS
     if chance:  # as short as the figures' sentence: the reason must fit the panel
-        defending = view.bidder is not None and (view.bidder & 1) != view.team
+        defending = contract_team(view) not in (None, view.team)
         verb = "beat" if defending else "make"
         text = f"{head} with it: {_pct(likelier.ours)} to {verb} {contract_words(view)}"
         if dp >= POINTS_NOISE - 1e-9:
