@@ -535,7 +535,7 @@ def _reason(h: Hint, taken: Option, v: Verdict, trick: int | None, lost_to: str 
     if taken.trick_win is not None and best.trick_win is not None:
         if taken.trick_win < best.trick_win - 0.1:
             return (f"{text}: your side wins the trick {100 * taken.trick_win:.0f}% of the "
-                    f"time with it, {100 * best.trick_win:.0f}% {with_best}; {better}.")
+                    f"time with it, {100 * best.trick_win:.0f}% {with_best}; {better}.{fell}")
         if lost_to:
             return f"{text}: {lost_to}; {_noun(best)} was safer."
     if view is not None:
