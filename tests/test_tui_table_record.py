@@ -14,7 +14,9 @@ from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine import saves
 from twentynine.actions import DOUBLE_CODE, PASS_CODE, SINGLE_HAND_CODE
+from twentynine.bots.base import BaseBot
 from twentynine.coach import clock
+from twentynine.coach import hint as hint_module
 from twentynine.coach.clock import clock_move, clock_words
 from twentynine.coach.hint import hint
 from twentynine.coach.history import open_history
@@ -126,7 +128,20 @@ def loads_game(data_dir: Path) -> Game:
     return replay_game(loads((data_dir / "save.json").read_text(encoding="utf-8")))[0]
 
 
-def test_the_clock_plays_the_hints_card_and_names_it(tmp_path: Path) -> None:
+@pytest.fixture
+def unhurried_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's search bounded by its sample counts, not its clock: the test's own hint
+    and the table's then come out the same however busy the machine is."""
+    made = hint_module.hint_bot
+
+    def unhurried(seed: int, time_cap: float | None = None) -> BaseBot:
+        return made(seed, 120.0)
+
+    monkeypatch.setattr(hint_module, "hint_bot", unhurried)
+
+
+def test_the_clock_plays_the_hints_card_and_names_it(tmp_path: Path,
+                                                     unhurried_hint: None) -> None:
     """South leads from 10♠ 7♥ 10♦ K♦ Q♦ 9♣ Q♣ and lets the clock run out: the move made is
     the hint's (which the coach gives for this very view), named in the log and the status;
     not the first card, a ten thrown away."""
@@ -157,7 +172,7 @@ def test_the_clock_plays_the_hints_card_and_names_it(tmp_path: Path) -> None:
 
 
 def test_the_clocks_move_is_the_hints_and_safe_when_the_hint_fails(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, unhurried_hint: None) -> None:
     g = Game(11)
     while not (g.view(0).phase is Phase.PLAY and g.turn == 0):
         g.apply(g.legal_actions()[0])
