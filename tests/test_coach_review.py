@@ -245,8 +245,8 @@ def test_the_reasons_read_as_sentences() -> None:
     """"80% with ask for trump" and "the search's choice, pass: you make 19" read oddly:
     asking is said as asking, and the bid's figures follow a semicolon."""
     from twentynine.actions import PASS, SHOW_TRUMP
+    from twentynine.coach.grading import _bid_reason, _reason, judge
     from twentynine.coach.hint import BidChance, Option
-    from twentynine.coach.review import _bid_reason, _reason, judge
 
     ask = Option(SHOW_TRUMP, "ask for trump", -0.78, 13.0, trick_win=0.8)
     low = Option(Action.play("7♥"), "7♥", -0.84, 7.9, trick_win=0.0)
@@ -272,8 +272,8 @@ def test_an_overcall_of_partners_bid_is_never_close_to_the_search() -> None:
     """Partner holds 18, the search passes; bidding 19 over it is measured against
     partner's contract and said as taking it over, a mistake when it costs enough."""
     from twentynine.actions import PASS
+    from twentynine.coach.grading import _bid_loss, _bid_reason
     from twentynine.coach.hint import BidChance, Option
-    from twentynine.coach.review import _bid_loss, _bid_reason
     from twentynine.deal import AUCTION
 
     view = None
@@ -306,8 +306,8 @@ def test_an_overcall_of_partners_bid_is_never_close_to_the_search() -> None:
 
 def test_a_mistake_in_card_points_alone_says_only_that() -> None:
     """"K♦ cost 0.00 game points a deal and 4.3 card points" said a cost of nothing first."""
+    from twentynine.coach.grading import _reason, judge
     from twentynine.coach.hint import Option
-    from twentynine.coach.review import _reason, judge
 
     best = Option(Action.play("KC"), "K♣", 1.0, 17.3, trick_win=0.15)
     taken = Option(Action.play("KD"), "K♦", 1.0, 13.0, trick_win=0.0)
@@ -376,8 +376,8 @@ def test_a_mistakes_cost_is_said_in_the_chance_and_card_points_first() -> None:
     """"7♣ cost 0.29 game points a deal" was the search's figure: the cost is the chance
     on the contract the card gave up and the card points; game points only where neither
     shows the loss."""
+    from twentynine.coach.grading import _reason, judge
     from twentynine.coach.hint import Option
-    from twentynine.coach.review import _reason, judge
 
     best = Option(Action.play("9H"), "9♥", 0.6, 21.9, 0.63, 2.0, 0.82, 0.82)
     taken = Option(Action.play("7C"), "7♣", 0.31, 20.7, 0.30, 2.0, 0.75, 0.75)
@@ -420,8 +420,8 @@ def find_defending_view() -> tuple[Deal, SeatView]:
 def test_a_close_choice_says_its_chance_and_card_points() -> None:
     """A card close to the search's choice says what it gave up in the player's figures
     (it said only "Close to the search's choice, 9♥." and the screen added game points)."""
+    from twentynine.coach.grading import _close, judge
     from twentynine.coach.hint import Option
-    from twentynine.coach.review import _close, judge
 
     _deal, view = find_defending_view()
     target = view.target or view.high_bid

@@ -391,7 +391,7 @@ def test_a_double_is_weighed_in_game_points_never_in_its_own_chance() -> None:
 def test_a_point_card_thrown_where_asking_for_trump_was_better_says_so(
         position: tuple[Deal, SeatView]) -> None:
     from twentynine.actions import SHOW_TRUMP
-    from twentynine.coach.review import _reason, judge
+    from twentynine.coach.grading import _reason, judge
 
     _deal, view = position
     ask = Option(SHOW_TRUMP, "ask for trump", 0.2, 14.0, 0.6, 3.0, 0.6, 0.4)
