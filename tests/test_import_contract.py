@@ -54,7 +54,7 @@ CONTROLLER = frozenset({"controller", "table"})
 """A table without a screen, and the interface the UI plays through."""
 PROTOCOL = "twentynine.bhoos"
 FRONT_ENDS = frozenset({"__main__", "arena", "cli", "coach_commands"})
-PACKAGES = frozenset({"bots", "coach", "net", "tui"})
+PACKAGES = frozenset({"bots", "coach", "common", "net", "tui"})
 
 UI_AND_NETWORK = ("textual", "rich", "aiohttp", "textual_serve")
 """Libraries of the front ends: drawing in a terminal, serving the web."""
@@ -85,7 +85,11 @@ def _top(names: frozenset[str]) -> tuple[str, ...]:
 
 _HIGHER = ("twentynine.tui", "twentynine.net", *_top(FRONT_ENDS))
 
+_ALL_ABOVE_COMMON = (UI_AND_NETWORK + _HIGHER + _top(ENGINE) + _top(STORAGE)
+                     + _top(CONTROLLER) + (PROTOCOL, "twentynine.bots", "twentynine.coach"))
+
 LAYERS = (
+    Layer("common", _modules_of("common"), _ALL_ABOVE_COMMON),
     Layer("engine", ("twentynine", *_top(ENGINE)),
           UI_AND_NETWORK + _HIGHER + (PROTOCOL, "twentynine.bots", "twentynine.coach",
                                       *_top(CONTROLLER), *_top(STORAGE))),

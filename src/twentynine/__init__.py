@@ -10,16 +10,45 @@ and the computer players in ``twentynine.bots``.
 [Action('bid 16'), Action('bid 17')]
 """
 
-from importlib.machinery import EXTENSION_SUFFIXES
+from __future__ import annotations
 
-from .actions import PAIR, PASS, SHOW_TRUMP, Action, ActionError, ActionKind
-from .cards import CARDS, Card, CardError, parse_cards
-from .deal import Deal, DealError, IllegalActionError, Phase
-from .events import Event, event_for_seat
-from .game import Game
-from .rules import Rules, RulesError
-from .scoring import DealOutcome
-from .views import SeatView, TrickRecord
+from importlib import import_module
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .actions import PAIR, PASS, SHOW_TRUMP, Action, ActionError, ActionKind
+    from .cards import CARDS, Card, CardError, parse_cards
+    from .deal import Deal, DealError, IllegalActionError, Phase
+    from .events import Event, event_for_seat
+    from .game import Game
+    from .rules import Rules, RulesError
+    from .scoring import DealOutcome
+    from .views import SeatView, TrickRecord
+
+_LAZY = {
+    "actions": ("PAIR", "PASS", "SHOW_TRUMP", "Action", "ActionError", "ActionKind"),
+    "cards": ("CARDS", "Card", "CardError", "parse_cards"),
+    "deal": ("Deal", "DealError", "IllegalActionError", "Phase"),
+    "events": ("Event", "event_for_seat"),
+    "game": ("Game",),
+    "rules": ("Rules", "RulesError"),
+    "scoring": ("DealOutcome",),
+    "views": ("SeatView", "TrickRecord"),
+}
+"""Twenty-Nine's public names, by the engine module that defines them.  They load on
+first use, so that a module of another layer (the shared :mod:`twentynine.common`, a
+second game) can be imported without loading Twenty-Nine's engine."""
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+
+
+def __getattr__(name: str) -> object:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'twentynine' has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 def build_kind() -> str:

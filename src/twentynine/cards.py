@@ -17,12 +17,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-SUITS: Final = "SHDC"
-"""Suit letters in index order: spades, hearts, diamonds, clubs."""
-SUIT_SYMBOLS: Final = "♠♥♦♣"
-SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
-SUIT_SINGULAR: Final = ("spade", "heart", "diamond", "club")
-RED_SUITS: Final = frozenset({1, 2})
+from twentynine.common.suits import RED_SUITS as RED_SUITS
+from twentynine.common.suits import SUIT_NAMES as SUIT_NAMES
+from twentynine.common.suits import SUIT_SINGULAR as SUIT_SINGULAR
+from twentynine.common.suits import SUIT_SYMBOLS as SUIT_SYMBOLS
+from twentynine.common.suits import SUITS as SUITS
+from twentynine.common.suits import SuitError
+from twentynine.common.suits import parse_suit as _parse_suit
+
 SEAT_WORDS: Final = ("seat 0", "seat 1", "seat 2", "seat 3")
 """Neutral seat names for engine messages (the table names seats by screen position)."""
 RANKS: Final = "J9ATKQ87"
@@ -206,20 +208,11 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(32))
 
 
 def parse_suit(text: object) -> int:
-    """Read a suit letter, symbol or name into its index."""
-    if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a suit: use S, H, D or C")
-    t = text.strip()
-    if t in SUIT_SYMBOLS:
-        return SUIT_SYMBOLS.index(t)
-    u = t.upper()
-    if len(u) == 1 and u in SUITS:
-        return SUITS.index(u)
-    low = t.lower()
-    for i, (plural, single) in enumerate(zip(SUIT_NAMES, SUIT_SINGULAR, strict=True)):
-        if low in (plural, single):
-            return i
-    raise CardError(f"{text!r} is not a suit: use S, H, D or C")
+    """Read a suit letter, symbol or name into its index (a :class:`CardError` if not)."""
+    try:
+        return _parse_suit(text)
+    except SuitError as exc:
+        raise CardError(str(exc)) from None
 
 
 def parse_cards(text: object) -> list[Card]:
