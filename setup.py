@@ -26,11 +26,12 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     # the rules engine's state machine; events and views are made once per move, never in
     # the playouts, and stay plain Python (frozen dataclasses that copy and pickle as usual);
-    # so do the rules (rules.py): a compiled dataclass would check its fields' types in its
+    # so do the rules (engine/rules.py): a compiled dataclass would check its fields' types in its
     # own __init__ and refuse a bad value with a bare TypeError before the Rules could name
     # it, and the play reads the few rules it needs at every card from native copies on
     # the Deal (Deal.set_rules)
-    "cards", "actions", "auction", "contract", "play", "scoring", "deal",
+    "engine/cards", "engine/actions", "engine/auction", "engine/contract", "engine/play",
+    "engine/scoring", "engine/deal",
     # the bots' hot path: sampled worlds, the model of play that weights them, the rollout
     # policy and the exact endgame search
     "bots/worlds", "bots/play_model", "bots/search",

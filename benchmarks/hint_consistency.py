@@ -30,7 +30,7 @@ from itertools import pairwise
 from twentynine import build_kind
 from twentynine.bots import make_bot
 from twentynine.coach.hint import Hint, Option, hint
-from twentynine.deal import Deal, Phase
+from twentynine.engine.deal import Deal, Phase
 
 CLOCK = 60.0
 """The search's clock: far above any search's length, so the sample counts bound it."""

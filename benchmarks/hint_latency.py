@@ -19,9 +19,9 @@ from collections import defaultdict
 from twentynine import build_kind
 from twentynine.bots import make_bot
 from twentynine.coach.hint import STRONGEST, hint, hint_bot
-from twentynine.deal import DEAL_OVER
-from twentynine.game import Game
-from twentynine.rules import Rules
+from twentynine.engine.deal import DEAL_OVER
+from twentynine.engine.game import Game
+from twentynine.engine.rules import Rules
 
 
 def quantile(xs: list[float], q: float) -> float:

@@ -25,8 +25,8 @@ from twentynine.bots import make_bot
 from twentynine.coach.history import HISTORY_NAME, open_history
 from twentynine.coach.pending import background_command
 from twentynine.coach.review import REVIEW_VERSION
-from twentynine.deal import Deal
-from twentynine.records import deal_record
+from twentynine.engine.deal import Deal
+from twentynine.engine.records import deal_record
 
 
 def main() -> None:

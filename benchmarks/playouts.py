@@ -44,7 +44,7 @@ def measure(seconds: float) -> dict[str, Any]:
     """Playouts per second and clone microseconds in this process."""
     from twentynine import build_kind
     from twentynine.bots.search import rollout
-    from twentynine.deal import PLAY, Deal
+    from twentynine.engine.deal import PLAY, Deal
 
     rng = random.Random(1)
     starts = []

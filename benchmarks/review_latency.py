@@ -18,8 +18,8 @@ import time
 from twentynine import build_kind
 from twentynine.bots import make_bot
 from twentynine.coach.review import review_deal
-from twentynine.deal import Deal
-from twentynine.records import deal_record
+from twentynine.engine.deal import Deal
+from twentynine.engine.records import deal_record
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from twentynine.rules import Rules
+from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import RulesScreen
 

@@ -21,10 +21,10 @@ import hashlib
 import sys
 import time
 
-import twentynine.deal as deal_module
+import twentynine.engine.deal as deal_module
 from twentynine.bots import make_bot
-from twentynine.deal import DEAL_OVER, Deal
-from twentynine.rules import Rules
+from twentynine.engine.deal import DEAL_OVER, Deal
+from twentynine.engine.rules import Rules
 
 RULESETS = (("standard", Rules()),
             ("tournament", Rules(trump_indicator="marker", pair=False,

@@ -34,7 +34,7 @@ def measure(spec: str) -> dict[str, Any]:
     from twentynine import build_kind
     from twentynine.bots import make_bot
     from twentynine.bots.search import SearchTimeout, _clock, solve_root
-    from twentynine.deal import DEAL_OVER, PLAY, Deal
+    from twentynine.engine.deal import DEAL_OVER, PLAY, Deal
 
     count, _, every_text = spec.partition(":")
     positions: list[Deal] = []

@@ -22,7 +22,7 @@ def measure(decisions: float) -> dict[str, Any]:
     """Mean CPU seconds of ``hard`` per card decision over fixed positions, in this process."""
     from twentynine import build_kind
     from twentynine.bots import make_bot
-    from twentynine.deal import Deal
+    from twentynine.engine.deal import Deal
 
     rng = random.Random(5)
     views = []

@@ -1,7 +1,7 @@
 """Positions for the bot tests: deals played by seeded ``easy`` bots, kept where a
 predicate holds.
 
->>> from twentynine.deal import AUCTION, Deal
+>>> from twentynine.engine.deal import AUCTION, Deal
 >>> deals = (Deal.from_seed(s) for s in range(5))
 >>> ps = easy_positions(deals, 3, lambda k, d: d.phase_code == AUCTION, first=True)
 >>> [p.phase_code == AUCTION for p in ps]
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from twentynine.bots import make_bot
-from twentynine.deal import DEAL_OVER, Deal
+from twentynine.engine.deal import DEAL_OVER, Deal
 
 
 def easy_positions(deals: Iterable[Deal], n: int, where: Callable[[int, Deal], bool],

@@ -95,6 +95,7 @@ def _rewrite_tests_once(config: pytest.Config, files: list[Path]) -> None:
 
 
 LAYER_TESTS: dict[str, tuple[str, ...]] = {
+    "common": ("test_common_", "test_files"),
     "engine": ("test_cards_actions", "test_contract", "test_decided_deal", "test_engine_",
                "test_records", "test_rulings", "test_seed_examples", "test_variant",
                "test_views"),
@@ -105,12 +106,12 @@ LAYER_TESTS: dict[str, tuple[str, ...]] = {
             "test_server", "test_table_conformance", "test_web_"),
 }
 """Each layer's test files (by the start of their names), marked with the layer's name:
-``pytest -m engine`` runs the engine's tests alone.  The rest (the controller, the files,
+``pytest -m engine`` runs the engine's tests alone.  The rest (the controller, the saved game,
 the command line, the build, the import contract) carry none of these marks."""
 
-LAYER_SOURCES: dict[str, str] = {"bots": "bots", "coach": "coach", "tui": "tui", "net": "net"}
-"""The doctests of a subpackage's modules go with its layer; the engine's modules' with
-the engine (the import contract's list)."""
+LAYER_SOURCES: frozenset[str] = frozenset({"common", "engine", "bots", "coach", "tui", "net"})
+"""The doctests of a subpackage's modules go with its layer (``twentynine/engine/`` with
+the engine)."""
 
 
 def _layer(item: pytest.Item) -> str | None:
@@ -122,11 +123,7 @@ def _layer(item: pytest.Item) -> str | None:
                      if path.stem.startswith(starts)), None)
     parts = path.parts[path.parts.index("twentynine") + 1:] if "twentynine" in path.parts \
         else ()
-    if len(parts) == 1:
-        from test_import_contract import ENGINE
-
-        return "engine" if path.stem in ENGINE else None
-    return LAYER_SOURCES.get(parts[0]) if parts else None
+    return parts[0] if len(parts) > 1 and parts[0] in LAYER_SOURCES else None
 
 
 def _mark_layers(items: list[pytest.Item]) -> None:

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from twentynine import Action, Card, Deal, Game, Phase, Rules
-from twentynine.actions import ACTIONS
-from twentynine.cards import CARDS, parse_cards
-from twentynine.events import CardPlayed, Event
-from twentynine.views import SeatView
+from twentynine.engine.actions import ACTIONS
+from twentynine.engine.cards import CARDS, parse_cards
+from twentynine.engine.events import CardPlayed, Event
+from twentynine.engine.views import SeatView
 
 if TYPE_CHECKING:
     from twentynine.coach.hint import Hint
@@ -150,7 +150,7 @@ def finished_record(seed: int) -> dict[str, Any]:
     """The record of a whole deal (``Deal.from_seed(seed)``) played by easy bots, as the
     history keeps one."""
     from twentynine.bots import make_bot
-    from twentynine.records import deal_record
+    from twentynine.engine.records import deal_record
 
     d = Deal.from_seed(seed)
     bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]

@@ -15,7 +15,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from twentynine.events import DealScored
+from twentynine.engine.events import DealScored
 from twentynine.net.client import Connection, State, decode_state
 from twentynine.net.gate import Limits
 from twentynine.net.server import GameServer, Settings, Table

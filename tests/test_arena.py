@@ -20,8 +20,8 @@ from twentynine.arena import (
 )
 from twentynine.bots import BOTS, BaseBot
 from twentynine.bots.easy import EasyBot
-from twentynine.cards import mask_cards
 from twentynine.cli import main
+from twentynine.engine.cards import mask_cards
 
 # what the spies saw: (label, seed, seat, first four cards as ints), in order
 SEEN: list[tuple[str, int, int, tuple[int, ...]]] = []

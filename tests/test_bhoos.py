@@ -21,7 +21,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentynine.actions import SHOW_TRUMP, Action
 from twentynine.arena import play_boards
 from twentynine.bhoos import (
     PROTOCOL_RULES,
@@ -37,10 +36,11 @@ from twentynine.bhoos import (
 )
 from twentynine.bots import make_bot
 from twentynine.bots.external import ExternalBot
-from twentynine.cards import CARDS
 from twentynine.cli import main
-from twentynine.deal import Deal, Phase
-from twentynine.rules import Rules
+from twentynine.engine.actions import SHOW_TRUMP, Action
+from twentynine.engine.cards import CARDS
+from twentynine.engine.deal import Deal, Phase
+from twentynine.engine.rules import Rules
 
 SERVER = f"{sys.executable} -m twentynine.cli bot --protocol bhoos"
 

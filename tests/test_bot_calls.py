@@ -9,14 +9,6 @@ import pytest
 from helpers import layout, play
 
 from twentynine import Deal, Rules
-from twentynine.actions import (
-    DOUBLE_CODE,
-    NO_TRUMPS_CODE,
-    PASS_CODE,
-    REDEAL_CODE,
-    REDOUBLE_CODE,
-    SINGLE_HAND_CODE,
-)
 from twentynine.bots import BaseBot, decide
 from twentynine.bots.calls import (
     best_bid,
@@ -31,8 +23,16 @@ from twentynine.bots.calls import (
 from twentynine.bots.easy import EasyBot, estimate_points, expected_seventh
 from twentynine.bots.hard import HardBot
 from twentynine.bots.medium import MediumBot
-from twentynine.cards import CARDS, cards_mask, parse_cards
-from twentynine.scoring import pair_target
+from twentynine.engine.actions import (
+    DOUBLE_CODE,
+    NO_TRUMPS_CODE,
+    PASS_CODE,
+    REDEAL_CODE,
+    REDOUBLE_CODE,
+    SINGLE_HAND_CODE,
+)
+from twentynine.engine.cards import CARDS, cards_mask, parse_cards
+from twentynine.engine.scoring import pair_target
 
 LEVELS = ("easy", "medium", "hard")
 

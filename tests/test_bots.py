@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from twentynine import CARDS, Action, Card, Deal, Game, Rules, SeatView
-from twentynine.actions import PAIR, PASS, SHOW_TRUMP
 from twentynine.bots import (
     BOTS,
     COACH_BOT,
@@ -27,10 +26,11 @@ from twentynine.bots import (
 from twentynine.bots.config import MEDIUM
 from twentynine.bots.easy import EasyBot
 from twentynine.bots.medium import MediumBot
-from twentynine.cards import mask_cards
+from twentynine.engine.actions import PAIR, PASS, SHOW_TRUMP
+from twentynine.engine.cards import mask_cards
+from twentynine.engine.views import TrickRecord
 from twentynine.tui.prefs import BOT_NAMES, Preferences
 from twentynine.tui.settings import Choice, row_for
-from twentynine.views import TrickRecord
 
 VARIANTS: dict[str, Rules] = {
     "standard": Rules(),

@@ -38,7 +38,7 @@ def test_the_build_is_the_one_expected() -> None:
 def test_every_hot_module_is_of_the_same_build() -> None:
     import importlib
 
-    mods = [importlib.import_module(f"twentynine.{m}") for m in ENGINE] + [search, worlds]
+    mods = [importlib.import_module(f"twentynine.engine.{m}") for m in ENGINE] + [search, worlds]
     kinds = {_compiled(m) for m in mods}
     assert len(kinds) == 1, {m.__name__: _compiled(m) for m in mods}
     assert (build_kind() == "compiled") == kinds.pop()
@@ -48,7 +48,7 @@ def test_the_plain_modules_are_never_compiled() -> None:
     import importlib
 
     for m in PLAIN:  # e.g. the Rules must refuse bad values with their own RulesError
-        assert not _compiled(importlib.import_module(f"twentynine.{m}")), m
+        assert not _compiled(importlib.import_module(f"twentynine.engine.{m}")), m
 
 
 def test_the_compiled_package_is_not_the_source_tree() -> None:

@@ -24,8 +24,8 @@ from twentynine import (
     Rules,
     parse_cards,
 )
-from twentynine.actions import ACTIONS
-from twentynine.cards import (
+from twentynine.engine.actions import ACTIONS
+from twentynine.engine.cards import (
     CARDS,
     POP16,
     as_card,

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from twentynine.cli import rules_lines
-from twentynine.rules import SETTINGS, Rules
+from twentynine.engine.rules import SETTINGS, Rules
 
 
 @pytest.mark.parametrize("command", [["play"], ["play", "--seed", "3"],

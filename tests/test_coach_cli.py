@@ -18,7 +18,7 @@ from twentynine.cli import main
 from twentynine.coach.history import HISTORY_NAME, SCHEMA, open_history
 from twentynine.coach.review import review_deal, strongest_hint
 from twentynine.coach.stats import compute_stats
-from twentynine.deal import Deal
+from twentynine.engine.deal import Deal
 from twentynine.tui.coach import ReviewApp, ReviewScreen, StatsScreen
 
 
@@ -302,7 +302,7 @@ def test_history_gives_each_sides_game_points_as_the_review_does(
     history says each side's game points, as the deal's summary and its review do."""
     from twentynine.coach.text import signed
     from twentynine.coach_commands import _result
-    from twentynine.records import replay_deal
+    from twentynine.engine.records import replay_deal
     from twentynine.tui.coach.review_screen import result_text
 
     h = open_history(data_dir / HISTORY_NAME).history

@@ -8,13 +8,6 @@ from collections.abc import Callable
 import pytest
 
 from twentynine import Rules
-from twentynine.actions import (
-    DOUBLE_CODE,
-    PAIR_CODE,
-    PASS_CODE,
-    SHOW_CODE,
-    SINGLE_HAND_CODE,
-)
 from twentynine.bots import COACH_BOT, make_bot
 from twentynine.bots.config import HARD
 from twentynine.bots.medium import MediumBot
@@ -33,8 +26,15 @@ from twentynine.coach.hint import (
     shown_points,
     view_seed,
 )
-from twentynine.deal import Deal, Phase
-from twentynine.views import SeatView
+from twentynine.engine.actions import (
+    DOUBLE_CODE,
+    PAIR_CODE,
+    PASS_CODE,
+    SHOW_CODE,
+    SINGLE_HAND_CODE,
+)
+from twentynine.engine.deal import Deal, Phase
+from twentynine.engine.views import SeatView
 
 Wanted = Callable[[SeatView], bool]
 
@@ -174,9 +174,9 @@ def test_no_hint_when_it_is_not_the_seats_turn() -> None:
 def test_a_trump_card_that_makes_the_bid_more_often_is_not_ranked_below() -> None:
     """"J♦ 33% ... 7♠ 39%": the card shown making the bid more often comes first, however
     the search's game points rank the two (the hint's pick is the best on its figures)."""
-    from twentynine.actions import Action
-    from twentynine.cards import Card
     from twentynine.coach.hint import Option, _ordered, _trump_reason, best_on_figures
+    from twentynine.engine.actions import Action
+    from twentynine.engine.cards import Card
 
     _deal, view = find_view(lambda v: v.phase is Phase.TRUMP)
     jd, sp = (Action.trump_card(Card.parse(c)) for c in ("J♦", "7♠"))
@@ -201,9 +201,9 @@ def test_a_trump_card_that_makes_the_bid_more_often_is_not_ranked_below() -> Non
 def test_near_ties_go_to_the_chance_then_card_points_then_the_plainer_card() -> None:
     """All options alike in the search: the one with more card points (9♦ 13.2 over 8♣
     12.8); at the same points too, the plainer card; and the hint says they are equal."""
-    from twentynine.actions import Action
-    from twentynine.cards import Card
     from twentynine.coach.hint import Option, best_on_figures
+    from twentynine.engine.actions import Action
+    from twentynine.engine.cards import Card
 
     _deal, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.trick) == 1)
 

@@ -18,7 +18,7 @@ from twentynine.coach.history import (
     HistoryError,
     open_history,
 )
-from twentynine.deal import Deal
+from twentynine.engine.deal import Deal
 
 
 def test_a_deal_is_stored_as_its_replayable_record_with_its_result(tmp_path: Path) -> None:
@@ -30,7 +30,7 @@ def test_a_deal_is_stored_as_its_replayable_record_with_its_result(tmp_path: Pat
     assert row is not None and row.record == rec
     d = Deal.from_seed(7)
     out = None
-    from twentynine.records import replay_deal
+    from twentynine.engine.records import replay_deal
 
     out = replay_deal(row.record)[0].outcome
     assert out is not None

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from twentynine.bots import make_bot
-from twentynine.cards import CARDS, SUIT_NAMES, Card
 from twentynine.coach.reasons import (
     card_reason,
     draw_trumps,
@@ -20,8 +19,9 @@ from twentynine.coach.reasons import (
     winning_now,
     wins_trick,
 )
-from twentynine.deal import Deal, Phase
-from twentynine.views import SeatView
+from twentynine.engine.cards import CARDS, SUIT_NAMES, Card
+from twentynine.engine.deal import Deal, Phase
+from twentynine.engine.views import SeatView
 
 
 def find(wanted: Callable[[SeatView], bool], seeds: int = 300) -> SeatView:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from twentynine.actions import Action
 from twentynine.bots import make_bot
 from twentynine.coach.history import open_history
 from twentynine.coach.recorder import DealRecorder
-from twentynine.events import Event
-from twentynine.game import Game
+from twentynine.engine.actions import Action
+from twentynine.engine.events import Event
+from twentynine.engine.game import Game
 
 
 class LocalTable:

@@ -22,9 +22,9 @@ from twentynine.coach.review import (
     grade_decision,
     review_deal,
 )
-from twentynine.deal import PLAY
-from twentynine.records import RecordError, deal_record, replay_deal
-from twentynine.views import SeatView
+from twentynine.engine.deal import PLAY
+from twentynine.engine.records import RecordError, deal_record, replay_deal
+from twentynine.engine.views import SeatView
 
 
 def hand_made() -> Deal:
@@ -125,7 +125,7 @@ def hard_in_your_seat_plays_the_same_cards(rec: dict[str, Any], review: Review) 
 
 
 def replay_deal_points(rec: dict[str, Any]) -> int:
-    from twentynine.records import replay_deal
+    from twentynine.engine.records import replay_deal
 
     out = replay_deal(rec)[0].outcome
     assert out is not None
@@ -244,9 +244,9 @@ def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so(quick_replay: No
 def test_the_reasons_read_as_sentences() -> None:
     """"80% with ask for trump" and "the search's choice, pass: you make 19" read oddly:
     asking is said as asking, and the bid's figures follow a semicolon."""
-    from twentynine.actions import PASS, SHOW_TRUMP
     from twentynine.coach.grading import _bid_reason, _reason, judge
     from twentynine.coach.hint import BidChance, Option
+    from twentynine.engine.actions import PASS, SHOW_TRUMP
 
     ask = Option(SHOW_TRUMP, "ask for trump", -0.78, 13.0, trick_win=0.8)
     low = Option(Action.play("7♥"), "7♥", -0.84, 7.9, trick_win=0.0)
@@ -271,10 +271,10 @@ def test_the_reasons_read_as_sentences() -> None:
 def test_an_overcall_of_partners_bid_is_never_close_to_the_search() -> None:
     """Partner holds 18, the search passes; bidding 19 over it is measured against
     partner's contract and said as taking it over, a mistake when it costs enough."""
-    from twentynine.actions import PASS
     from twentynine.coach.grading import _bid_loss, _bid_reason
     from twentynine.coach.hint import BidChance, Option
-    from twentynine.deal import AUCTION
+    from twentynine.engine.actions import PASS
+    from twentynine.engine.deal import AUCTION
 
     view = None
     for seed in range(200):  # a seat to bid with partner holding the bid
@@ -328,7 +328,7 @@ def test_a_deal_finished_with_f_grades_none_of_the_cards_the_table_played(
 
     from twentynine.coach.history import History
     from twentynine.coach.recorder import DealRecorder
-    from twentynine.records import PLAYED_BY_TABLE
+    from twentynine.engine.records import PLAYED_BY_TABLE
 
     t, _made = _decided_table(2)
     h: History | None = open_history(tmp_path / "history.sqlite3").history
@@ -363,7 +363,7 @@ def test_a_deal_finished_with_f_grades_none_of_the_cards_the_table_played(
 
 
 def test_a_record_listing_moves_it_does_not_have_is_refused() -> None:
-    from twentynine.records import PLAYED_BY_TABLE
+    from twentynine.engine.records import PLAYED_BY_TABLE
 
     rec = play_with("7C")
     with pytest.raises(RecordError, match=PLAYED_BY_TABLE):

@@ -16,7 +16,6 @@ from helpers import finished_record, layout
 from helpers import quick_grader as quick
 
 from twentynine import Action, Deal
-from twentynine.actions import ACTIONS, PASS, PASS_CODE
 from twentynine.bots import make_bot
 from twentynine.coach.hint import BidChance, Hint, Option
 from twentynine.coach.reasons import why_not
@@ -28,10 +27,11 @@ from twentynine.coach.review import (
     grade_decision,
     review_deal,
 )
-from twentynine.deal import AUCTION, PLAY
-from twentynine.records import replay_deal
+from twentynine.engine.actions import ACTIONS, PASS, PASS_CODE
+from twentynine.engine.deal import AUCTION, PLAY
+from twentynine.engine.records import replay_deal
+from twentynine.engine.views import SeatView
 from twentynine.tui.coach.review_screen import grades_text
-from twentynine.views import SeatView
 
 
 def defending_position() -> tuple[Deal, SeatView]:
@@ -343,7 +343,7 @@ def test_every_grade_of_a_recorded_deal_follows_the_rule(seed: int,
 def a_double_to_call() -> tuple[Deal, SeatView]:
     """A defender who may double (the double rule on)."""
     from twentynine import Rules
-    from twentynine.actions import DOUBLE
+    from twentynine.engine.actions import DOUBLE
 
     rules = Rules(double=True)
     for seed in range(100):
@@ -365,7 +365,7 @@ def test_a_double_is_weighed_in_game_points_never_in_its_own_chance() -> None:
     """A double changes the stakes, not the cards: the chance measured with each call is
     one chance (the hint once showed "pass 11% ... redouble 15%"), so a call is graded in
     the search's game points and never said to cut or raise the chance."""
-    from twentynine.actions import DOUBLE
+    from twentynine.engine.actions import DOUBLE
 
     d, v = a_double_to_call()
     passing = Option(PASS, "pass", 0.10, 12.0, made=0.60, ours=0.40)
@@ -390,8 +390,8 @@ def test_a_double_is_weighed_in_game_points_never_in_its_own_chance() -> None:
 
 def test_a_point_card_thrown_where_asking_for_trump_was_better_says_so(
         position: tuple[Deal, SeatView]) -> None:
-    from twentynine.actions import SHOW_TRUMP
     from twentynine.coach.grading import _reason, judge
+    from twentynine.engine.actions import SHOW_TRUMP
 
     _deal, view = position
     ask = Option(SHOW_TRUMP, "ask for trump", 0.2, 14.0, 0.6, 3.0, 0.6, 0.4)

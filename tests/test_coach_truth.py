@@ -14,9 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from twentynine import Rules
-from twentynine.actions import DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE, Action
 from twentynine.bots import BaseBot, make_bot
-from twentynine.cards import CARDS, SUIT_NAMES, Card, parse_cards
 from twentynine.coach.hint import (
     PICK_WINDOW,
     POINTS_NOISE,
@@ -40,9 +38,11 @@ from twentynine.coach.reasons import (
     trick_lost,
     wins_trick,
 )
-from twentynine.deal import Deal, Phase
-from twentynine.scoring import result_decided
-from twentynine.views import SeatView
+from twentynine.engine.actions import DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE, Action
+from twentynine.engine.cards import CARDS, SUIT_NAMES, Card, parse_cards
+from twentynine.engine.deal import Deal, Phase
+from twentynine.engine.scoring import result_decided
+from twentynine.engine.views import SeatView
 
 C = Card.parse
 

@@ -33,25 +33,25 @@ def _imports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("name", ENGINE)
 def test_engine_module_imports_nothing_from_the_ui(name: str) -> None:
-    path = PKG / f"{name}.py"
+    path = PKG / "engine" / f"{name}.py"
     assert path.exists(), f"engine module {name} is missing"
     bad = {m for m in _imports(path) if m.startswith(FORBIDDEN) or m in ("twentynine.tui",)}
     assert not bad, f"{name} imports {bad}"
 
 
 def test_importing_the_engine_loads_no_ui_library() -> None:
-    code = ("import sys, twentynine, twentynine.records; "
+    code = ("import sys, twentynine, twentynine.engine.records; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; "
             "print(bad); sys.exit(1 if bad else 0)")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert res.returncode == 0, res.stdout + res.stderr
 
 
-@pytest.mark.parametrize("module", ["controller", "options"])
+@pytest.mark.parametrize("module", ["controller", "engine.options"])
 def test_the_tables_flow_imports_no_ui(module: str) -> None:
     """The controller (and the rule options under it) run without Textual or Rich: on a
     server, in tests, in the coach."""
-    bad = {m for m in _imports(PKG / f"{module}.py")
+    bad = {m for m in _imports(PKG / f"{module.replace('.', '/')}.py")
            if m.startswith(("textual", "rich", "twentynine.tui.app", "twentynine.tui.widgets",
                             "twentynine.tui.screens"))}
     assert not bad, f"{module} imports {bad}"

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from twentynine.actions import NEXT_DEAL, PASS, Action, ActionKind
 from twentynine.bots import UnknownBot
 from twentynine.controller import (
     TableController,
@@ -16,11 +15,12 @@ from twentynine.controller import (
     bot_move,
     decision_seed,
 )
-from twentynine.deal import IllegalActionError, Phase
-from twentynine.events import CardsDealt, DealScored, Event, TrumpChosen
-from twentynine.game import Game
-from twentynine.records import loads
-from twentynine.rules import Rules
+from twentynine.engine.actions import NEXT_DEAL, PASS, Action, ActionKind
+from twentynine.engine.deal import IllegalActionError, Phase
+from twentynine.engine.events import CardsDealt, DealScored, Event, TrumpChosen
+from twentynine.engine.game import Game
+from twentynine.engine.records import loads
+from twentynine.engine.rules import Rules
 from twentynine.table import BotTurn, TableLike
 
 
@@ -324,7 +324,7 @@ def test_rules_and_seed_are_the_games() -> None:
 def _decided_table(seed: int) -> tuple[TableController, bool]:
     """A local table (random bots) played by a passing human until the deal's result is
     decided with the play still going on, and whether the contract is made then."""
-    from twentynine.scoring import result_decided
+    from twentynine.engine.scoring import result_decided
 
     for attempt in range(40):
         t = TableController(seed=seed * 100 + attempt, bots="random")

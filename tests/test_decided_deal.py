@@ -1,4 +1,4 @@
-"""A decided deal: once :func:`~twentynine.scoring.result_decided` says a seat can tell the
+"""A decided deal: once :func:`~twentynine.engine.scoring.result_decided` says a seat can tell the
 result will not change, no way of playing the rest changes it (made or beaten, the game
 points, a sweep that wins the game), under every rule that moves the target or the worth:
 the last trick's point, the pair, all eight tricks, the single hand, doubling, the
@@ -11,11 +11,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentynine.actions import PAIR, PASS
-from twentynine.deal import Deal, Phase
-from twentynine.game import Game
-from twentynine.rules import PRESETS, Rules
-from twentynine.scoring import (
+from twentynine.engine.actions import PAIR, PASS
+from twentynine.engine.deal import Deal, Phase
+from twentynine.engine.game import Game
+from twentynine.engine.rules import PRESETS, Rules
+from twentynine.engine.scoring import (
     _pair_teams,
     pair_can_come,
     pair_mask,

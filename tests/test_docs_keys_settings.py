@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.binding import Binding
 
-from twentynine.rules import SETTINGS, Rules, RulesError, setting_text, with_setting
+from twentynine.engine.rules import SETTINGS, Rules, RulesError, setting_text, with_setting
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.settings import ROWS, row_for
 from twentynine.tui.table_screen import TableScreen

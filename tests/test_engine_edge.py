@@ -31,9 +31,9 @@ from twentynine import (
     Rules,
     RulesError,
 )
-from twentynine.actions import ACTIONS
-from twentynine.cards import as_card, parse_cards, parse_suit
-from twentynine.records import RecordError, deal_record, dumps, loads, replay_deal
+from twentynine.engine.actions import ACTIONS
+from twentynine.engine.cards import as_card, parse_cards, parse_suit
+from twentynine.engine.records import RecordError, deal_record, dumps, loads, replay_deal
 
 FIRST = ["JS 9S AS TS", "KS QS 8S 7S", "JH 9H AH TH", "KH QH 8H 7H"]
 SECOND = ["JD 9D AD TD", "KD QD 8D 7D", "JC 9C AC TC", "KC QC 8C 7C"]

@@ -26,8 +26,8 @@ from hypothesis.stateful import (
 )
 
 from twentynine import Action, Card, Deal, Game, IllegalActionError, Phase, Rules
-from twentynine.actions import ACTIONS
-from twentynine.events import (
+from twentynine.engine.actions import ACTIONS
+from twentynine.engine.events import (
     CardPlayed,
     CardsDealt,
     DealScored,
@@ -38,7 +38,7 @@ from twentynine.events import (
     TrumpChosen,
     event_for_seat,
 )
-from twentynine.views import SeatView
+from twentynine.engine.views import SeatView
 
 RULES = [RULE_SETS[k] for k in sorted(RULE_SETS)]
 

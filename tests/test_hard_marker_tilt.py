@@ -15,9 +15,9 @@ from bot_support import easy_positions
 
 from twentynine.bots.hard import HardBot
 from twentynine.bots.worlds import WorldSampler
-from twentynine.cards import SUIT_MASKS
-from twentynine.deal import DEAL_OVER, PLAY, Deal
-from twentynine.rules import Rules
+from twentynine.engine.cards import SUIT_MASKS
+from twentynine.engine.deal import DEAL_OVER, PLAY, Deal
+from twentynine.engine.rules import Rules
 
 TOURNAMENT = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
 

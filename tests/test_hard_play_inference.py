@@ -27,9 +27,9 @@ from twentynine.bots.play_model import (
     play_surprise,
 )
 from twentynine.bots.worlds import WorldSampler
-from twentynine.cards import SUIT_MASKS, Card
-from twentynine.deal import DEAL_OVER, PLAY, Deal
-from twentynine.rules import Rules
+from twentynine.engine.cards import SUIT_MASKS, Card
+from twentynine.engine.deal import DEAL_OVER, PLAY, Deal
+from twentynine.engine.rules import Rules
 
 m = mask
 

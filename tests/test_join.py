@@ -70,7 +70,7 @@ def test_the_terminal_table_joins_a_real_server_and_plays_a_card(tmp_path: objec
 
     from net_support import run, serving
 
-    from twentynine.events import CardPlayed
+    from twentynine.engine.events import CardPlayed
     from twentynine.net.join import make_app
     from twentynine.net.remote import RemoteTable
 
@@ -132,12 +132,12 @@ def test_the_tables_next_game_by_another_player_or_by_n_at_game_over(
 
     from net_support import Player, run, serving
 
-    from twentynine.events import DealStarted
+    from twentynine.engine.events import DealStarted
+    from twentynine.engine.rules import Rules
     from twentynine.net.client import Connection
     from twentynine.net.join import make_app
     from twentynine.net.remote import RemoteTable
     from twentynine.net.server import Settings
-    from twentynine.rules import Rules
     from twentynine.tui.screens import GameOverScreen
 
     monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(tmp_path))

@@ -31,10 +31,10 @@ from qr_support import QRReadError, read_qr
 from test_server_wall import cards_in, known_cards, leaks
 from test_web_browser import CHROMIUM, CHROMIUM_FLAGS, _need_browser
 
+from twentynine.engine.rules import Rules
 from twentynine.net.qr import join_link, qr_matrix, qr_text, text_matrix
 from twentynine.net.server import GameServer, Settings, Table
 from twentynine.net.webclient import FILES, routes
-from twentynine.rules import Rules
 
 T = TypeVar("T")
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,

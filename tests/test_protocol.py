@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from twentynine.events import event_for_seat
-from twentynine.game import Game
+from twentynine.engine.events import event_for_seat
+from twentynine.engine.game import Game
+from twentynine.engine.rules import Rules
 from twentynine.net.protocol import (
     MAX_MESSAGE,
     PRIVATE_VIEW_FIELDS,
@@ -25,7 +26,6 @@ from twentynine.net.protocol import (
     parse_message,
     view_parts,
 )
-from twentynine.rules import Rules
 
 
 @given(seed=st.integers(0, 10**6), preset=st.sampled_from(["standard", "28pt", "app",

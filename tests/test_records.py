@@ -13,8 +13,8 @@ from helpers import RULE_SETS, layout, play, random_deal
 from layouts import SEED000, SEED000_AUCTION
 
 from twentynine import Game
-from twentynine.events import Event
-from twentynine.records import (
+from twentynine.engine.events import Event
+from twentynine.engine.records import (
     SCHEMA,
     RecordError,
     deal_record,

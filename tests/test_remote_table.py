@@ -13,12 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from net_support import run, serving
 
-from twentynine.events import DealScored, Event
-from twentynine.game import Game
+from twentynine.engine.events import DealScored, Event
+from twentynine.engine.game import Game
+from twentynine.engine.rules import Rules
 from twentynine.net.protocol import decode_event, decode_view, encode_event, encode_view
 from twentynine.net.remote import RemoteTable
 from twentynine.net.rotate import rotate_event, rotate_view
-from twentynine.rules import Rules
 from twentynine.table import Listener, TableLike
 
 

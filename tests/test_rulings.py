@@ -25,8 +25,8 @@ from layouts import (
 )
 
 from twentynine import Card, Deal, Game, IllegalActionError, Phase, Rules
-from twentynine.cards import CARDS, RANKS, SUITS
-from twentynine.events import (
+from twentynine.engine.cards import CARDS, RANKS, SUITS
+from twentynine.engine.events import (
     AuctionWon,
     CardsDealt,
     DealScored,
@@ -37,8 +37,8 @@ from twentynine.events import (
     TrumpChosen,
     TrumpShown,
 )
-from twentynine.play import trick_winner
-from twentynine.scoring import game_winner
+from twentynine.engine.play import trick_winner
+from twentynine.engine.scoring import game_winner
 
 HEARTS, CLUBS = 1, 3
 STANDARD = Rules()

@@ -16,10 +16,10 @@ from twentynine.bots.hard import HardBot
 from twentynine.bots.medium import MediumBot
 from twentynine.bots.search import outcome_value, rollout, solve, solve_root
 from twentynine.bots.worlds import WorldSampler
-from twentynine.cards import SUIT_MASKS
-from twentynine.deal import DEAL_OVER, PLAY, Deal
-from twentynine.rules import Rules
-from twentynine.views import SeatView
+from twentynine.engine.cards import SUIT_MASKS
+from twentynine.engine.deal import DEAL_OVER, PLAY, Deal
+from twentynine.engine.rules import Rules
+from twentynine.engine.views import SeatView
 
 VARIANTS = ("standard", "28pt", "pagat")
 FULL = (1 << 32) - 1
@@ -264,7 +264,7 @@ def test_the_rollout_policies_card_choices_follow_their_orders() -> None:
     """The closure-free helpers of the rollout policies pick exactly what ``min``/``max``
     with the orders they document would pick (the first such card on ties)."""
     from twentynine.bots.search import _cheapest_winner, _lowest, _richest
-    from twentynine.cards import CARD_POINTS
+    from twentynine.engine.cards import CARD_POINTS
 
     rng = random.Random(9)
     for _ in range(3000):

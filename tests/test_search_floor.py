@@ -5,11 +5,11 @@ The clock is set to a nanosecond here, as if the machine had no time to give at 
 
 from __future__ import annotations
 
-from twentynine.actions import Action
 from twentynine.bots import make_bot
 from twentynine.bots.config import FLOOR_WORLDS
 from twentynine.bots.medium import Estimates, MediumBot
-from twentynine.game import Game
+from twentynine.engine.actions import Action
+from twentynine.engine.game import Game
 
 NO_TIME = 1e-9
 

@@ -21,9 +21,9 @@ from layouts import (
 )
 
 from twentynine import Card, Rules
-from twentynine.cards import CARDS, parse_cards
-from twentynine.events import CardPlayed, DealScored, PairDeclared, TrickWon, TrumpShown
-from twentynine.scoring import pair_target, score_deal
+from twentynine.engine.cards import CARDS, parse_cards
+from twentynine.engine.events import CardPlayed, DealScored, PairDeclared, TrickWon, TrumpShown
+from twentynine.engine.scoring import pair_target, score_deal
 
 HEARTS = 1
 

@@ -12,10 +12,10 @@ import aiohttp
 import pytest
 from net_support import Player, four_players, run, serving
 
-from twentynine.events import DealScored
+from twentynine.engine.events import DealScored
+from twentynine.engine.records import game_record, replay_game
 from twentynine.net.client import Connection, JoinError
 from twentynine.net.protocol import message
-from twentynine.records import game_record, replay_game
 
 
 def test_four_clients_play_a_whole_deal(tmp_path: Path) -> None:

@@ -59,7 +59,7 @@ def test_a_table_that_waits_does_not_move_for_a_dropped_player(tmp_path: Path) -
 
 
 def test_a_returning_player_is_told_what_a_bot_played_for_them(tmp_path: Path) -> None:
-    from twentynine.events import CardPlayed, Passed
+    from twentynine.engine.events import CardPlayed, Passed
 
     async def main() -> None:
         st = Settings(bots="random", bot_delay=0.0, away="bot", clock=0.3)

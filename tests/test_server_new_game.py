@@ -13,10 +13,10 @@ from typing import Any
 
 from net_support import Player, run, serving
 
+from twentynine.engine.records import replay_game
+from twentynine.engine.rules import Rules
 from twentynine.net.client import Connection
 from twentynine.net.server import GameServer, Settings, Table
-from twentynine.records import replay_game
-from twentynine.rules import Rules
 
 ONE_DEAL = Settings(rules=Rules(game_to=1), bots="random", bot_delay=0.0)
 """A game that one deal ends (or two, after a dead one): game over comes quickly."""

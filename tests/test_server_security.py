@@ -19,13 +19,13 @@ import aiohttp
 import pytest
 from net_support import Player, RawSocket, four_players, run, serving
 
-from twentynine.cards import CARDS, mask_cards
-from twentynine.deal import Deal
-from twentynine.game import Game
+from twentynine.engine.cards import CARDS, mask_cards
+from twentynine.engine.deal import Deal
+from twentynine.engine.game import Game
+from twentynine.engine.records import replay_game
 from twentynine.net.client import Connection, JoinError
 from twentynine.net.gate import Limits
 from twentynine.net.server import GameServer, Settings
-from twentynine.records import replay_game
 
 # ------------------------------------------------------------------ the shuffle
 

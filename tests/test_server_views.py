@@ -15,13 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentynine.actions import NEXT_DEAL
-from twentynine.events import event_for_seat
-from twentynine.game import Game
+from twentynine.engine.actions import NEXT_DEAL
+from twentynine.engine.events import event_for_seat
+from twentynine.engine.game import Game
+from twentynine.engine.rules import Rules
 from twentynine.net.client import whole_view
 from twentynine.net.protocol import ProtocolError, encode_event, encode_view
 from twentynine.net.server import Connection, GameServer, Settings, Table
-from twentynine.rules import Rules
 
 RULE_SETS = [
     Rules(), Rules(trump_indicator="marker"), Rules(no_trumps=True, double=True),

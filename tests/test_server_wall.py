@@ -11,9 +11,9 @@ from typing import Any
 
 from net_support import Player, four_players, run, serving
 
-from twentynine.cards import CARDS, mask_cards
-from twentynine.game import Game
-from twentynine.rules import Rules
+from twentynine.engine.cards import CARDS, mask_cards
+from twentynine.engine.game import Game
+from twentynine.engine.rules import Rules
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([J9ATKQ87][SHDC])(?![A-Za-z0-9])")
 SECRET_KEYS = {"token", "code", "table"}

@@ -21,13 +21,13 @@ from pathlib import Path
 import pytest
 from net_support import run, serving
 
-from twentynine.actions import Action, ActionKind
 from twentynine.controller import TableController
-from twentynine.deal import Phase
-from twentynine.events import DealScored, Event
+from twentynine.engine.actions import Action, ActionKind
+from twentynine.engine.deal import Phase
+from twentynine.engine.events import DealScored, Event
+from twentynine.engine.rules import Rules
 from twentynine.net.remote import RemoteTable
 from twentynine.net.roster import Settings
-from twentynine.rules import Rules
 from twentynine.table import TableLike
 
 RULES = Rules(game_to=1)

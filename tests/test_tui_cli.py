@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from twentynine import cli
-from twentynine.options import rules_from
-from twentynine.rules import Rules
+from twentynine.engine.options import rules_from
+from twentynine.engine.rules import Rules
 
 
 @pytest.mark.parametrize("argv", [

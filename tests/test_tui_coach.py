@@ -15,15 +15,15 @@ from textual.widget import Widget
 from textual.widgets import Static
 from tui_support import local_table, make_app, screen_text, settle, wait_for
 
-from twentynine.actions import PASS
 from twentynine.bots import make_bot
 from twentynine.coach import review as review_module
 from twentynine.coach.hint import hint as coach_hint
 from twentynine.coach.history import HISTORY_NAME, open_history
 from twentynine.coach.review import Grade
 from twentynine.controller import TableController
-from twentynine.deal import PLAY as PLAY_CODE
-from twentynine.deal import Deal
+from twentynine.engine.actions import PASS
+from twentynine.engine.deal import PLAY as PLAY_CODE
+from twentynine.engine.deal import Deal
 from twentynine.tui.coach import hint_panel
 from twentynine.tui.coach.hint_panel import HintBody, HintPanel, how_to_play
 from twentynine.tui.coach.review_screen import AGREED, ReviewScreen, deal_text, grades_text
@@ -478,8 +478,8 @@ def test_the_review_wraps_under_its_marks() -> None:
 def test_the_review_says_who_asked_for_trump() -> None:
     """The trick in which trump was shown says who asked (as the events of the deal
     say), or that it turned up by itself before the last trick."""
-    from twentynine.events import TrumpShown
-    from twentynine.records import deal_record, replay_deal
+    from twentynine.engine.events import TrumpShown
+    from twentynine.engine.records import deal_record, replay_deal
     from twentynine.tui.coach.review_screen import trick_text, trump_asker
     from twentynine.tui.text import seat_name
 

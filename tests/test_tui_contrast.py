@@ -24,12 +24,12 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from tui_support import local_table, make_app, settle
 
-from twentynine.actions import PASS, SHOW_TRUMP
-from twentynine.deal import Phase
-from twentynine.events import DealScored
-from twentynine.game import Game
-from twentynine.rules import Rules
-from twentynine.scoring import DealOutcome
+from twentynine.engine.actions import PASS, SHOW_TRUMP
+from twentynine.engine.deal import Phase
+from twentynine.engine.events import DealScored
+from twentynine.engine.game import Game
+from twentynine.engine.rules import Rules
+from twentynine.engine.scoring import DealOutcome
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import (
     GameOverScreen,

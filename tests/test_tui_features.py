@@ -17,14 +17,22 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle, wait_for
 
-from twentynine.actions import NO_TRUMPS, PASS, REDEAL, REDOUBLE, SHOW_TRUMP, SINGLE_HAND, Action
 from twentynine.coach.clock import clock_move
 from twentynine.coach.text import positions
-from twentynine.deal import Phase
-from twentynine.events import CardPlayed, GameOver, TrickWon, TrumpChosen
-from twentynine.game import Game
-from twentynine.records import dumps, game_record
-from twentynine.rules import Rules
+from twentynine.engine.actions import (
+    NO_TRUMPS,
+    PASS,
+    REDEAL,
+    REDOUBLE,
+    SHOW_TRUMP,
+    SINGLE_HAND,
+    Action,
+)
+from twentynine.engine.deal import Phase
+from twentynine.engine.events import CardPlayed, GameOver, TrickWon, TrumpChosen
+from twentynine.engine.game import Game
+from twentynine.engine.records import dumps, game_record
+from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import TITLE
 from twentynine.tui.pacing import SPEEDS

@@ -19,12 +19,12 @@ from textual.widgets import RichLog
 from textual.widgets._footer import FooterKey
 from tui_support import local_table, make_app, save_last_trick, screen_text, settle, wait_for
 
-from twentynine.actions import PASS, SHOW_TRUMP, Action
-from twentynine.deal import Phase
-from twentynine.events import BidMade, CardPlayed, DealScored, GameOver
-from twentynine.game import Game
-from twentynine.records import dumps, game_record
-from twentynine.rules import Rules
+from twentynine.engine.actions import PASS, SHOW_TRUMP, Action
+from twentynine.engine.deal import Phase
+from twentynine.engine.events import BidMade, CardPlayed, DealScored, GameOver
+from twentynine.engine.game import Game
+from twentynine.engine.records import dumps, game_record
+from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.footer import TableFooter
 from twentynine.tui.pacing import SUMMARY_GUARD
@@ -653,7 +653,7 @@ def _decided_position(tmp_path: Path) -> Game:
     spare (the engine plays it there: passing in the auction, then random cards)."""
     import random
 
-    from twentynine.scoring import result_decided
+    from twentynine.engine.scoring import result_decided
 
     rng = random.Random(7)
     for seed in range(200):

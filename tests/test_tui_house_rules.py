@@ -14,7 +14,7 @@ from rich.console import Console
 from textual.widgets import RichLog
 from tui_support import make_app, screen_text, settle
 
-from twentynine.rules import PRESETS, SETTINGS, Rules, RulesError, with_setting
+from twentynine.engine.rules import PRESETS, SETTINGS, Rules, RulesError, with_setting
 from twentynine.tui.text import STANDARD_SUMMARY, house_rules, rules_line, rules_summary
 
 
@@ -207,10 +207,10 @@ def test_the_rules_stay_in_sight_through_any_auction_at_80x24(tmp_path: Path,
     """At 80x24 an auction of 11 calls or more beside the contract's 8 rows in play left
     no row for the house rules (even the one-line "Rules  pagat · see ?").  A long
     auction now shows its last calls under "… n earlier calls", and the rules stay."""
-    from twentynine.actions import PASS
-    from twentynine.deal import Phase
-    from twentynine.game import Game
-    from twentynine.records import dumps, game_record
+    from twentynine.engine.actions import PASS
+    from twentynine.engine.deal import Phase
+    from twentynine.engine.game import Game
+    from twentynine.engine.records import dumps, game_record
 
     rules = HOUSE_CASES["pagat"]
     g = Game(3702, rules)

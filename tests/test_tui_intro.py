@@ -12,7 +12,7 @@ from textual.binding import Binding
 from tui_support import local_table, make_app, screen_text, settle, wait_for
 
 from twentynine import cli, saves
-from twentynine.rules import PRESETS, Rules
+from twentynine.engine.rules import PRESETS, Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import KEYS, TITLE, essentials, intro_text
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path, save_prefs

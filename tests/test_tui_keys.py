@@ -11,10 +11,10 @@ import pytest
 from textual.pilot import Pilot
 from tui_support import screen_text, settle
 
-from twentynine.actions import PAIR, PASS, SHOW_TRUMP, Action
-from twentynine.deal import Phase
-from twentynine.game import Game
-from twentynine.rules import PRESETS, Rules
+from twentynine.engine.actions import PAIR, PASS, SHOW_TRUMP, Action
+from twentynine.engine.deal import Phase
+from twentynine.engine.game import Game
+from twentynine.engine.rules import PRESETS, Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.keys import still_possible
 from twentynine.tui.screens import SummaryScreen

@@ -16,10 +16,10 @@ from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle
 
 from twentynine import saves
-from twentynine.actions import PAIR, PASS, SHOW_TRUMP
-from twentynine.deal import Phase
-from twentynine.game import Game
-from twentynine.rules import Rules
+from twentynine.engine.actions import PAIR, PASS, SHOW_TRUMP
+from twentynine.engine.deal import Phase
+from twentynine.engine.game import Game
+from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import SummaryScreen
 from twentynine.tui.widgets import HandView, TrickView

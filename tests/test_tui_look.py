@@ -10,10 +10,10 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle
 
-from twentynine.actions import PASS, SHOW_TRUMP
-from twentynine.cards import SUIT_NAMES
-from twentynine.deal import Phase
-from twentynine.events import TrumpShown
+from twentynine.engine.actions import PASS, SHOW_TRUMP
+from twentynine.engine.cards import SUIT_NAMES
+from twentynine.engine.deal import Phase
+from twentynine.engine.events import TrumpShown
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import SummaryScreen, TricksScreen
 from twentynine.tui.text import seat_name

@@ -11,8 +11,8 @@ import pytest
 from textual import events
 from tui_support import local_table, make_app, settle
 
-from twentynine.records import dumps, game_record, loads, replay_game
-from twentynine.rules import Rules
+from twentynine.engine.records import dumps, game_record, loads, replay_game
+from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import GameOverScreen, QuitScreen, RulesScreen
 from twentynine.tui.turn import sort_hand

@@ -10,10 +10,10 @@ from textual.dom import DOMNode
 from textual.widgets import Static
 from tui_support import local_table, make_app, screen_text, settle
 
-from twentynine.actions import SHOW_TRUMP, Action, ActionKind
 from twentynine.coach.text import signed
-from twentynine.deal import Phase
-from twentynine.events import (
+from twentynine.engine.actions import SHOW_TRUMP, Action, ActionKind
+from twentynine.engine.deal import Phase
+from twentynine.engine.events import (
     AuctionWon,
     CardPlayed,
     DealScored,
@@ -127,7 +127,7 @@ def test_the_status_says_which_rule_greys_the_cards() -> None:
     """Follow suit, or (having asked for trump) play a trump: the status names the rule
     that greys the other cards (after asking, all but the trumps went grey under "Your
     turn: play a card").  Engine views only, no table."""
-    from twentynine.deal import Deal
+    from twentynine.engine.deal import Deal
     from twentynine.tui.turn import card_rule
 
     said: dict[str, str] = {}

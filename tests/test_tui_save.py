@@ -12,9 +12,9 @@ from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle
 
 from twentynine import saves
-from twentynine.deal import Phase
-from twentynine.game import Game
-from twentynine.records import dumps, game_record, loads, replay_game
+from twentynine.engine.deal import Phase
+from twentynine.engine.game import Game
+from twentynine.engine.records import dumps, game_record, loads, replay_game
 from twentynine.tui.screens import NoticeScreen, QuitScreen
 
 

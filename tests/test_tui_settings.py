@@ -15,8 +15,8 @@ from textual.widgets import RichLog
 from tui_support import local_table, make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine import cli, saves
-from twentynine.actions import PASS
-from twentynine.rules import Rules
+from twentynine.engine.actions import PASS
+from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path
 from twentynine.tui.screens import GameOverScreen, NoticeScreen, SummaryScreen

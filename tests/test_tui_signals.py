@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from twentynine.actions import PASS, SHOW_TRUMP, Action
 from twentynine.controller import TableController, bot_move, decision_seed
-from twentynine.deal import Phase
-from twentynine.game import Game
-from twentynine.records import replay_game
+from twentynine.engine.actions import PASS, SHOW_TRUMP, Action
+from twentynine.engine.deal import Phase
+from twentynine.engine.game import Game
+from twentynine.engine.records import replay_game
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")

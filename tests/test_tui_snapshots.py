@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import SNAPSHOTS, local_table, make_app, screen_text, settle
 
-from twentynine.rules import Rules
+from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 
 Steps = Callable[[Pilot[Any], TwentyNineApp], Awaitable[None]]

@@ -13,7 +13,6 @@ from textual.widgets import RichLog
 from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine import saves
-from twentynine.actions import DOUBLE_CODE, PASS_CODE, SINGLE_HAND_CODE
 from twentynine.bots.base import BaseBot
 from twentynine.coach import clock
 from twentynine.coach import hint as hint_module
@@ -22,12 +21,13 @@ from twentynine.coach.hint import hint
 from twentynine.coach.history import open_history
 from twentynine.coach.text import contract_team, contract_words
 from twentynine.coach_commands import read_record_file
-from twentynine.deal import Phase
-from twentynine.events import CardPlayed
-from twentynine.game import Game
+from twentynine.engine.actions import DOUBLE_CODE, PASS_CODE, SINGLE_HAND_CODE
+from twentynine.engine.deal import Phase
+from twentynine.engine.events import CardPlayed
+from twentynine.engine.game import Game
+from twentynine.engine.records import RecordError, dumps, game_record, loads, replay_game
+from twentynine.engine.rules import Rules
 from twentynine.net.tokens import TokenFile
-from twentynine.records import RecordError, dumps, game_record, loads, replay_game
-from twentynine.rules import Rules
 from twentynine.tui.prefs import load_prefs
 from twentynine.tui.screens import SummaryScreen
 

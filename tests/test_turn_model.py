@@ -8,12 +8,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentynine.actions import PASS, Action, ActionKind
 from twentynine.coach.clock import safe_move
 from twentynine.controller import TableController
-from twentynine.deal import Phase
-from twentynine.game import Game
-from twentynine.rules import Rules
+from twentynine.engine.actions import PASS, Action, ActionKind
+from twentynine.engine.deal import Phase
+from twentynine.engine.game import Game
+from twentynine.engine.rules import Rules
+from twentynine.engine.views import SeatView
 from twentynine.tui.turn import (
     EnterWhat,
     Note,
@@ -24,7 +25,6 @@ from twentynine.tui.turn import (
     play_line,
     sort_hand,
 )
-from twentynine.views import SeatView
 
 
 def position(seed: int, phase: Phase, nth: int = 0, rules: Rules | None = None) -> Game:

@@ -26,9 +26,9 @@ from hypothesis.stateful import (
 )
 
 from twentynine import CARDS, Card, Deal, Game, IllegalActionError, Phase, Rules, RulesError
-from twentynine.actions import ACTIONS, NEXT_DEAL, ActionKind
 from twentynine.bots import BOTS
-from twentynine.events import (
+from twentynine.engine.actions import ACTIONS, NEXT_DEAL, ActionKind
+from twentynine.engine.events import (
     CardsDealt,
     DealScored,
     DealStarted,
@@ -41,7 +41,7 @@ from twentynine.events import (
     TrumpShown,
     event_for_seat,
 )
-from twentynine.rules import SETTINGS, Setting, setting_value
+from twentynine.engine.rules import SETTINGS, Setting, setting_value
 
 ALL_CARDS = frozenset(CARDS)
 
@@ -431,7 +431,7 @@ def test_every_bot_returns_only_legal_actions_under_random_settings(name: str) -
 # --------------------------------------------------------------------------- worlds
 def _true_world(deal: Deal, seat: int, second: list[list[Card]]) -> Deal:
     """``seat``'s view with the true hidden cards filled in (what a bot's sampler builds)."""
-    from twentynine.views import deal_from_view
+    from twentynine.engine.views import deal_from_view
 
     v = deal.view(seat)
     bv = deal.view(v.bidder) if v.bidder is not None else None

@@ -28,9 +28,9 @@ from layouts import (
 )
 
 from twentynine import Card, Deal, Game, IllegalActionError, Phase, Rules, RulesError
-from twentynine.actions import NEXT_DEAL
 from twentynine.cli import main
-from twentynine.events import (
+from twentynine.engine.actions import NEXT_DEAL
+from twentynine.engine.events import (
     AuctionWon,
     CardPlayed,
     CardsDealt,
@@ -48,8 +48,8 @@ from twentynine.events import (
     TrumpShown,
     event_for_seat,
 )
-from twentynine.rules import SETTINGS, AskRule, UnshownTrump
-from twentynine.scoring import contract_value
+from twentynine.engine.rules import SETTINGS, AskRule, UnshownTrump
+from twentynine.engine.scoring import contract_value
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 
@@ -1136,7 +1136,7 @@ def test_cli_flags_apply_together_whatever_their_order(
 @pytest.mark.parametrize("setting", SETTINGS, ids=lambda s: s.field)
 def test_cli_every_flag_sets_its_field(setting: object,
                                        capsys: pytest.CaptureFixture[str]) -> None:
-    from twentynine.rules import Setting
+    from twentynine.engine.rules import Setting
 
     assert isinstance(setting, Setting)
     for text in {setting.choices[0], setting.choices[-1]}:

@@ -12,8 +12,8 @@ from helpers import RULE_SETS, layout, play, random_deal
 from layouts import SEED000, SEED000_AUCTION
 
 from twentynine import Card, Deal, Rules, SeatView, event_for_seat
-from twentynine.events import CardsDealt, TrumpChosen, TrumpShown
-from twentynine.views import WorldError, deal_from_view
+from twentynine.engine.events import CardsDealt, TrumpChosen, TrumpShown
+from twentynine.engine.views import WorldError, deal_from_view
 
 HEARTS = 1
 

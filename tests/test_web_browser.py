@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from twentynine.events import CardPlayed
-from twentynine.records import loads, replay_game
+from twentynine.engine.events import CardPlayed
+from twentynine.engine.records import loads, replay_game
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 
 if TYPE_CHECKING:  # imported where a test runs (the module loads without playwright)
@@ -303,8 +303,8 @@ def test_a_browser_joins_a_hosted_table_and_plays_a_card(
         record = next((tmp_path / "tables").glob("*.json"))
 
         def south_played() -> bool:
+            from twentynine.engine.records import replay_game as replay
             from twentynine.net.server import saved_record
-            from twentynine.records import replay_game as replay
 
             data = saved_record(record.parent, record.stem)  # the record and the journal
             _, events = replay(data["game"])

@@ -16,10 +16,10 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from twentynine.controller import TableController
-from twentynine.deal import Phase
-from twentynine.game import Game
-from twentynine.records import dumps, game_record
-from twentynine.rules import Rules
+from twentynine.engine.deal import Phase
+from twentynine.engine.game import Game
+from twentynine.engine.records import dumps, game_record
+from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")

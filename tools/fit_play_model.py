@@ -21,9 +21,9 @@ import random
 from twentynine.bots import make_bot
 from twentynine.bots.play_model import PLAY_FEATURES, PLAY_WEIGHTS, card_features
 from twentynine.bots.worlds import WorldSampler
-from twentynine.cards import FULL_PACK, SUIT_MASKS, mask_cards
-from twentynine.deal import DEAL_OVER, Deal
-from twentynine.rules import Rules
+from twentynine.engine.cards import FULL_PACK, SUIT_MASKS, mask_cards
+from twentynine.engine.deal import DEAL_OVER, Deal
+from twentynine.engine.rules import Rules
 
 RULES = {
     "standard": Rules(),

@@ -1,8 +1,8 @@
 """Twenty-Nine, the South Asian trick-taking card game with a hidden trump.
 
-The engine (``cards``, ``rules``, ``auction``, ``play``, ``scoring``, ``deal``, ``game``,
-``views``, ``records``) is pure Python with no UI; the table lives in ``twentynine.tui``
-and the computer players in ``twentynine.bots``.
+The engine (``twentynine.engine``: ``cards``, ``rules``, ``auction``, ``play``,
+``scoring``, ``deal``, ``game``, ``views``, ``records``) is pure Python with no UI; the
+table lives in ``twentynine.tui`` and the computer players in ``twentynine.bots``.
 
 >>> from twentynine import Game, Action
 >>> game = Game(seed=7)
@@ -17,14 +17,14 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .actions import PAIR, PASS, SHOW_TRUMP, Action, ActionError, ActionKind
-    from .cards import CARDS, Card, CardError, parse_cards
-    from .deal import Deal, DealError, IllegalActionError, Phase
-    from .events import Event, event_for_seat
-    from .game import Game
-    from .rules import Rules, RulesError
-    from .scoring import DealOutcome
-    from .views import SeatView, TrickRecord
+    from .engine.actions import PAIR, PASS, SHOW_TRUMP, Action, ActionError, ActionKind
+    from .engine.cards import CARDS, Card, CardError, parse_cards
+    from .engine.deal import Deal, DealError, IllegalActionError, Phase
+    from .engine.events import Event, event_for_seat
+    from .engine.game import Game
+    from .engine.rules import Rules, RulesError
+    from .engine.scoring import DealOutcome
+    from .engine.views import SeatView, TrickRecord
 
 _LAZY = {
     "actions": ("PAIR", "PASS", "SHOW_TRUMP", "Action", "ActionError", "ActionKind"),
@@ -46,7 +46,7 @@ def __getattr__(name: str) -> object:
     module = _HOME.get(name)
     if module is None:
         raise AttributeError(f"module 'twentynine' has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{module}"), name)
+    value = getattr(import_module(f"{__name__}.engine.{module}"), name)
     globals()[name] = value
     return value
 
@@ -59,7 +59,7 @@ def build_kind() -> str:
     >>> build_kind() in ("compiled", "pure Python")
     True
     """
-    from . import deal
+    from .engine import deal
 
     path = getattr(deal, "__file__", "") or ""
     return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure Python"

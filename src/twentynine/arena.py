@@ -33,8 +33,8 @@ from typing import Any
 
 from .bots import SEARCH_BOTS, decide, make_bot
 from .bots.base import Bot
-from .deal import Deal
-from .rules import Rules
+from .engine.deal import Deal
+from .engine.rules import Rules
 
 BotSpec = str | Callable[..., Bot]
 """A registered bot's name, or a factory called as ``factory(seed=...)`` (module-level, so

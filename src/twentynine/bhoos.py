@@ -25,7 +25,7 @@ The protocol plays one fixed rule set, :data:`PROTOCOL_RULES`: marker trump, no 
 28 points, bids 16 to 28, optional asking, the asker must trump, trump shown before the
 last trick.
 
-This module turns a seat's :class:`~twentynine.views.SeatView` into a request
+This module turns a seat's :class:`~twentynine.engine.views.SeatView` into a request
 (:func:`request_for`) and an answer back into an action (:func:`action_for`), for the
 arena's external bots (``twentynine.bots.external``); and a request into a view and a
 list of legal actions (:func:`view_for`), and an action into an answer
@@ -36,7 +36,7 @@ stdout each request is one line of JSON with its question in ``"type"`` (``bid``
 line; over HTTP the question is the path (``POST /bid``, ``/chooseTrump``, ``/play``;
 ``GET /hi``), as in the competition's starter code.
 
->>> from twentynine.deal import Deal
+>>> from twentynine.engine.deal import Deal
 >>> d = Deal.from_seed(3, rules=PROTOCOL_RULES)
 >>> kind, body = request_for(d.view(d.turn))
 >>> kind, body["playerId"], len(body["cards"])
@@ -56,7 +56,7 @@ from collections.abc import Callable, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import IO, Any
 
-from .actions import (
+from .engine.actions import (
     BID_BASE,
     PASS,
     PASS_CODE,
@@ -65,10 +65,10 @@ from .actions import (
     Action,
     ActionKind,
 )
-from .cards import CARD_POINTS, CARDS, RANKS, SUITS, Card
-from .deal import Phase
-from .rules import Rules
-from .views import SeatView, TrickRecord, deal_from_view
+from .engine.cards import CARD_POINTS, CARDS, RANKS, SUITS, Card
+from .engine.deal import Phase
+from .engine.rules import Rules
+from .engine.views import SeatView, TrickRecord, deal_from_view
 
 PROTOCOL_RULES = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
 """The rules every Bhoos SmartBots game is played under."""

@@ -15,8 +15,8 @@ from .bots import BOTS
 from .coach_commands import COMMANDS as COACH_COMMANDS
 from .coach_commands import add_commands as add_coach_commands
 from .coach_commands import run as run_coach_command
-from .options import add_rules_options, rules_from
-from .rules import SETTINGS, Rules, RulesError, setting_text
+from .engine.options import add_rules_options, rules_from
+from .engine.rules import SETTINGS, Rules, RulesError, setting_text
 
 
 class _Parser(argparse.ArgumentParser):

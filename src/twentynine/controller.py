@@ -2,14 +2,14 @@
 
 The Textual app (``twentynine.tui.app``) only draws and turns keys into actions; every
 question about the game goes through a :class:`~twentynine.table.TableLike`.
-:class:`TableController` is the local one: it owns the :class:`~twentynine.game.Game`,
+:class:`TableController` is the local one: it owns the :class:`~twentynine.engine.game.Game`,
 the human's seat, the three bots and the save file.  A remote table (the engine on a
 server, this process holding one seat) implements the same interface, so the app cannot
 tell them apart.
 
 What the app sees of the game is what the human's seat may know:
 :meth:`TableController.view` and the events filtered by
-:func:`~twentynine.events.event_for_seat`.  A bot decides from its own seat's view only,
+:func:`~twentynine.engine.events.event_for_seat`.  A bot decides from its own seat's view only,
 in :meth:`TableController.think`, which the app runs in a worker thread; the result comes
 back through :meth:`TableController.apply_bot`.
 
@@ -42,15 +42,15 @@ from pathlib import Path
 from typing import Any
 
 from . import saves
-from .actions import NEXT_DEAL, Action, ActionKind
 from .bots import BOTS, COACH_BOT, Bot, Decision, decide, known_bot, make_bot
-from .deal import IllegalActionError, Phase
-from .events import Event, event_for_seat
-from .game import Game
-from .rules import Rules
-from .scoring import result_decided
+from .engine.actions import NEXT_DEAL, Action, ActionKind
+from .engine.deal import IllegalActionError, Phase
+from .engine.events import Event, event_for_seat
+from .engine.game import Game
+from .engine.rules import Rules
+from .engine.scoring import result_decided
+from .engine.views import SeatView
 from .table import BotTurn, Listener
-from .views import SeatView
 
 HUMAN = 0
 """The human's seat at a local table (South)."""
@@ -317,7 +317,7 @@ class TableController:
 
     def decided(self) -> bool:
         """The deal's result can no longer change, as far as the human's seat can tell
-        (:func:`~twentynine.scoring.result_decided`): :meth:`finish_turn` may play it out."""
+        (:func:`~twentynine.engine.scoring.result_decided`): :meth:`finish_turn` may play it out."""
         return not self.game.is_over and not self.deal_over and result_decided(self.view())
 
     def finish_turn(self) -> BotTurn | None:

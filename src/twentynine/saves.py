@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .events import Event
+from .engine.events import Event
+from .engine.game import Game
+from .engine.records import RecordError, dumps, game_record, loads, replay_game
+from .engine.rules import Rules, RulesError
 from .files import ENV_DIR as ENV_DIR  # passed on: where the save lives
 from .files import damage_words, set_aside, write_atomic
 from .files import data_dir as data_dir
-from .game import Game
-from .records import RecordError, dumps, game_record, loads, replay_game
-from .rules import Rules, RulesError
 
 SAVE_NAME = "save.json"
 ENV_SAVE = "TWENTYNINE_SAVE_NAME"

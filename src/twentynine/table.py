@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .actions import Action
 from .bots import Decision
-from .events import Event
-from .rules import Rules
-from .views import SeatView
+from .engine.actions import Action
+from .engine.events import Event
+from .engine.rules import Rules
+from .engine.views import SeatView
 
 Listener = Callable[[Sequence[Event]], None]
 """Called with the new events (as the human's seat sees them) after every action."""

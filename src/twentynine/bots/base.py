@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..actions import Action
-from ..views import SeatView
+from ..engine.actions import Action
+from ..engine.views import SeatView
 
 
 class Bot(Protocol):

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import (
+from ..engine.actions import (
     DOUBLE_CODE,
     NO_TRUMPS_CODE,
     PASS_CODE,
@@ -41,11 +41,11 @@ from ..actions import (
     SINGLE_HAND_CODE,
     Action,
 )
-from ..cards import CARD_POINTS, FULL_PACK, POINT_MASK, SUIT_MASKS, mask_cards
-from ..deal import DOUBLING, Deal
-from ..rules import Rules
-from ..scoring import contract_value, pair_target
-from ..views import SeatView
+from ..engine.cards import CARD_POINTS, FULL_PACK, POINT_MASK, SUIT_MASKS, mask_cards
+from ..engine.deal import DOUBLING, Deal
+from ..engine.rules import Rules
+from ..engine.scoring import contract_value, pair_target
+from ..engine.views import SeatView
 from .config import FLOOR_WORLDS
 
 if TYPE_CHECKING:
@@ -233,7 +233,7 @@ def sim_double(view: SeatView, codes: Sequence[int], chance: float, n: int) -> i
 def contract_target(rules: Rules, team: int, bid: int, pair_team: int) -> int:
     """The points the bidding ``team`` needs bidding ``bid`` once ``pair_team`` (-1: none)
     has declared the pair: 4 fewer for the bidders' pair, 4 more for the opponents' (the
-    engine's :func:`~twentynine.scoring.pair_target`, with -1 for no pair as the simulations
+    engine's :func:`~twentynine.engine.scoring.pair_target`, with -1 for no pair as the simulations
     record it).
 
     >>> contract_target(Rules(), 0, 18, -1), contract_target(Rules(), 0, 18, 0)

@@ -6,7 +6,7 @@ cheaply when it cannot win, win cheaply when it can, feed points to a partner wh
 winning the trick, keep its jacks for tricks they win, ask for trump when points are on
 the table, keep the trump hidden when that helps, and declare the pair whenever it can.
 
-It reads only its :class:`~twentynine.views.SeatView`; every decision is a few dozen
+It reads only its :class:`~twentynine.engine.views.SeatView`; every decision is a few dozen
 integer operations (cards as ints ``suit * 8 + rank``, rank 0 the jack).
 
 >>> from twentynine import Deal
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..actions import (
+from ..engine.actions import (
     ACTIONS,
     BID_BASE,
     PAIR_CODE,
@@ -32,10 +32,10 @@ from ..actions import (
     TRUMP_SUIT_BASE,
     Action,
 )
-from ..cards import CARD_POINTS, SUIT_MASKS, Card, mask_cards
-from ..deal import Phase
-from ..play import trick_winner
-from ..views import SeatView
+from ..engine.cards import CARD_POINTS, SUIT_MASKS, Card, mask_cards
+from ..engine.deal import Phase
+from ..engine.play import trick_winner
+from ..engine.views import SeatView
 from .base import BaseBot
 from .calls import bid_caution, easy_call
 

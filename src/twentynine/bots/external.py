@@ -27,10 +27,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..actions import Action
 from ..bhoos import ProtocolError, action_for, request_for
-from ..cards import Card
-from ..views import SeatView
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.views import SeatView
 
 ANSWER_TIMEOUT = 2.5
 """Seconds to wait for one answer before the process counts as hung (the arena's own

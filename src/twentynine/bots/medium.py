@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..actions import ACTIONS, BID_BASE, NO_TRUMPS_CODE, PASS_CODE, REDEAL_CODE, Action
-from ..deal import Deal
-from ..views import SeatView
+from ..engine.actions import ACTIONS, BID_BASE, NO_TRUMPS_CODE, PASS_CODE, REDEAL_CODE, Action
+from ..engine.deal import Deal
+from ..engine.views import SeatView
 from .base import BaseBot
 from .calls import best_bid, hand_mask, no_trumps_ok, search_call, wants_redeal
 from .config import FLOOR_WORLDS, MEDIUM, SearchConfig

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..cards import CARD_POINTS, FULL_PACK, SUIT_MASKS, mask_cards
+from ..engine.cards import CARD_POINTS, FULL_PACK, SUIT_MASKS, mask_cards
 
 SURPRISE_CAP: Final = 5.0
 """The most one card played can count against a world (the model of play is rough)."""
@@ -189,7 +189,7 @@ def play_surprise(hand: int, card: int, pos: int, led: int, trump: int, wcard: i
     A seat that threw the seven on the trick its opponent's ace wins last is a little
     surprising holding the eight too, and more so holding the nine, which would have won:
 
-    >>> from twentynine.cards import Card
+    >>> from twentynine.engine.cards import Card
     >>> m = lambda *cs: sum(1 << Card.parse(c).index for c in cs)
     >>> i = lambda c: Card.parse(c).index
     >>> h = Card.parse('AH').suit

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action
-from ..views import SeatView
+from ..engine.actions import Action
+from ..engine.views import SeatView
 from .base import BaseBot
 
 

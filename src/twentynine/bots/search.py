@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ..actions import (
+from ..engine.actions import (
     BID_BASE,
     NO_TRUMPS_CODE,
     PAIR_CODE,
@@ -24,10 +24,10 @@ from ..actions import (
     TRUMP_CARD_BASE,
     TRUMP_SUIT_BASE,
 )
-from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
-from ..deal import AUCTION, DEAL_OVER, PLAY, TRUMP, Deal
-from ..play import trick_winner
-from ..scoring import pair_can_come
+from ..engine.cards import CARD_POINTS, SUIT_MASKS, mask_cards
+from ..engine.deal import AUCTION, DEAL_OVER, PLAY, TRUMP, Deal
+from ..engine.play import trick_winner
+from ..engine.scoring import pair_can_come
 
 MARGIN_WEIGHT: Final = 0.15
 """Weight of the card-point margin (per 29 points) beside the game point won or lost."""

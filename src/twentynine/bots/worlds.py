@@ -1,6 +1,6 @@
 """Sampling hidden worlds: full deals consistent with everything one seat knows.
 
-A :class:`WorldSampler` reads a :class:`~twentynine.views.SeatView` once and then
+A :class:`WorldSampler` reads a :class:`~twentynine.engine.views.SeatView` once and then
 deals the cards the seat has not seen to the other seats, many times and cheaply,
 respecting
 
@@ -19,10 +19,10 @@ from the bidder's trump choice (a long suit is the likely trump); with ``play_in
 also from every card the other seats played (:func:`~.play_model.play_surprise`: how much worse that
 card was, under a cheap model of play, than the seat's best card in that world's hand).
 
-The first world is built with :func:`~twentynine.views.deal_from_view`; later worlds
+The first world is built with :func:`~twentynine.engine.views.deal_from_view`; later worlds
 are cheap clones of it with the hidden cards replaced (a few tens of microseconds each).
 
->>> from twentynine.deal import Deal
+>>> from twentynine.engine.deal import Deal
 >>> d = Deal.from_seed(4)
 >>> sampler = WorldSampler(d.view(d.turn))
 >>> import random
@@ -37,9 +37,9 @@ import math
 import random
 from typing import Final
 
-from ..cards import CARD_POINTS, SUIT_MASKS, mask_cards
-from ..deal import DEAL_OVER, DOUBLING, PHASE_CODES, PLAY, SINGLE, Deal
-from ..views import SeatView, deal_from_view
+from ..engine.cards import CARD_POINTS, SUIT_MASKS, mask_cards
+from ..engine.deal import DEAL_OVER, DOUBLING, PHASE_CODES, PLAY, SINGLE, Deal
+from ..engine.views import SeatView, deal_from_view
 from .play_model import play_surprise
 
 FULL_SUITS: Final = (1 << 32) - 1

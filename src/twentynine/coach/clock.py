@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import logging
 
-from ..actions import PASS, Action
-from ..views import SeatView
+from ..engine.actions import PASS, Action
+from ..engine.views import SeatView
 from .hint import NoHint, hint
 from .text import action_words
 

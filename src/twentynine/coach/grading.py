@@ -8,7 +8,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..actions import (
+from ..bots.search import SearchTimeout, solve_root
+from ..engine.actions import (
     ACTIONS,
     DOUBLE_CODE,
     PASS_CODE,
@@ -18,9 +19,8 @@ from ..actions import (
     Action,
     ActionKind,
 )
-from ..bots.search import SearchTimeout, solve_root
-from ..deal import Deal, Phase
-from ..views import SeatView
+from ..engine.deal import Deal, Phase
+from ..engine.views import SeatView
 from .hint import (
     CHANCE_NOISE,
     POINTS_NOISE,

@@ -14,7 +14,7 @@ search measured gives the numbers and the pick:
 * the optional calls (double, redouble, single hand): the search's choice, with the
   chance of the contract from a measurement of their own.
 
->>> from twentynine.deal import Deal
+>>> from twentynine.engine.deal import Deal
 >>> d = Deal.from_seed(4)
 >>> h = hint(d.view(d.turn))
 >>> h.action in d.legal_actions(), h.options[0].action == h.action
@@ -29,7 +29,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..actions import (
+from ..bots import COACH_BOT, BaseBot, make_bot
+from ..bots.calls import best_bid, contract_ev, sweep_chance
+from ..bots.medium import Estimates, Figures
+from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
+from ..bots.worlds import WorldSampler
+from ..engine.actions import (
     DOUBLE_CODE,
     PAIR_CODE,
     PASS_CODE,
@@ -39,15 +44,10 @@ from ..actions import (
     SINGLE_HAND_CODE,
     Action,
 )
-from ..bots import COACH_BOT, BaseBot, make_bot
-from ..bots.calls import best_bid, contract_ev, sweep_chance
-from ..bots.medium import Estimates, Figures
-from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
-from ..bots.worlds import WorldSampler
-from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
-from ..rules import Rules
-from ..scoring import pair_target, result_decided
-from ..views import SeatView
+from ..engine.deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
+from ..engine.rules import Rules
+from ..engine.scoring import pair_target, result_decided
+from ..engine.views import SeatView
 from .reasons import card_reason
 from .text import action_words, contract_team, contract_words, seat_word, trump_label
 
@@ -80,7 +80,7 @@ def view_seed(view: SeatView) -> int:
     """A seed made from everything the view shows, so the same view always gets the same
     hint (and a different view, a fresh one).
 
-    >>> from twentynine.deal import Deal
+    >>> from twentynine.engine.deal import Deal
     >>> d = Deal.from_seed(2)
     >>> view_seed(d.view(1)) == view_seed(Deal.from_seed(2).view(1))
     True
@@ -627,7 +627,7 @@ def _measured_reason(view: SeatView, legal: list[Action], action: Action,
 def decided_made(view: SeatView) -> bool | None:
     """Whether the bidders have made their contract (True) or can no longer make it
     (False), where the deal's result is decided as the table decides it (the same
-    :func:`~twentynine.scoring.result_decided` that offers ``f``, finish the deal); None
+    :func:`~twentynine.engine.scoring.result_decided` that offers ``f``, finish the deal); None
     while it is not."""
     if not result_decided(view) or view.bidder is None or view.target is None:
         return None

@@ -12,12 +12,12 @@ data directory).  It is plain SQLite through :mod:`sqlite3`:
   (``history.sqlite3.damaged-<time>``) and reported, and a fresh one started; a file
   from a newer version of twentynine (a higher schema) is left untouched and reported.
 
-Every deal is stored as its record (:mod:`twentynine.records`), replayed on the way in:
+Every deal is stored as its record (:mod:`twentynine.engine.records`), replayed on the way in:
 a record that does not replay is refused and nothing is written.  The columns beside it
 (bidder, bid, result, card points) are derived from the replay, from the player's seat.
 
 >>> import tempfile, pathlib
->>> from twentynine.deal import Deal
+>>> from twentynine.engine.deal import Deal
 >>> d = Deal.from_seed(3)
 >>> while not d.is_over:
 ...     _ = d.apply(d.legal_actions()[0])
@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.records import RecordError, deal_record, played_by_table, replay_deal
 from ..files import damage_words, data_dir, private_file, set_aside
-from ..records import RecordError, deal_record, played_by_table, replay_deal
 
 HISTORY_NAME = "history.sqlite3"
 

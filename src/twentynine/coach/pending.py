@@ -27,7 +27,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
-from ..records import RecordError
+from ..engine.records import RecordError
 from .history import HISTORY_NAME, DealRow, History, HistoryError
 from .locks import ReviewBusy, locks_for
 from .review import REVIEW_VERSION, Grader, Progress, cached_review, strongest_hint

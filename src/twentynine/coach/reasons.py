@@ -5,7 +5,7 @@ to follow suit, whether the trump is known) and from the figures the hint measur
 deals consistent with that view (the chance the trick is won, the points it carries).
 Nothing here looks at a hidden card: a player who follows the game could say the same.
 
->>> from twentynine.cards import Card
+>>> from twentynine.engine.cards import Card
 >>> points_words(Card.parse("9D"))
 '2 points'
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import CARDS, SUIT_NAMES, Card
-from ..views import SeatView
+from ..engine.cards import CARDS, SUIT_NAMES, Card
+from ..engine.views import SeatView
 from .text import positions
 
 SURE = 0.75

@@ -24,11 +24,11 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..actions import NEXT_DEAL, NEXT_DEAL_CODE
-from ..deal import DEAL_OVER
-from ..events import DealScored, Event, GameOver
-from ..game import Game
-from ..records import PLAYED_BY_TABLE, deal_record
+from ..engine.actions import NEXT_DEAL, NEXT_DEAL_CODE
+from ..engine.deal import DEAL_OVER
+from ..engine.events import DealScored, Event, GameOver
+from ..engine.game import Game
+from ..engine.records import PLAYED_BY_TABLE, deal_record
 from .history import History, HistoryError
 
 

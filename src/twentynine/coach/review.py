@@ -29,14 +29,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..actions import (
+from ..bots import BOTS, make_bot
+from ..engine.actions import (
     Action,
     ActionKind,
 )
-from ..bots import BOTS, make_bot
-from ..deal import DEAL_OVER, PLAY, Deal
-from ..records import RecordError, played_by_table, replay_deal
-from ..views import SeatView
+from ..engine.deal import DEAL_OVER, PLAY, Deal
+from ..engine.records import RecordError, played_by_table, replay_deal
+from ..engine.views import SeatView
 from .grading import (  # noqa: F401  (the grading's names, as the review has always given them)
     DD_SECONDS,
     MISTAKE_CARD_POINTS,
@@ -332,7 +332,7 @@ def review_deal(record: dict[str, Any], seat: int = 0, *, plan: ReplayPlan | Non
                 double_dummy: bool = True, grader: Grader = strongest_hint) -> Review:
     """Grade every decision of ``seat`` in a finished deal's record and replay the deal
     with ``hard`` in that seat (``grader``: tests of the screens pass a quicker one).
-    Raises :class:`~twentynine.records.RecordError` for a record that does not replay or
+    Raises :class:`~twentynine.engine.records.RecordError` for a record that does not replay or
     a deal not finished."""
     t0 = time.perf_counter()
     final, _ = replay_deal(record)

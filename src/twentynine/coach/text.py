@@ -5,7 +5,7 @@ draws, so the coach, the command line and the tests use them without a terminal 
 
 from __future__ import annotations
 
-from ..actions import (
+from ..engine.actions import (
     BID_BASE,
     DOUBLE_CODE,
     NO_TRUMPS_CODE,
@@ -20,9 +20,9 @@ from ..actions import (
     Action,
     ActionKind,
 )
-from ..cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS
-from ..rules import Rules
-from ..views import SeatView
+from ..engine.cards import CARDS, SUIT_NAMES, SUIT_SYMBOLS
+from ..engine.rules import Rules
+from ..engine.views import SeatView
 
 POSITIONS_ANTICLOCKWISE = ("south", "east", "north", "west")
 POSITIONS_CLOCKWISE = ("south", "west", "north", "east")

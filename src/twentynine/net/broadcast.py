@@ -2,17 +2,17 @@
 four seats where it is the same, and sent as the changes to what the client last had.
 
 This is the wall between the engine and the players: a seat's message is made from that
-seat's view (:meth:`twentynine.game.Game.view`) and the events filtered for that seat
-(:func:`twentynine.events.event_for_seat`), never from the engine's state.
+seat's view (:meth:`twentynine.engine.game.Game.view`) and the events filtered for that seat
+(:func:`twentynine.engine.events.event_for_seat`), never from the engine's state.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..deal import Phase
-from ..events import Event, event_for_seat
-from ..views import public_fields
+from ..engine.deal import Phase
+from ..engine.events import Event, event_for_seat
+from ..engine.views import public_fields
 from .connection import Connection, PendingState
 from .protocol import VERSION, encode_event, encode_view, message
 from .wire import compact_json, encode_own, encode_public
@@ -41,7 +41,7 @@ class Broadcaster:
 
     def _private_key(self, seat: int) -> tuple[object, ...]:
         """Everything the seat's own view fields (:data:`~.protocol.PRIVATE_VIEW_FIELDS`)
-        are made from (as :func:`~twentynine.views.make_view` reads the deal): while it is
+        are made from (as :func:`~twentynine.engine.views.make_view` reads the deal): while it is
         unchanged, so are they.  A test holds this against the engine's views."""
         d = self.table.game.deal
         return (d.number, d.phase_code, d.hands[seat], d.turn == seat, d.shown, d.bidder,

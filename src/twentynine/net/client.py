@@ -14,9 +14,9 @@ from typing import Any
 
 import aiohttp
 
-from ..events import Event
-from ..rules import Rules
-from ..views import SeatView
+from ..engine.events import Event
+from ..engine.rules import Rules
+from ..engine.views import SeatView
 from .protocol import VERSION, ProtocolError, decode_event, decode_view, message
 
 CLIENT_MAX_MESSAGE = 4 * 1024 * 1024

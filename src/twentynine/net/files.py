@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots import BOTS
+from ..engine.records import RecordError, replay_game
 from ..files import damage_words, private_folder
-from ..records import RecordError, replay_game
 from .journal import (
     ROTATE_BYTES,
     Journal,

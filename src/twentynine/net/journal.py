@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from json.encoder import encode_basestring_ascii as _text
 from pathlib import Path
 
-from ..records import RecordError
+from ..engine.records import RecordError
 
 PREFIX = "journal-"
 SUFFIX = ".jsonl"

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType
 
-from ..actions import Action, ActionError
-from ..deal import Phase
+from ..engine.actions import Action, ActionError
+from ..engine.deal import Phase
 from .connection import FLOOD_COUNT, Connection
 from .invite import invite_message, look_message
 from .protocol import MAX_MESSAGE, STALE, ProtocolError, message, parse_message

@@ -6,7 +6,7 @@ Only what a seat may know is ever encoded: the server encodes ``game.view(seat)`
 dataclasses' field types, so the decoded values are the same frozen objects the table
 renders.
 
->>> from twentynine.game import Game
+>>> from twentynine.engine.game import Game
 >>> g = Game(seed=5)
 >>> v = g.view(1)
 >>> decode_view(json.loads(json.dumps(encode_view(v)))) == v
@@ -25,13 +25,13 @@ import types
 import typing
 from typing import Any, Union
 
-from .. import events as ev
-from ..actions import Action
-from ..cards import Card
-from ..deal import Phase
-from ..rules import Rules
-from ..scoring import DealOutcome
-from ..views import SeatView, TrickRecord
+from ..engine import events as ev
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.deal import Phase
+from ..engine.rules import Rules
+from ..engine.scoring import DealOutcome
+from ..engine.views import SeatView, TrickRecord
 from .wire import ACTION_TEXT as ACTION_TEXT  # the server's hot encoders (compiled)
 from .wire import compact_json as compact_json
 from .wire import encode_own_fields, encode_public
@@ -220,7 +220,7 @@ def encode_private(view: SeatView) -> dict[str, Any]:
     """Only the seat's own fields of :func:`encode_view` (the server makes the shared
     fields once for all four seats).
 
-    >>> from twentynine.game import Game
+    >>> from twentynine.engine.game import Game
     >>> v = Game(5).view(2)
     >>> encode_private(v) == view_parts(encode_view(v))[0]
     True

@@ -19,13 +19,13 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import NEXT_DEAL, Action, ActionKind
 from ..bots import Decision
-from ..deal import IllegalActionError, Phase
-from ..events import Event
-from ..rules import Rules
+from ..engine.actions import NEXT_DEAL, Action, ActionKind
+from ..engine.deal import IllegalActionError, Phase
+from ..engine.events import Event
+from ..engine.rules import Rules
+from ..engine.views import SeatView
 from ..table import Listener
-from ..views import SeatView
 from .client import Connection, JoinError, State, decode_state
 from .protocol import ProtocolError
 from .rotate import rotate_event, rotate_view

@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .wire import compact_json
 
 if TYPE_CHECKING:

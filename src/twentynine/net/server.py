@@ -1,5 +1,5 @@
 """``twentynine host``: a table server.  One process holds many tables; each table keeps the
-only engine (:class:`~twentynine.game.Game`) of its game, and each player connects over a
+only engine (:class:`~twentynine.engine.game.Game`) of its game, and each player connects over a
 WebSocket (aiohttp) and speaks the JSON protocol of docs/protocol.md.
 
 The server decides everything.  A client sends actions; the engine checks them; a refusal
@@ -29,7 +29,7 @@ from typing import Any
 
 from aiohttp import web
 
-from ..game import Game
+from ..engine.game import Game
 from .connection import Connection
 from .files import TableFiles, saved_record
 from .frames import ServerWebSocket

@@ -16,8 +16,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..engine.records import game_header
 from ..files import write_atomic
-from ..records import game_header
 from .wire import ACTION_TEXT, compact_json
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class TableStore:
         return self.table.server.tables_dir / f"{self.table.id}.json"
 
     def _game_record(self) -> dict[str, Any]:
-        """The game's record (:func:`~twentynine.records.game_record`), its action texts
+        """The game's record (:func:`~twentynine.engine.records.game_record`), its action texts
         kept between calls: the server writes it after every action of long games."""
         log = self.table.game.log
         texts = self._action_texts
@@ -167,6 +167,6 @@ class TableStore:
 def _new_deal(log: list[int]) -> bool:
     """Whether the game's last action dealt a new deal (a secret game's record must then
     hold the new cards before anyone sees them)."""
-    from ..actions import NEXT_DEAL_CODE
+    from ..engine.actions import NEXT_DEAL_CODE
 
     return bool(log) and log[-1] == NEXT_DEAL_CODE

@@ -14,12 +14,12 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..actions import NEXT_DEAL, Action
 from ..bots import decide, make_bot
 from ..coach.clock import clock_move, clock_words
-from ..deal import IllegalActionError, Phase
-from ..events import DealStarted, Event
-from ..game import Game
+from ..engine.actions import NEXT_DEAL, Action
+from ..engine.deal import IllegalActionError, Phase
+from ..engine.events import DealStarted, Event
+from ..engine.game import Game
 from .broadcast import Broadcaster
 from .journal import journal_key
 from .protocol import STALE

@@ -10,10 +10,10 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..actions import ACTIONS, Action
-from ..cards import Card
-from ..deal import Deal
-from ..views import own_fields
+from ..engine.actions import ACTIONS, Action
+from ..engine.cards import Card
+from ..engine.deal import Deal
+from ..engine.views import own_fields
 
 ACTION_TEXT: tuple[str, ...] = tuple(str(a) for a in ACTIONS)
 
@@ -24,12 +24,12 @@ compact_json: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":")).enc
 
 def encode_public(fields: dict[str, Any], tricks_cache: list[Any] | None = None
                   ) -> dict[str, Any]:
-    """The fields every seat's view shares (:func:`~twentynine.views.public_fields`, or a
+    """The fields every seat's view shares (:func:`~twentynine.engine.views.public_fields`, or a
     view's), encoded as :func:`~.protocol.encode_view` encodes them, without the rules.
 
     ``tricks_cache`` (a list the caller keeps, empty at first) holds the last finished
     tricks encoded: while they are the same records (a deal's tricks are made once, see
-    :func:`~twentynine.views.trick_records`) they are not encoded again.  The caller must
+    :func:`~twentynine.engine.views.trick_records`) they are not encoded again.  The caller must
     not change what it is given."""
     tricks = fields["tricks"]
     if tricks_cache and tricks_cache[0] is tricks:
@@ -62,7 +62,7 @@ def encode_public(fields: dict[str, Any], tricks_cache: list[Any] | None = None
 def encode_own_fields(seat: int, hand: Iterable[Card], trump_suit: int | None,
                       trump_card: Card | None, legal: Iterable[Action], no_trumps: bool
                       ) -> dict[str, Any]:
-    """A seat's own view fields (:func:`~twentynine.views.own_fields`) as JSON-ready data."""
+    """A seat's own view fields (:func:`~twentynine.engine.views.own_fields`) as JSON-ready data."""
     return {
         "seat": seat, "hand": [c.name for c in hand], "trump_suit": trump_suit,
         "trump_card": trump_card.name if trump_card is not None else None,
@@ -74,7 +74,7 @@ def encode_own(deal: Deal, seat: int) -> dict[str, Any]:
     """:func:`~.protocol.encode_private` of ``seat``'s view, made from the deal without
     the rest of the view (the server makes one seat's own fields after most actions).
 
-    >>> from twentynine.game import Game
+    >>> from twentynine.engine.game import Game
     >>> g = Game(5)
     >>> from twentynine.net.protocol import encode_private
     >>> encode_own(g.deal, 1) == encode_private(g.view(1))

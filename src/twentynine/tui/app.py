@@ -34,8 +34,8 @@ from textual.screen import Screen
 from .. import saves
 from ..bots import known_bot
 from ..controller import TableController
-from ..deal import IllegalActionError
-from ..rules import Rules
+from ..engine.deal import IllegalActionError
+from ..engine.rules import Rules
 from ..table import TableLike
 from .coach import HintPanel, TableCoach
 from .keys import APP_BINDINGS, busy_reason, finish_refusal, footer_rank, why_not

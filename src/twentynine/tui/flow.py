@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.worker import get_current_worker
 
-from ..actions import Action
-from ..cards import Card
 from ..coach.clock import clock_move, clock_words
 from ..coach.text import positions
-from ..deal import IllegalActionError, Phase
-from ..events import DealScored, Event, GameOver, TrickWon
-from ..rules import Rules
-from ..scoring import DealOutcome
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.deal import IllegalActionError, Phase
+from ..engine.events import DealScored, Event, GameOver, TrickWon
+from ..engine.rules import Rules
+from ..engine.scoring import DealOutcome
 from ..table import BotTurn, TableLike
 from .coach import HintPanel
 from .pacing import paced_decision

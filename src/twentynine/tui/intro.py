@@ -17,7 +17,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .theme import GOLD, INK_SOFT
 
 TITLE = "Twenty-Nine on one page"

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from textual.binding import Binding, BindingType
 
-from ..actions import (
+from ..engine.actions import (
     DOUBLE,
     NO_TRUMPS,
     PAIR,
@@ -27,11 +27,11 @@ from ..actions import (
     SINGLE_HAND,
     Action,
 )
-from ..deal import Phase
-from ..rules import Rules
-from ..scoring import CARD_POINTS_IN_ALL, pair_may_come
+from ..engine.deal import Phase
+from ..engine.rules import Rules
+from ..engine.scoring import CARD_POINTS_IN_ALL, pair_may_come
+from ..engine.views import SeatView
 from ..table import TableLike
-from ..views import SeatView
 from .footer import ALWAYS
 from .text import seat_name
 from .turn import marker_trump

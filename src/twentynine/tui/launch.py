@@ -15,8 +15,8 @@ from pathlib import Path
 
 from .. import saves
 from ..controller import TableController
-from ..options import rule_flags_given, rules_from
-from ..rules import Rules, RulesError
+from ..engine.options import rule_flags_given, rules_from
+from ..engine.rules import Rules, RulesError
 
 
 @dataclass

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import Action
+from ..engine.actions import Action
 from ..table import BotTurn, TableLike
 
 SPEEDS: dict[str, tuple[float, float]] = {

@@ -23,9 +23,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..coach.text import signed
-from ..rules import Rules
-from ..scoring import DealOutcome
-from ..views import TrickRecord
+from ..engine.rules import Rules
+from ..engine.scoring import DealOutcome
+from ..engine.views import TrickRecord
 from .footer import TableFooter
 from .intro import intro_card
 from .prefs import Preferences

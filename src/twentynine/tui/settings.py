@@ -3,7 +3,7 @@ one-line explanation of the value shown; and how a choice is kept as the player'
 
 Two kinds of rows: the table's preferences (:class:`~.prefs.Preferences`: the bots, their
 speed, the clock, automatic play, the bell, take-back), which apply at once, and the rules
-(:class:`~twentynine.rules.Rules`), which apply to a game that has not begun, else from
+(:class:`~twentynine.engine.rules.Rules`), which apply to a game that has not begun, else from
 the next game.  The rows hold no state: they read and change a :class:`Choice`.
 
 >>> c = Choice(Rules(), Preferences())
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from .. import saves
 from ..bots import LEVEL_WORDS
-from ..rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
+from ..engine.rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
 from .prefs import BOT_NAMES, SPEED_NAMES, Preferences, load_prefs, save_prefs
 
 TIMER_CHOICES: tuple[float | None, ...] = (None, 10.0, 15.0, 20.0, 25.0, 30.0, 45.0, 60.0,

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .footer import TableFooter
 from .prefs import Preferences
 from .settings import ROWS, RULE_ROWS, Choice, Row, SettingError, save_choice

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widget import Widget
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS
-from ..deal import Phase
-from ..scoring import SINGLE_HAND_POINTS
-from ..views import SeatView
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS
+from ..engine.deal import Phase
+from ..engine.scoring import SINGLE_HAND_POINTS
+from ..engine.views import SeatView
 from .text import (
     HUMAN,
     RED,

@@ -20,11 +20,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, RichLog, Static
 
-from ..actions import PAIR, PASS, SHOW_TRUMP, Action
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..coach.text import positions
-from ..deal import Phase
-from ..events import DealStarted, Event
+from ..engine.actions import PAIR, PASS, SHOW_TRUMP, Action
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS
+from ..engine.deal import Phase
+from ..engine.events import DealStarted, Event
 from ..table import TableLike
 from .coach import HintPanel, selection_words
 from .flow import TableFlow

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..coach.text import positions
-from ..events import (
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..engine.events import (
     AuctionWon,
     BidMade,
     CardPlayed,
@@ -29,7 +29,7 @@ from ..events import (
     TrumpChosen,
     TrumpShown,
 )
-from ..rules import PRESETS, SETTING, SETTINGS, Rules
+from ..engine.rules import PRESETS, SETTING, SETTINGS, Rules
 from .theme import (
     BACK,
     CARD_BLACK,
@@ -83,7 +83,7 @@ def card_box(card: Card | None, *, highlight: bool = False, dim: bool = False,
     eight with the rank and suit top left and bottom right, like a real card.  ``None``
     is an empty place.
 
-    >>> from twentynine.cards import Card
+    >>> from twentynine.engine.cards import Card
     >>> print("\\n".join(t.plain for t in card_box(Card.parse("TH"), large=True)))
     ╭──────╮
     │10♥   │
@@ -140,7 +140,7 @@ def trump_news(rules: Rules, event: TrumpShown, short: bool = False) -> str:
     """Trump shown, in words: who asked, the suit, and where the face-down card goes
     (``short``: a compact form for a narrow table).
 
-    >>> from twentynine.cards import Card
+    >>> from twentynine.engine.cards import Card
     >>> shown = TrumpShown(1, 1, Card.parse("7H"), 2)
     >>> trump_news(Rules(), shown)
     'East asked: trump is ♥ hearts, the 7♥ goes back to North'

@@ -26,10 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..actions import NO_TRUMPS, PAIR, PASS, REDEAL, REDOUBLE, SHOW_TRUMP, Action, ActionKind
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from ..deal import Phase
-from ..views import SeatView
+from ..engine.actions import NO_TRUMPS, PAIR, PASS, REDEAL, REDOUBLE, SHOW_TRUMP, Action, ActionKind
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..engine.deal import Phase
+from ..engine.views import SeatView
 
 ENTER_GUARD = 0.8
 """Seconds after a dialog closes during which Enter does not play or bid: the Enter that

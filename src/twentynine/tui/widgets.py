@@ -1,4 +1,4 @@
-"""The table's widgets.  Each one renders from a :class:`~twentynine.views.SeatView`
+"""The table's widgets.  Each one renders from a :class:`~twentynine.engine.views.SeatView`
 (and a little table state the app keeps); none of them decides a rule."""
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Button, RichLog, Static
 
-from ..cards import Card
 from ..coach.text import positions, signed
-from ..deal import Phase
-from ..events import Event, TrumpShown
-from ..views import SeatView
+from ..engine.cards import Card
+from ..engine.deal import Phase
+from ..engine.events import Event, TrumpShown
+from ..engine.views import SeatView
 from .text import (
     HUMAN,
     LARGE,

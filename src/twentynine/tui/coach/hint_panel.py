@@ -17,7 +17,8 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...actions import (
+from ...coach.hint import Hint, Option, action_words, hint
+from ...engine.actions import (
     DOUBLE_CODE,
     NO_TRUMPS_CODE,
     PAIR_CODE,
@@ -29,8 +30,7 @@ from ...actions import (
     Action,
     ActionKind,
 )
-from ...coach.hint import Hint, Option, action_words, hint
-from ...views import SeatView
+from ...engine.views import SeatView
 from ..widgets import HandView
 
 

@@ -20,7 +20,6 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, ProgressBar, Static
 
-from ...cards import CARDS, SUIT_NAMES, mask_cards
 from ...coach.history import DealRow, History, HistoryError, open_history
 from ...coach.review import (
     BY_TABLE,
@@ -33,10 +32,11 @@ from ...coach.review import (
     strongest_hint,
 )
 from ...coach.text import signed
-from ...deal import Deal
-from ...events import Event, TrumpShown
-from ...records import replay_deal
-from ...scoring import DealOutcome
+from ...engine.cards import CARDS, SUIT_NAMES, mask_cards
+from ...engine.deal import Deal
+from ...engine.events import Event, TrumpShown
+from ...engine.records import replay_deal
+from ...engine.scoring import DealOutcome
 from ..text import card_text, seat_name
 
 COACH_CSS = """

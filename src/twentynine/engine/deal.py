@@ -277,8 +277,8 @@ class Deal:
         """Start a deal from explicit cards: ``first[seat]`` and ``second[seat]`` hold
         four cards each, in the order dealt (the first of the second four is the seventh
         card), each card a Card or its name; ``dealer`` a seat, ``rules`` a
-        :class:`~twentynine.rules.Rules` (the standard game by default), ``number`` the deal's
-        number in its game and ``scores`` the game score before it."""
+        :class:`~twentynine.engine.rules.Rules` (the standard game by default), ``number``
+        the deal's number in its game and ``scores`` the game score before it."""
         if first is _BLANK:
             return  # an empty shell that clone, from_rng or a world fills in (blank_deal)
         r, dl, n, sc = _check_start(dealer, rules, number, scores)

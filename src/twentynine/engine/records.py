@@ -1,7 +1,7 @@
 """Deal and game records: the only save format.  JSON with a schema version; everything
 else is derived by replaying the actions through the engine.
 
->>> from twentynine.deal import Deal
+>>> from twentynine.engine.deal import Deal
 >>> d = Deal.from_seed(4)
 >>> _ = d.apply(d.legal_actions()[0])
 >>> text = dumps(deal_record(d))

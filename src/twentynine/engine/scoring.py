@@ -207,7 +207,7 @@ def result_decided(v: SeatView) -> bool:
     dead-deal rule, a team without a trick where taking all eight wins the game, or, under
     the half-loss rule, a beaten bidder whose half of the bid is still open.
 
-    >>> from twentynine.deal import Deal
+    >>> from twentynine.engine.deal import Deal
     >>> result_decided(Deal.from_seed(1).view(0))   # the auction: nothing is decided
     False
     """

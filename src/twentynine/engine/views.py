@@ -5,7 +5,7 @@ hand, the public record of the deal (bids, played cards, tricks, scores) and the
 trump only if the seat is the bidder or the trump has been shown.  Bots and the
 table only ever see views: this is the wall that stops cheating.
 
->>> from twentynine.deal import Deal
+>>> from twentynine.engine.deal import Deal
 >>> v = Deal.from_seed(1).view(0)
 >>> len(v.hand), v.hand_sizes
 (4, (4, 4, 4, 4))
