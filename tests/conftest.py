@@ -95,7 +95,7 @@ def _rewrite_tests_once(config: pytest.Config, files: list[Path]) -> None:
 
 
 LAYER_TESTS: dict[str, tuple[str, ...]] = {
-    "common": ("test_common_", "test_files"),
+    "common": ("test_common_",),
     "engine": ("test_cards_actions", "test_contract", "test_decided_deal", "test_engine_",
                "test_records", "test_rulings", "test_seed_examples", "test_variant",
                "test_views"),

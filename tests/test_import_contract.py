@@ -56,7 +56,7 @@ PLACES: dict[str, tuple[str, ...]] = {
     "common": ("twentynine.common",),
     "engine": (ROOT, "twentynine.engine"),
     "bots": ("twentynine.bots", "twentynine.bhoos"),
-    "storage": ("twentynine.controller.saves", "twentynine.files", "twentynine.saves"),
+    "storage": ("twentynine.controller.saves", "twentynine.saves"),
     "controller": ("twentynine.controller", "twentynine.table"),
     "coach": ("twentynine.coach",),
     "front ends": ("twentynine.__main__", "twentynine.cli", "twentynine.tui",

@@ -20,9 +20,9 @@ from rich.text import Text
 from .coach.history import DealRow, History, open_history
 from .coach.stats import compute_stats
 from .coach.text import count, positions, signed
+from .common.storage import damage_words, write_atomic
 from .engine.records import RecordError, dumps, loads, replay_deal
 from .engine.rules import PRESETS, Rules, RulesError
-from .files import damage_words, write_atomic
 from .tui.stats_table import stats_renderable
 
 COMMANDS = ("stats", "history", "review", "export")

@@ -2,13 +2,13 @@
 front end (the terminal table, the controller, the browser table share it).
 
 The table writes the record after every action (atomically, through
-:func:`twentynine.files.write_atomic`), so a closed window, a ``kill`` or a crash loses
+:func:`twentynine.common.storage.write_atomic`), so a closed window, a ``kill`` or a crash loses
 nothing; ``twentynine play --resume`` replays it.  Beside the engine's record the save
 keeps a ``table`` object (the bots' strength, hints and take-backs used).  A save
 file that cannot be read or replayed is never deleted or overwritten silently: it is
 renamed aside (``save.json.damaged-<time>``) and the player is told where it went.
 
-The directory is :func:`twentynine.files.data_dir`, which this module passes on for the
+The directory is :func:`twentynine.common.storage.data_dir`, which this module passes on for the
 callers that ask where the save lives.
 """
 
@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .common.storage import ENV_DIR as ENV_DIR  # passed on: where the save lives
+from .common.storage import damage_words, set_aside, write_atomic
+from .common.storage import data_dir as data_dir
 from .engine.events import Event
 from .engine.game import Game
 from .engine.records import RecordError, dumps, game_record, loads, replay_game
 from .engine.rules import Rules, RulesError
-from .files import ENV_DIR as ENV_DIR  # passed on: where the save lives
-from .files import damage_words, set_aside, write_atomic
-from .files import data_dir as data_dir
 
 SAVE_NAME = "save.json"
 ENV_SAVE = "TWENTYNINE_SAVE_NAME"

@@ -1,7 +1,7 @@
 """The history: every finished deal, as its replayable record, in a local SQLite database.
 
 The database is ``history.sqlite3`` in the same data directory as the saved game
-(:func:`twentynine.files.data_dir`: ``TWENTYNINE_DATA_DIR`` or the platform's user
+(:func:`twentynine.common.storage.data_dir`: ``TWENTYNINE_DATA_DIR`` or the platform's user
 data directory).  It is plain SQLite through :mod:`sqlite3`:
 
 * the schema version lives in ``PRAGMA user_version`` and :data:`MIGRATIONS` brings an
@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..common.storage import damage_words, data_dir, private_file, set_aside
 from ..engine.records import RecordError, deal_record, played_by_table, replay_deal
-from ..files import damage_words, data_dir, private_file, set_aside
 
 HISTORY_NAME = "history.sqlite3"
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots import BOTS
+from ..common.storage import damage_words, private_folder
 from ..engine.records import RecordError, replay_game
-from ..files import damage_words, private_folder
 from .journal import (
     ROTATE_BYTES,
     Journal,

@@ -15,7 +15,7 @@ from .server import GameServer, Settings
 
 def default_tables_dir() -> Path:
     """Where a host keeps its tables' records: ``tables/`` in the data folder."""
-    from ..files import data_dir
+    from ..common.storage import data_dir
 
     return data_dir() / "tables"
 

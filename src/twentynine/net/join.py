@@ -56,7 +56,7 @@ def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
 
 async def join_and_play(host: str, port: int, code: str, name: str | None,
                         seat: str | None, speed: str | None) -> int:
-    from ..files import data_dir
+    from ..common.storage import data_dir
     from .tokens import TokenFile
 
     tokens = TokenFile(data_dir() / "seats.json")

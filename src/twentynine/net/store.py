@@ -16,8 +16,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..common.storage import write_atomic
 from ..engine.records import game_header
-from ..files import write_atomic
 from .wire import ACTION_TEXT, compact_json
 
 if TYPE_CHECKING:

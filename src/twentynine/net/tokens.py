@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from ..files import damage_words, private_folder
+from ..common.storage import damage_words, private_folder
 from .protocol import normal_code
 from .store import write_private
 

@@ -26,7 +26,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from ..files import data_dir
+from ..common.storage import data_dir
 from ..saves import ENV_SAVE
 from .origin import host_allowed, same_origin
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import BOTS
-from ..files import damage_words, set_aside, write_atomic
+from ..common.storage import damage_words, set_aside, write_atomic
 
 PREFS_NAME = "prefs.json"
 SPEED_NAMES = ("slow", "normal", "fast", "instant")

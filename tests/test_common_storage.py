@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from twentynine.files import ENV_DIR, data_dir, set_aside, write_atomic
+from twentynine.common.storage import ENV_DIR, data_dir, set_aside, write_atomic
 
 
 def _mode(path: Path) -> int:
