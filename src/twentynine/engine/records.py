@@ -12,9 +12,11 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..common.record_json import RecordError as RecordError  # passed on: the records' error
+from ..common.record_json import dumps as dumps
+from ..common.record_json import loads as loads
 from .actions import Action, ActionError
 from .cards import CARDS, CardError, mask_cards, parse_cards
 from .deal import Deal, DealError, IllegalActionError
@@ -24,10 +26,6 @@ from .rules import Rules, RulesError
 
 SCHEMA = 1
 """The record format's version; bumped whenever the format changes."""
-
-
-class RecordError(ValueError):
-    """A record that is malformed or does not replay."""
 
 
 def _hand_text(mask: int) -> str:
@@ -109,30 +107,6 @@ def game_header(game: Game) -> dict[str, Any]:
 def game_record(game: Game) -> dict[str, Any]:
     """The record of ``game`` so far: rules, seed (or dealt cards) and every action."""
     return {**game_header(game), "actions": [str(a) for a in game.actions]}
-
-
-def dumps(record: dict[str, Any]) -> str:
-    """The record as JSON text."""
-    return json.dumps(record, indent=1)
-
-
-def loads(text: str) -> dict[str, Any]:
-    """Parse JSON text into a record dict (checked when replayed)."""
-    if not isinstance(text, str | bytes | bytearray):
-        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise RecordError("the record's JSON is nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError("the record is not valid JSON: its text is garbled or cut short "
-                          f"at line {exc.lineno}") from None
-    except ValueError:  # a number of over 4,300 digits
-        raise RecordError("the record is not valid JSON: a number in it is too long") \
-            from None
-    if not isinstance(data, dict):
-        raise RecordError("the record must be a JSON object")
-    return data
 
 
 def _check_header(record: dict[str, Any], kind: str) -> Rules:
