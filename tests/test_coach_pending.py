@@ -19,7 +19,7 @@ from twentynine.coach.locks import locks_for
 from twentynine.coach.pending import background_command, start_background_review
 from twentynine.coach.review import REVIEW_VERSION, Review
 from twentynine.coach.stats import compute_stats
-from twentynine.controller import TableController
+from twentynine.controller.local_table import TableController
 from twentynine.tui.coach.table_coach import TableCoach
 
 # _played(seed): a deal played by easy bots.  A review is seconds of search in the pure

@@ -8,7 +8,7 @@ from pathlib import Path
 from twentynine.coach.history import History, open_history
 from twentynine.coach.recorder import DealRecorder
 from twentynine.coach.stats import compute_stats
-from twentynine.controller import TableController
+from twentynine.controller.local_table import TableController
 
 
 def _history(tmp_path: Path) -> History:

@@ -205,7 +205,7 @@ def test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds(tmp_path: Path) ->
     seeded as the table seeds a bot there, plays: the review's replay with hard in that
     seat must then give the very same deal (same bots, same seeds in the other seats)."""
     from twentynine.coach.recorder import DealRecorder
-    from twentynine.controller import TableController, bot_move, decision_seed
+    from twentynine.controller.local_table import TableController, bot_move, decision_seed
 
     h = open_history(tmp_path / "h.sqlite3").history
     assert h is not None

@@ -9,19 +9,19 @@ from pathlib import Path
 import pytest
 
 from twentynine.bots import UnknownBot
-from twentynine.controller import (
+from twentynine.controller.local_table import (
     TableController,
     TakeBackError,
     bot_move,
     decision_seed,
 )
+from twentynine.controller.table_like import BotTurn, TableLike
 from twentynine.engine.actions import NEXT_DEAL, PASS, Action, ActionKind
 from twentynine.engine.deal import IllegalActionError, Phase
 from twentynine.engine.events import CardsDealt, DealScored, Event, TrumpChosen
 from twentynine.engine.game import Game
 from twentynine.engine.records import loads
 from twentynine.engine.rules import Rules
-from twentynine.table import BotTurn, TableLike
 
 
 def run_bots(t: TableController) -> None:

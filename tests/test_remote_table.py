@@ -13,13 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from net_support import run, serving
 
+from twentynine.controller.table_like import Listener, TableLike
 from twentynine.engine.events import DealScored, Event
 from twentynine.engine.game import Game
 from twentynine.engine.rules import Rules
 from twentynine.net.protocol import decode_event, decode_view, encode_event, encode_view
 from twentynine.net.remote import RemoteTable
 from twentynine.net.rotate import rotate_event, rotate_view
-from twentynine.table import Listener, TableLike
 
 
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 90), k=st.integers(0, 3),

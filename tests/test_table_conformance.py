@@ -1,8 +1,9 @@
 """One contract, two tables: the same scenarios played against the local table (the
 controller, its bots in this process) and against a seat at a real table server on
-127.0.0.1 (the remote table), through :class:`~twentynine.table.TableLike` alone: the
-first view, a bid, an illegal action refused with a reason and nothing changed, a
-take-back refused, a whole deal and the next, a new game after the last.
+127.0.0.1 (the remote table), through
+:class:`~twentynine.controller.table_like.TableLike` alone: the first view, a bid, an
+illegal action refused with a reason and nothing changed, a take-back refused, a whole
+deal and the next, a new game after the last.
 
 A driver hides only how each table reaches the player's next turn: the local one runs
 its bots' turns (as the terminal's worker does), the remote one waits for the server's
@@ -21,14 +22,14 @@ from pathlib import Path
 import pytest
 from net_support import run, serving
 
-from twentynine.controller import TableController
+from twentynine.controller.local_table import TableController
+from twentynine.controller.table_like import TableLike
 from twentynine.engine.actions import Action, ActionKind
 from twentynine.engine.deal import Phase
 from twentynine.engine.events import DealScored, Event
 from twentynine.engine.rules import Rules
 from twentynine.net.remote import RemoteTable
 from twentynine.net.roster import Settings
-from twentynine.table import TableLike
 
 RULES = Rules(game_to=1)
 """One deal decides a game (unless it is thrown in): the scenarios reach a game's end."""

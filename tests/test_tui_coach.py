@@ -20,7 +20,7 @@ from twentynine.coach import review as review_module
 from twentynine.coach.hint import hint as coach_hint
 from twentynine.coach.history import HISTORY_NAME, open_history
 from twentynine.coach.review import Grade
-from twentynine.controller import TableController
+from twentynine.controller.local_table import TableController
 from twentynine.engine.actions import PASS
 from twentynine.engine.deal import PLAY as PLAY_CODE
 from twentynine.engine.deal import Deal

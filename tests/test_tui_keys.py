@@ -155,7 +155,7 @@ def test_a_key_for_a_rule_that_is_off_says_the_rule_is_off() -> None:
     """``n`` under standard rules said "No trumps: the cards are being played" (as if it
     waited for its moment): every key of a rule these rules leave out says so and names
     the flag that turns it on, at any moment; with the rule on, the key says why not now."""
-    from twentynine.controller import TableController
+    from twentynine.controller.local_table import TableController
 
     off = {"n": "No trumps is off in these rules (--no-trumps turns it on)",
            "d": "Doubling is off in these rules (--double turns it on)",

@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle
 
-from twentynine import saves
+from twentynine.controller import saves
 from twentynine.engine.actions import PAIR, PASS, SHOW_TRUMP
 from twentynine.engine.deal import Phase
 from twentynine.engine.game import Game

@@ -11,7 +11,7 @@ from helpers import python_words
 from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle
 
-from twentynine import saves
+from twentynine.controller import saves
 from twentynine.engine.deal import Phase
 from twentynine.engine.game import Game
 from twentynine.engine.records import dumps, game_record, loads, replay_game

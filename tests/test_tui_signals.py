@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from twentynine.controller import TableController, bot_move, decision_seed
+from twentynine.controller.local_table import TableController, bot_move, decision_seed
 from twentynine.engine.actions import PASS, SHOW_TRUMP, Action
 from twentynine.engine.deal import Phase
 from twentynine.engine.game import Game

@@ -12,7 +12,6 @@ from helpers import python_words
 from textual.widgets import RichLog
 from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
-from twentynine import saves
 from twentynine.bots.base import BaseBot
 from twentynine.coach import clock
 from twentynine.coach import hint as hint_module
@@ -21,6 +20,7 @@ from twentynine.coach.hint import hint
 from twentynine.coach.history import open_history
 from twentynine.coach.text import contract_team, contract_words
 from twentynine.coach_commands import read_record_file
+from twentynine.controller import saves
 from twentynine.engine.actions import DOUBLE_CODE, PASS_CODE, SINGLE_HAND_CODE
 from twentynine.engine.deal import Phase
 from twentynine.engine.events import CardPlayed

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentynine.coach.clock import safe_move
-from twentynine.controller import TableController
+from twentynine.controller.local_table import TableController
 from twentynine.engine.actions import PASS, Action, ActionKind
 from twentynine.engine.deal import Phase
 from twentynine.engine.game import Game

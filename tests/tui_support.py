@@ -15,7 +15,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from twentynine.controller import TableController
+from twentynine.controller.local_table import TableController
 from twentynine.engine.deal import Phase
 from twentynine.engine.game import Game
 from twentynine.engine.records import dumps, game_record

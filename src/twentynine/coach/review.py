@@ -225,7 +225,7 @@ def replay_plan(game: GameRow | None, row: DealRow | None) -> ReplayPlan:
     bots = game.bots if game.bots in BOTS else "medium"
     named = "" if bots == game.bots else f" (medium for {game.bots!r})"
     if game.seed is not None and row.first_action is not None:
-        from ..controller import decision_seed
+        from ..controller.local_table import decision_seed
 
         seed, start = game.seed, row.first_action
         return ReplayPlan(bots, None, lambda s, n: decision_seed(seed, s, start + n),

@@ -1,11 +1,11 @@
 """A table whose engine is on a server: the terminal table plays one seat through it.
 
-:class:`RemoteTable` is a :class:`~twentynine.table.TableLike`: it offers the table UI the
-same questions and actions as the local controller, answered from the last state the
-server sent for this seat.  Actions go to the server, which decides; the events and the
-new view come back in a later message, and the table's listeners are told then
-(``add_listener``), as are refusals (``add_refusal``).
-The server plays the bots, so ``bot_turn`` is always None here.
+:class:`RemoteTable` is a :class:`~twentynine.controller.table_like.TableLike`: it offers
+the table UI the same questions and actions as the local controller, answered from the
+last state the server sent for this seat.  Actions go to the server, which decides; the
+events and the new view come back in a later message, and the table's listeners are told
+then (``add_listener``), as are refusals (``add_refusal``).  The server plays the bots, so
+``bot_turn`` is always None here.
 
 Everything the server sends is turned (:mod:`.rotate`) so that this seat is seat 0: the
 UI draws "You" at the bottom and "Us" as your team, whichever seat you hold.
@@ -20,12 +20,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots import Decision
+from ..controller.table_like import Listener
 from ..engine.actions import NEXT_DEAL, Action, ActionKind
 from ..engine.deal import IllegalActionError, Phase
 from ..engine.events import Event
 from ..engine.rules import Rules
 from ..engine.views import SeatView
-from ..table import Listener
 from .client import Connection, JoinError, State, decode_state
 from .protocol import ProtocolError
 from .rotate import rotate_event, rotate_view
@@ -99,7 +99,7 @@ def roster_line(rules: Rules, seats: list[dict[str, Any]], me: int) -> str:
 
 class HostDecides:
     """What a seat at a table server leaves to the host, as a
-    :class:`~twentynine.table.TableLike` answers it: the bots, the seed, the rules,
+    :class:`~twentynine.controller.table_like.TableLike` answers it: the bots, the seed, the rules,
     take-back and saving are the server's."""
 
     hints_used = 0

@@ -27,7 +27,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from ..common.storage import data_dir
-from ..saves import ENV_SAVE
+from ..controller.saves import ENV_SAVE
 from .origin import host_allowed, same_origin
 
 LOG = logging.getLogger("twentynine.web")

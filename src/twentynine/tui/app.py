@@ -1,6 +1,7 @@
 """The Textual table: ``twentynine play``.
 
-The app is wiring: widgets -> :class:`~twentynine.controller.Table` -> events -> widgets.
+The app is wiring: widgets -> :class:`~twentynine.controller.table_like.TableLike` -> events
+-> widgets.
 Its first screen is the :class:`~twentynine.tui.table_screen.TableScreen` (the table's
 widgets, the moves' keys and the redraw); the human's selection and the rules of the keys
 of a turn are the :class:`~twentynine.tui.turn.TurnModel`; what comes after each move
@@ -31,12 +32,12 @@ from textual.binding import Binding, BindingType
 from textual.events import Resize
 from textual.screen import Screen
 
-from .. import saves
 from ..bots import known_bot
-from ..controller import TableController
+from ..controller import saves
+from ..controller.local_table import TableController
+from ..controller.table_like import TableLike
 from ..engine.deal import IllegalActionError
 from ..engine.rules import Rules
-from ..table import TableLike
 from .coach import HintPanel, TableCoach
 from .keys import APP_BINDINGS, busy_reason, finish_refusal, footer_rank, why_not
 from .launch import open_local_table
@@ -81,8 +82,9 @@ class TwentyNineApp(App[None]):
                  first_run: bool = False) -> None:
         """The table.  ``prefs`` (else the saved preferences) are the defaults; ``bots``,
         ``speed`` and ``timer`` (the command line's flags) override them for this run.
-        ``table`` plays through another :class:`~twentynine.table.TableLike` (a remote
-        one) instead of a local controller."""
+        ``table`` plays through another
+        :class:`~twentynine.controller.table_like.TableLike` (a remote one) instead of a
+        local controller."""
         super().__init__()
         self.first_run = first_run
         """Show the first-run card (the game on one page) when the table opens."""

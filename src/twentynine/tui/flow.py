@@ -6,7 +6,7 @@ the selection, a forced card played after a pause), or a bot's decision in a wor
 (held back to the pace of the table, :mod:`twentynine.tui.pacing`).  A finished trick
 stays up for a moment before play goes on; a bot move or a forced card that comes while a
 dialog is open waits for the dialog to close.  Whose turn it is, take-back and the
-autosave are the table's (:class:`~twentynine.table.TableLike`) business.
+autosave are the table's (:class:`~twentynine.controller.table_like.TableLike`) business.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from textual.worker import get_current_worker
 
 from ..coach.clock import clock_move, clock_words
 from ..coach.text import positions
+from ..controller.table_like import BotTurn, TableLike
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.deal import IllegalActionError, Phase
 from ..engine.events import DealScored, Event, GameOver, TrickWon
 from ..engine.rules import Rules
 from ..engine.scoring import DealOutcome
-from ..table import BotTurn, TableLike
 from .coach import HintPanel
 from .pacing import paced_decision
 from .screens import GameOverScreen, SummaryScreen

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from textual.binding import Binding, BindingType
 
+from ..controller.table_like import TableLike
 from ..engine.actions import (
     DOUBLE,
     NO_TRUMPS,
@@ -31,7 +32,6 @@ from ..engine.deal import Phase
 from ..engine.rules import Rules
 from ..engine.scoring import CARD_POINTS_IN_ALL, pair_may_come
 from ..engine.views import SeatView
-from ..table import TableLike
 from .footer import ALWAYS
 from .text import seat_name
 from .turn import marker_trump

@@ -13,8 +13,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import saves
-from ..controller import TableController
+from ..controller import saves
+from ..controller.local_table import TableController
 from ..engine.options import rule_flags_given, rules_from
 from ..engine.rules import Rules, RulesError
 

@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..controller.table_like import BotTurn, TableLike
 from ..engine.actions import Action
-from ..table import BotTurn, TableLike
 
 SPEEDS: dict[str, tuple[float, float]] = {
     "slow": (1.6, 2.4),

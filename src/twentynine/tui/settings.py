@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from .. import saves
 from ..bots import LEVEL_WORDS
+from ..controller import saves
 from ..engine.rules import PRESETS, SETTINGS, Rules, RulesError, setting_text, with_setting
 from .prefs import BOT_NAMES, SPEED_NAMES, Preferences, load_prefs, save_prefs
 

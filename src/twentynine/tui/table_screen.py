@@ -21,11 +21,11 @@ from textual.screen import Screen
 from textual.widgets import Button, RichLog, Static
 
 from ..coach.text import positions
+from ..controller.table_like import TableLike
 from ..engine.actions import PAIR, PASS, SHOW_TRUMP, Action
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..engine.deal import Phase
 from ..engine.events import DealStarted, Event
-from ..table import TableLike
 from .coach import HintPanel, selection_words
 from .flow import TableFlow
 from .footer import TableFooter

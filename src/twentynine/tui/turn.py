@@ -5,7 +5,7 @@ Nothing here draws or knows Textual: the table screen hands in the human's view 
 actions, and gets back the action to take or a :class:`Note` for the status line.  So the
 input rules are plain functions of a position, and are tested as such.
 
->>> from twentynine.controller import TableController
+>>> from twentynine.controller.local_table import TableController
 >>> t = TableController(seed=4, bots="random")
 >>> turn = TurnModel()
 >>> note = turn.begin(t.view(), t.legal_actions(), now=0.0)

@@ -11,8 +11,8 @@ from ...coach.pending import start_background_review
 from ...coach.recorder import DealRecorder
 from ...coach.review import REVIEW_VERSION, Grader, strongest_hint
 from ...coach.stats import compute_stats
-from ...controller import TableController
-from ...table import TableLike
+from ...controller.local_table import TableController
+from ...controller.table_like import TableLike
 from .hint_panel import HintPanel
 from .review_screen import ReviewScreen
 from .stats_screen import StatsScreen

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .common.storage import ENV_DIR as ENV_DIR  # passed on: where the save lives
-from .common.storage import damage_words, set_aside, write_atomic
-from .common.storage import data_dir as data_dir
-from .engine.events import Event
-from .engine.game import Game
-from .engine.records import RecordError, dumps, game_record, loads, replay_game
-from .engine.rules import Rules, RulesError
+from ..common.storage import ENV_DIR as ENV_DIR  # passed on: where the save lives
+from ..common.storage import damage_words, set_aside, write_atomic
+from ..common.storage import data_dir as data_dir
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.records import RecordError, dumps, game_record, loads, replay_game
+from ..engine.rules import Rules, RulesError
 
 SAVE_NAME = "save.json"
 ENV_SAVE = "TWENTYNINE_SAVE_NAME"

@@ -1,7 +1,7 @@
 """The table's flow without a UI: whose turn it is, the bots, take-back and the autosave.
 
 The Textual app (``twentynine.tui.app``) only draws and turns keys into actions; every
-question about the game goes through a :class:`~twentynine.table.TableLike`.
+question about the game goes through a :class:`~twentynine.controller.table_like.TableLike`.
 :class:`TableController` is the local one: it owns the :class:`~twentynine.engine.game.Game`,
 the human's seat, the three bots and the save file.  A remote table (the engine on a
 server, this process holding one seat) implements the same interface, so the app cannot
@@ -41,16 +41,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..bots import BOTS, COACH_BOT, Bot, Decision, decide, known_bot, make_bot
+from ..engine.actions import NEXT_DEAL, Action, ActionKind
+from ..engine.deal import IllegalActionError, Phase
+from ..engine.events import Event, event_for_seat
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..engine.scoring import result_decided
+from ..engine.views import SeatView
 from . import saves
-from .bots import BOTS, COACH_BOT, Bot, Decision, decide, known_bot, make_bot
-from .engine.actions import NEXT_DEAL, Action, ActionKind
-from .engine.deal import IllegalActionError, Phase
-from .engine.events import Event, event_for_seat
-from .engine.game import Game
-from .engine.rules import Rules
-from .engine.scoring import result_decided
-from .engine.views import SeatView
-from .table import BotTurn, Listener
+from .table_like import BotTurn, Listener
 
 HUMAN = 0
 """The human's seat at a local table (South)."""
@@ -93,7 +93,7 @@ def bot_move(bot: Bot, view: SeatView, seed: int, budget: float | None = BOT_TIM
 class TableController:
     """A local table: the game, the human at :attr:`seat`, three bots, and the save file
     written after every action (when ``save_file`` is given).  It is a
-    :class:`~twentynine.table.TableLike`."""
+    :class:`~twentynine.controller.table_like.TableLike`."""
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  bots: str = "medium", save_file: Path | None = None, seat: int = HUMAN,

@@ -1,7 +1,7 @@
 """The one interface between the table's UI and a game: :class:`TableLike`.
 
 The Textual table (``twentynine.tui``) asks every question about the game through it and
-takes every action through it.  :class:`~twentynine.controller.TableController` is the
+takes every action through it.  :class:`~twentynine.controller.local_table.TableController` is the
 local table (the engine, the bots and the save in this process);
 :class:`~twentynine.net.remote.RemoteTable` is one seat at a table server.  Both show the
 UI only what the human's seat may know.
@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .bots import Decision
-from .engine.actions import Action
-from .engine.events import Event
-from .engine.rules import Rules
-from .engine.views import SeatView
+from ..bots import Decision
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.rules import Rules
+from ..engine.views import SeatView
 
 Listener = Callable[[Sequence[Event]], None]
 """Called with the new events (as the human's seat sees them) after every action."""
@@ -39,7 +39,7 @@ class BotTurn:
 @runtime_checkable
 class TableLike(Protocol):
     """What the table's UI asks of the game, and all it may ask: local
-    (:class:`~twentynine.controller.TableController`) or remote
+    (:class:`~twentynine.controller.local_table.TableController`) or remote
     (:class:`~twentynine.net.remote.RemoteTable`), the UI cannot tell them apart and only
     sees the human's seat."""
 
