@@ -9,17 +9,18 @@ UI only what the human's seat may know.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeAlias, runtime_checkable
 
 from ..bots import Decision
+from ..common import table_api
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.rules import Rules
 from ..engine.views import SeatView
 
-Listener = Callable[[Sequence[Event]], None]
+Listener: TypeAlias = table_api.Listener[Event]
 """Called with the new events (as the human's seat sees them) after every action."""
 
 
@@ -37,25 +38,17 @@ class BotTurn:
 
 
 @runtime_checkable
-class TableLike(Protocol):
+class TableLike(table_api.Table[SeatView, Action, Event], Protocol):
     """What the table's UI asks of the game, and all it may ask: local
     (:class:`~twentynine.controller.local_table.TableController`) or remote
     (:class:`~twentynine.net.remote.RemoteTable`), the UI cannot tell them apart and only
-    sees the human's seat."""
-
-    @property
-    def seat(self) -> int:
-        """The human's seat."""
-        ...
+    sees the human's seat.  The members any trick-taking game's table has (the seat, the
+    seed, the turn, the view, the legal actions, ``apply``, the listeners and the save)
+    are :class:`~twentynine.common.table_api.Table`'s; these are Twenty-Nine's."""
 
     @property
     def rules(self) -> Rules:
         """The rules of this game."""
-        ...
-
-    @property
-    def seed(self) -> int:
-        """The game's seed."""
         ...
 
     @property
@@ -71,16 +64,6 @@ class TableLike(Protocol):
     @property
     def scores(self) -> tuple[int, int]:
         """The game score (team 0, team 1)."""
-        ...
-
-    @property
-    def turn(self) -> int:
-        """The seat to move."""
-        ...
-
-    @property
-    def is_over(self) -> bool:
-        """The game is won."""
         ...
 
     @property
@@ -115,27 +98,9 @@ class TableLike(Protocol):
     hints_used: int
     take_backs_used: int
     take_back_allowed: bool
-    save_error: str | None
-    """Why the last autosave failed, or None."""
-
-    def view(self) -> SeatView:
-        """What the human's seat may know now."""
-        ...
-
-    def legal_actions(self) -> list[Action]:
-        """The human's legal actions now (empty when it is not their turn)."""
-        ...
-
-    def explain(self, action: Action) -> str | None:
-        """Why the human may not take ``action`` now, in a player's words (None: legal)."""
-        ...
 
     def forced_action(self) -> Action | None:
         """The human's only legal card, when a card must be played and there is no choice."""
-        ...
-
-    def apply(self, action: Action) -> list[Event]:
-        """The human takes ``action``; raises IllegalActionError (and changes nothing)."""
         ...
 
     def bot_turn(self) -> BotTurn | None:
@@ -175,14 +140,6 @@ class TableLike(Protocol):
 
     def take_back(self) -> None:
         """Undo the human's last decision in this deal and the bots' moves after it."""
-        ...
-
-    def save(self) -> bool:
-        """Write the save now; False (and :attr:`save_error` says why) if it failed."""
-        ...
-
-    def add_listener(self, fn: Listener) -> None:
-        """Call ``fn`` with the new events after every action."""
         ...
 
     def set_bots(self, name: str) -> None:
