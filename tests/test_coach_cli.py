@@ -300,7 +300,7 @@ def test_history_gives_each_sides_game_points_as_the_review_does(
         data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """"-1 (West bid 16, made)" beside a review's "your side 0, the other side +1": the
     history says each side's game points, as the deal's summary and its review do."""
-    from twentynine.coach.text import signed
+    from twentynine.coach.phrases import signed
     from twentynine.coach_commands import _result
     from twentynine.engine.records import replay_deal
     from twentynine.tui.coach.review_screen import result_text

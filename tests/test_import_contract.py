@@ -163,7 +163,7 @@ def test_importing_a_layer_loads_no_ui_and_no_higher_layer(layer: Layer) -> None
 def _imported_names(path: Path, module: str) -> list[str]:
     """Every module an import statement in ``path`` names, relative ones made absolute
     (``from ..tui import text`` in ``twentynine.coach.hint`` names ``twentynine.tui``
-    and ``twentynine.tui.text``)."""
+    and ``twentynine.tui.wording``)."""
     is_package = path.name == "__init__.py"
     parts = module.split(".") if is_package else module.split(".")[:-1]
     names: list[str] = []

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from net_support import four_players, run, serving
 
-from twentynine.net import files as server_module
 from twentynine.net import journal as journal_module
+from twentynine.net import table_files as server_module
 from twentynine.net.journal import journal_paths
 from twentynine.net.server import GameServer, Settings
 

@@ -453,8 +453,8 @@ def test_the_pages_files_carry_validators(tmp_path: Path) -> None:
 
 def test_the_folders_and_the_history_are_private(tmp_path: Path) -> None:
     from twentynine.coach.history import open_history
-    from twentynine.net.files import TableFiles
     from twentynine.net.server import GameServer
+    from twentynine.net.table_files import TableFiles
     from twentynine.net.tokens import TokenFile
 
     data = tmp_path / "data"

@@ -481,7 +481,7 @@ def test_the_review_says_who_asked_for_trump() -> None:
     from twentynine.engine.events import TrumpShown
     from twentynine.engine.records import deal_record, replay_deal
     from twentynine.tui.coach.review_screen import trick_text, trump_asker
-    from twentynine.tui.text import seat_name
+    from twentynine.tui.wording import seat_name
 
     said = set()
     for seed in range(40):

@@ -18,7 +18,7 @@ from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle, wait_for
 
 from twentynine.coach.clock import clock_move
-from twentynine.coach.text import positions
+from twentynine.coach.phrases import positions
 from twentynine.engine.actions import (
     NO_TRUMPS,
     PASS,

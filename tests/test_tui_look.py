@@ -16,7 +16,7 @@ from twentynine.engine.deal import Phase
 from twentynine.engine.events import TrumpShown
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import SummaryScreen, TricksScreen
-from twentynine.tui.text import seat_name
+from twentynine.tui.wording import seat_name
 
 
 def _log_text(app: TwentyNineApp) -> str:

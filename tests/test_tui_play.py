@@ -10,7 +10,7 @@ from textual.dom import DOMNode
 from textual.widgets import Static
 from tui_support import local_table, make_app, screen_text, settle
 
-from twentynine.coach.text import signed
+from twentynine.coach.phrases import signed
 from twentynine.engine.actions import SHOW_TRUMP, Action, ActionKind
 from twentynine.engine.deal import Phase
 from twentynine.engine.events import (
@@ -23,9 +23,9 @@ from twentynine.engine.events import (
 )
 from twentynine.tui.screens import SummaryScreen
 from twentynine.tui.side_panel import SidePanel
-from twentynine.tui.text import TEAM_LONG, TEAM_NAMES
 from twentynine.tui.turn import sort_hand
 from twentynine.tui.widgets import HandView
+from twentynine.tui.wording import TEAM_LONG, TEAM_NAMES
 
 
 def _static_text(screen: DOMNode, selector: str) -> str:

@@ -18,8 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .coach.history import DealRow, History, open_history
+from .coach.phrases import count, positions, signed
 from .coach.stats import compute_stats
-from .coach.text import count, positions, signed
 from .common.storage import damage_words, write_atomic
 from .engine.records import RecordError, dumps, loads, replay_deal
 from .engine.rules import PRESETS, Rules, RulesError

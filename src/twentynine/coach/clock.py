@@ -13,7 +13,7 @@ import logging
 from ..engine.actions import PASS, Action
 from ..engine.views import SeatView
 from .hint import NoHint, hint
-from .text import action_words
+from .phrases import action_words
 
 log = logging.getLogger(__name__)
 

@@ -48,8 +48,8 @@ from ..engine.deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
 from ..engine.rules import Rules
 from ..engine.scoring import pair_target, result_decided
 from ..engine.views import SeatView
+from .phrases import action_words, contract_team, contract_words, seat_word, trump_label
 from .reasons import card_reason
-from .text import action_words, contract_team, contract_words, seat_word, trump_label
 
 MEASURE_WORLDS = 64
 """Worlds of the separate measurement where the search keeps no figures (the calls, a bot

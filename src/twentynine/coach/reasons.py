@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..engine.cards import CARDS, SUIT_NAMES, Card
 from ..engine.views import SeatView
-from .text import positions
+from .phrases import positions
 
 SURE = 0.75
 """A trick won at least this often (over the deals consistent with the view) is called

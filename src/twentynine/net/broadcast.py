@@ -18,7 +18,7 @@ from .protocol import VERSION, encode_event, encode_view, message
 from .wire import compact_json, encode_own, encode_public
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .hosted_table import Table
 
 
 def _inner(data: dict[str, Any]) -> str:

@@ -20,8 +20,8 @@ from .gate import Limits
 from .protocol import message
 
 if TYPE_CHECKING:
+    from .hosted_table import Table
     from .roster import Player
-    from .table import Table
 
 FLOOD_COUNT = 20
 """At most this many messages from one client in any one second."""

@@ -17,7 +17,7 @@ from .protocol import ProtocolError, message, normal_code
 from .qr import qr_matrix
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .hosted_table import Table
 
 _LINK = re.compile(r"https?://(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])"
                    r"(?::[0-9]{1,5})?/#code=([A-Z2-7]{16})")

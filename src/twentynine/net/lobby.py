@@ -20,8 +20,8 @@ from .protocol import MAX_MESSAGE, STALE, ProtocolError, message, parse_message
 from .roster import SEAT_NAMES, Player, new_token
 
 if TYPE_CHECKING:
+    from .hosted_table import Table
     from .server import GameServer
-    from .table import Table
 
 LOG = logging.getLogger("twentynine.server")
 

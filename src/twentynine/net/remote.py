@@ -51,7 +51,7 @@ def roster_news(rules: Rules, old: list[dict[str, Any]], new: list[dict[str, Any
     >>> roster_news(Rules(), bot, b, 0), roster_news(Rules(), b, bot, 0)
     ('Web takes North at the next deal', 'Web left before taking North')
     """
-    from ..coach.text import positions
+    from ..coach.phrases import positions
 
     where = positions(rules)
     was = {d.get("seat"): d for d in old if isinstance(d, dict)}
@@ -86,7 +86,7 @@ def roster_line(rules: Rules, seats: list[dict[str, Any]], me: int) -> str:
     ...     {"seat": 2, "name": "easy bot", "kind": "bot"}], 0)
     'North: easy bot'
     """
-    from ..coach.text import positions
+    from ..coach.phrases import positions
 
     where = positions(rules)
     out = []

@@ -31,14 +31,14 @@ from aiohttp import web
 
 from ..engine.game import Game
 from .connection import Connection
-from .files import TableFiles, saved_record
 from .frames import ServerWebSocket
 from .gate import CodeGuard, Gate, GuardedProtocol, Limits, RateGuard
+from .hosted_table import Table
 from .lobby import Lobby
 from .origin import host_allowed, same_origin
 from .protocol import MAX_MESSAGE, VERSION, normal_code
 from .roster import Player, Seat, Settings, new_code
-from .table import Table
+from .table_files import TableFiles, saved_record
 
 LOG = logging.getLogger("twentynine.server")
 

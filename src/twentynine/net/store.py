@@ -21,7 +21,7 @@ from ..engine.records import game_header
 from .wire import ACTION_TEXT, compact_json
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .hosted_table import Table
 
 LOG = logging.getLogger("twentynine.server")
 

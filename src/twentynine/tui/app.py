@@ -54,9 +54,9 @@ from .screens import (
 from .settings import Choice
 from .settings_screen import SettingsScreen
 from .table_screen import TableScreen
-from .text import rules_line, trump_news, trump_shown_in
 from .theme import THEME
 from .turn import TurnModel
+from .wording import rules_line, trump_news, trump_shown_in
 
 
 class TwentyNineApp(App[None]):

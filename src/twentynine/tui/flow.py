@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.worker import get_current_worker
 
 from ..coach.clock import clock_move, clock_words
-from ..coach.text import positions
+from ..coach.phrases import positions
 from ..controller.table_like import BotTurn, TableLike
 from ..engine.actions import Action
 from ..engine.cards import Card
@@ -29,8 +29,8 @@ from ..engine.scoring import DealOutcome
 from .coach import HintPanel
 from .pacing import paced_decision
 from .screens import GameOverScreen, SummaryScreen
-from .text import RED, event_message
 from .widgets import ScoreBar, SeatPanel
+from .wording import RED, event_message
 
 if TYPE_CHECKING:
     from .app import TwentyNineApp

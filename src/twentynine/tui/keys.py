@@ -33,8 +33,8 @@ from ..engine.rules import Rules
 from ..engine.scoring import CARD_POINTS_IN_ALL, pair_may_come
 from ..engine.views import SeatView
 from .footer import ALWAYS
-from .text import seat_name
 from .turn import marker_trump
+from .wording import seat_name
 
 DIGITS = "0123456789"
 

@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..coach.text import signed
+from ..coach.phrases import signed
 from ..engine.rules import Rules
 from ..engine.scoring import DealOutcome
 from ..engine.views import TrickRecord
@@ -30,8 +30,8 @@ from .footer import TableFooter
 from .intro import intro_card
 from .prefs import Preferences
 from .settings import RULE_ROWS, Choice
-from .text import HUMAN, TEAM_LONG, card_box, join_columns, seat_name
 from .theme import BAD, GOLD, GOOD, INK, LINE, SKY
+from .wording import HUMAN, TEAM_LONG, card_box, join_columns, seat_name
 
 
 def rules_markdown() -> str:

@@ -12,7 +12,9 @@ from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..engine.deal import Phase
 from ..engine.scoring import SINGLE_HAND_POINTS
 from ..engine.views import SeatView
-from .text import (
+from .theme import CORAL, GOLD, HIDDEN, INK_SOFT
+from .widgets import StatePanel, TableState
+from .wording import (
     HUMAN,
     RED,
     TEAM_NAMES,
@@ -22,8 +24,6 @@ from .text import (
     rules_short,
     seat_name,
 )
-from .theme import CORAL, GOLD, HIDDEN, INK_SOFT
-from .widgets import StatePanel, TableState
 
 
 def _line(label: str, value: Text | str, width: int = 7) -> Text:

@@ -9,8 +9,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..coach.phrases import count
 from ..coach.stats import Stats, sparkline
-from ..coach.text import count
 
 
 def _rate(made: int, n: int) -> str:

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, RichLog, Static
 
-from ..coach.text import positions
+from ..coach.phrases import positions
 from ..controller.table_like import TableLike
 from ..engine.actions import PAIR, PASS, SHOW_TRUMP, Action
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS
@@ -42,7 +42,6 @@ from .keys import (
 )
 from .pacing import Pace
 from .side_panel import SidePanel
-from .text import HUMAN, RED, event_message, house_rules, rules_line, seat_name
 from .theme import GOLD, LINE
 from .turn import EnterWhat, Note, TurnModel, legal_cards, play_line, sort_hand
 from .widgets import (
@@ -59,6 +58,7 @@ from .widgets import (
     TrickView,
     TrumpBanner,
 )
+from .wording import HUMAN, RED, event_message, house_rules, rules_line, seat_name
 
 if TYPE_CHECKING:
     from .app import TwentyNineApp

@@ -21,12 +21,13 @@ from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Button, RichLog, Static
 
-from ..coach.text import positions, signed
+from ..coach.phrases import positions, signed
 from ..engine.cards import Card
 from ..engine.deal import Phase
 from ..engine.events import Event, TrumpShown
 from ..engine.views import SeatView
-from .text import (
+from .theme import GOLD, HIDDEN, SKY
+from .wording import (
     HUMAN,
     LARGE,
     RED,
@@ -39,7 +40,6 @@ from .text import (
     trump_news,
     trump_shown_in,
 )
-from .theme import GOLD, HIDDEN, SKY
 
 
 @dataclass

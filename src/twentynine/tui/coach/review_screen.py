@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, ProgressBar, Static
 
 from ...coach.history import DealRow, History, HistoryError, open_history
+from ...coach.phrases import signed
 from ...coach.review import (
     BY_TABLE,
     RULE_WORDS,
@@ -31,13 +32,12 @@ from ...coach.review import (
     review_deal,
     strongest_hint,
 )
-from ...coach.text import signed
 from ...engine.cards import CARDS, SUIT_NAMES, mask_cards
 from ...engine.deal import Deal
 from ...engine.events import Event, TrumpShown
 from ...engine.records import replay_deal
 from ...engine.scoring import DealOutcome
-from ..text import card_text, seat_name
+from ..wording import card_text, seat_name
 
 COACH_CSS = """
 ReviewScreen, StatsScreen { align: center middle; }

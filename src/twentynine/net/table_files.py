@@ -31,8 +31,8 @@ from .roster import Player, Settings
 from .store import finished_name
 
 if TYPE_CHECKING:
+    from .hosted_table import Table
     from .server import GameServer
-    from .table import Table
 
 
 def saved_record(tables_dir: Path, table_id: str, number: int | None = None
@@ -199,7 +199,7 @@ class TableFiles:
         return out
 
     def _load(self, path: Path) -> Table:
-        from .table import Table
+        from .hosted_table import Table
 
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("game"), dict):

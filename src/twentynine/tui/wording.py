@@ -1,6 +1,6 @@
 """Words and pictures for the table: seat names by screen position, event messages,
 card boxes.  Pure functions of engine values, so they are easy to test; the plain words
-they share with the coach (where each seat sits) are :mod:`twentynine.coach.text`."""
+they share with the coach (where each seat sits) are :mod:`twentynine.coach.phrases`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..coach.text import positions
+from ..coach.phrases import positions
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from ..engine.events import (
     AuctionWon,

@@ -1,5 +1,5 @@
 """The coach's words: where each seat sits on the screen, and counts of things, as plain
-strings.  The table's rendering (:mod:`twentynine.tui.text`) builds on these; nothing here
+strings.  The table's rendering (:mod:`twentynine.tui.wording`) builds on these; nothing here
 draws, so the coach, the command line and the tests use them without a terminal library.
 """
 
