@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentynine.arena import play_boards
-from twentynine.bhoos import (
+from twentynine.bots import make_bot
+from twentynine.bots.bhoos import (
     PROTOCOL_RULES,
     ProtocolError,
     action_for,
@@ -34,7 +35,6 @@ from twentynine.bhoos import (
     rules_fit,
     view_for,
 )
-from twentynine.bots import make_bot
 from twentynine.bots.external import ExternalBot
 from twentynine.cli import main
 from twentynine.engine.actions import SHOW_TRUMP, Action

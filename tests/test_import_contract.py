@@ -55,7 +55,7 @@ ROOT = "twentynine"
 PLACES: dict[str, tuple[str, ...]] = {
     "common": ("twentynine.common",),
     "engine": (ROOT, "twentynine.engine"),
-    "bots": ("twentynine.bots", "twentynine.bhoos"),
+    "bots": ("twentynine.bots",),
     "storage": ("twentynine.controller.saves",),
     "controller": ("twentynine.controller",),
     "coach": ("twentynine.coach",),

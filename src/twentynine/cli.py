@@ -340,8 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
 def run_bot(opts: argparse.Namespace) -> int:
     """``twentynine bot``: answer protocol requests with one of our bots until the input
     ends (or, with ``--http``, until interrupted)."""
-    from . import bhoos
-    from .bots import make_bot
+    from .bots import bhoos, make_bot
 
     level = opts.level
 
@@ -409,7 +408,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return _host(opts, rules)
     if opts.command == "arena":
         from .arena import EXTERNAL, run_arena
-        from .bhoos import RULES_MESSAGE, rules_fit
+        from .bots.bhoos import RULES_MESSAGE, rules_fit
 
         external = any(str(b).startswith(EXTERNAL) for b in (opts.bot_a, opts.bot_b))
         if external and not rules_fit(rules):

@@ -1,4 +1,4 @@
-"""A bot in another process that speaks the Bhoos SmartBots protocol (``twentynine.bhoos``)
+"""A bot in another process that speaks the Bhoos SmartBots protocol (``twentynine.bots.bhoos``)
 as JSON lines on its stdin and stdout: the arena's ``--b 'cmd:<command line>'``.
 
 Any program written for that format can be measured against ours, and so can another
@@ -27,10 +27,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..bhoos import ProtocolError, action_for, request_for
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.views import SeatView
+from .bhoos import ProtocolError, action_for, request_for
 
 ANSWER_TIMEOUT = 2.5
 """Seconds to wait for one answer before the process counts as hung (the arena's own

@@ -56,7 +56,7 @@ from collections.abc import Callable, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import IO, Any
 
-from .engine.actions import (
+from ..engine.actions import (
     BID_BASE,
     PASS,
     PASS_CODE,
@@ -65,10 +65,10 @@ from .engine.actions import (
     Action,
     ActionKind,
 )
-from .engine.cards import CARD_POINTS, CARDS, RANKS, SUITS, Card
-from .engine.deal import Phase
-from .engine.rules import Rules
-from .engine.views import SeatView, TrickRecord, deal_from_view
+from ..engine.cards import CARD_POINTS, CARDS, RANKS, SUITS, Card
+from ..engine.deal import Phase
+from ..engine.rules import Rules
+from ..engine.views import SeatView, TrickRecord, deal_from_view
 
 PROTOCOL_RULES = Rules(trump_indicator="marker", pair=False, last_trick_point=False)
 """The rules every Bhoos SmartBots game is played under."""
