@@ -118,7 +118,7 @@ def start_server(tables: int, folder: str, profile: str | None = None
                  ) -> tuple[subprocess.Popen[str], int, list[str]]:
     prof = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen(
-        [sys.executable, *prof, "-m", "twentynine.cli", "host", "--host", "127.0.0.1",
+        [sys.executable, *prof, "-m", "twentynine", "host", "--host", "127.0.0.1",
          "--port", "0",
          "--tables", str(tables), "--bots", "random", "--bot-delay", "0", "--dir", folder,
          "--seed", "1", "--game-to", "99"],  # games long enough not to end mid-run

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 import pytest
 
 from twentynine import Action, Rules, SeatView
-from twentynine.arena import (
+from twentynine.bots import BOTS, BaseBot
+from twentynine.bots.easy import EasyBot
+from twentynine.cli.arena import (
     ArenaResult,
     band_labels,
     band_of,
@@ -18,9 +20,7 @@ from twentynine.arena import (
     play_board,
     play_boards,
 )
-from twentynine.bots import BOTS, BaseBot
-from twentynine.bots.easy import EasyBot
-from twentynine.cli import main
+from twentynine.cli.program import main
 from twentynine.engine.cards import mask_cards
 
 # what the spies saw: (label, seed, seat, first four cards as ints), in order
@@ -228,7 +228,7 @@ def test_slow_decisions_are_timed_and_counted_as_time_outs() -> None:
 
 def test_the_budget_option_reaches_only_the_search_bots(capsys: pytest.CaptureFixture[str]
                                                         ) -> None:
-    from twentynine.arena import budget_options
+    from twentynine.cli.arena import budget_options
 
     assert budget_options("hard", 0.05) == {"time_budget": 0.05}
     assert budget_options("medium", 0.05) == {"time_budget": 0.05}

@@ -21,7 +21,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twentynine.arena import play_boards
 from twentynine.bots import make_bot
 from twentynine.bots.bhoos import (
     PROTOCOL_RULES,
@@ -36,13 +35,14 @@ from twentynine.bots.bhoos import (
     view_for,
 )
 from twentynine.bots.external import ExternalBot
-from twentynine.cli import main
+from twentynine.cli.arena import play_boards
+from twentynine.cli.program import main
 from twentynine.engine.actions import SHOW_TRUMP, Action
 from twentynine.engine.cards import CARDS
 from twentynine.engine.deal import Deal, Phase
 from twentynine.engine.rules import Rules
 
-SERVER = f"{sys.executable} -m twentynine.cli bot --protocol bhoos"
+SERVER = f"{sys.executable} -m twentynine bot --protocol bhoos"
 
 
 def _script(tmp_path: Path, name: str, body: str, startup: float = 0.0) -> str:
@@ -170,7 +170,7 @@ def test_twentynine_bot_serves_json_lines_and_survives_a_bad_line() -> None:
     kind, body = request_for(d.view(d.turn))
     lines = ['{"type": "hi"}', "not json", '{"type": "fly"}',
              json.dumps({"type": kind, **body})]
-    res = subprocess.run([sys.executable, "-m", "twentynine.cli", "bot", "--protocol", "bhoos",
+    res = subprocess.run([sys.executable, "-m", "twentynine", "bot", "--protocol", "bhoos",
                           "--level", "easy"], input="\n".join(lines) + "\n",
                          capture_output=True, text=True, timeout=60)
     assert res.returncode == 0, res.stderr

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from twentynine.cli import rules_lines
+from twentynine.cli.program import rules_lines
 from twentynine.engine.rules import SETTINGS, Rules
 
 
@@ -16,7 +16,7 @@ from twentynine.engine.rules import SETTINGS, Rules
                                      ["join", "127.0.0.1:9", "--code",
                                       "ABCD-EFGH-IJKL-MNOP"]])
 def test_the_table_without_a_terminal_refuses_in_one_line(command: list[str]) -> None:
-    done = subprocess.run([sys.executable, "-m", "twentynine.cli", *command],
+    done = subprocess.run([sys.executable, "-m", "twentynine", *command],
                           stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           timeout=60, env={k: v for k, v in os.environ.items()
                                            if k != "TEXTUAL_DRIVER"})

@@ -14,7 +14,7 @@ from helpers import finished_record as finished
 from helpers import quick_grader as quick
 from tui_support import screen_text
 
-from twentynine.cli import main
+from twentynine.cli.program import main
 from twentynine.coach.history import HISTORY_NAME, SCHEMA, open_history
 from twentynine.coach.review import review_deal, strongest_hint
 from twentynine.coach.stats import compute_stats
@@ -300,8 +300,8 @@ def test_history_gives_each_sides_game_points_as_the_review_does(
         data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """"-1 (West bid 16, made)" beside a review's "your side 0, the other side +1": the
     history says each side's game points, as the deal's summary and its review do."""
+    from twentynine.cli.coach_commands import _result
     from twentynine.coach.phrases import signed
-    from twentynine.coach_commands import _result
     from twentynine.engine.records import replay_deal
     from twentynine.tui.coach.review_screen import result_text
 

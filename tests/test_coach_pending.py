@@ -179,7 +179,7 @@ def test_deals_reviewed_by_an_older_grading_are_said_apart(tmp_path: Path,
     """A change in the grading reviews every deal again: until then, ``stats`` says which
     deals are not reviewed at all and which by the older grading (whose mistakes it
     counts)."""
-    from twentynine.cli import main
+    from twentynine.cli.program import main
 
     monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("COLUMNS", "200")

@@ -60,7 +60,7 @@ PLACES: dict[str, tuple[str, ...]] = {
     "controller": ("twentynine.controller",),
     "coach": ("twentynine.coach",),
     "front ends": ("twentynine.__main__", "twentynine.cli", "twentynine.tui",
-                   "twentynine.net", "twentynine.arena", "twentynine.coach_commands"),
+                   "twentynine.net"),
     "twentyfive": ("twentynine.twentyfive",),
 }
 """Where each layer's modules live: a module (or package) name and everything below it.

@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import RichLog
 from tui_support import wait_for
 
-from twentynine import cli
+from twentynine.cli import program as cli
 
 CODE = "ABCD-EFGH-IJKL-MNOP"
 

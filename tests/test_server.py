@@ -209,7 +209,7 @@ def test_the_host_command_prints_a_join_code_and_serves_it(tmp_path: Path) -> No
     from twentynine.net.protocol import normal_code
 
     proc = subprocess.Popen(
-        [sys.executable, "-m", "twentynine.cli", "host", "--host", "127.0.0.1", "--port",
+        [sys.executable, "-m", "twentynine", "host", "--host", "127.0.0.1", "--port",
          "0", "--bots", "random", "--bot-delay", "0", "--dir", str(tmp_path), "--seed", "4"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:

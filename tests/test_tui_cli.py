@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from twentynine import cli
+from twentynine.cli import program as cli
 from twentynine.engine.options import rules_from
 from twentynine.engine.rules import Rules
 

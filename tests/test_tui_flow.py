@@ -541,7 +541,7 @@ def test_show_trump_refusal_uses_the_engines_words(table: Table) -> None:
 
 def test_resume_with_rule_flags_says_the_saved_rules_are_kept(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from twentynine import cli
+    from twentynine.cli import program as cli
     from twentynine.controller import saves
 
     monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))

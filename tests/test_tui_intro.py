@@ -11,7 +11,7 @@ import pytest
 from textual.binding import Binding
 from tui_support import local_table, make_app, screen_text, settle, wait_for
 
-from twentynine import cli
+from twentynine.cli import program as cli
 from twentynine.controller import saves
 from twentynine.engine.rules import PRESETS, Rules
 from twentynine.tui.app import TwentyNineApp

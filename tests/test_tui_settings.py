@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 from tui_support import local_table, make_app, save_last_trick, screen_text, settle, wait_for
 
-from twentynine import cli
+from twentynine.cli import program as cli
 from twentynine.controller import saves
 from twentynine.engine.actions import PASS
 from twentynine.engine.rules import Rules

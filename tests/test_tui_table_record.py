@@ -13,13 +13,13 @@ from textual.widgets import RichLog
 from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine.bots.base import BaseBot
+from twentynine.cli.coach_commands import read_record_file
 from twentynine.coach import clock
 from twentynine.coach import hint as hint_module
 from twentynine.coach.clock import clock_move, clock_words
 from twentynine.coach.hint import hint
 from twentynine.coach.history import open_history
 from twentynine.coach.phrases import contract_team, contract_words
-from twentynine.coach_commands import read_record_file
 from twentynine.controller import saves
 from twentynine.engine.actions import DOUBLE_CODE, PASS_CODE, SINGLE_HAND_CODE
 from twentynine.engine.deal import Phase

@@ -28,7 +28,7 @@ from layouts import (
 )
 
 from twentynine import Card, Deal, Game, IllegalActionError, Phase, Rules, RulesError
-from twentynine.cli import main
+from twentynine.cli.program import main
 from twentynine.engine.actions import NEXT_DEAL
 from twentynine.engine.events import (
     AuctionWon,
@@ -1072,7 +1072,7 @@ def test_every_setting_flag_names_a_rules_field() -> None:
 
 # =========================================================================== command line
 def test_cli_rules_prints_the_table() -> None:
-    res = subprocess.run([sys.executable, "-m", "twentynine.cli", "rules", "--variant", "pagat",
+    res = subprocess.run([sys.executable, "-m", "twentynine", "rules", "--variant", "pagat",
                           "--double"], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "COLUMNS": "1000"})  # one line a setting
     assert res.returncode == 0, res.stderr

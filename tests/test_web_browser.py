@@ -42,7 +42,7 @@ _ESC = re.compile(rb"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|
 ])
 def test_bad_serve_values_exit_2_with_one_line(argv: list[str],
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    from twentynine import cli
+    from twentynine.cli import program as cli
 
     with pytest.raises(SystemExit) as exc:
         cli.main(argv)
@@ -97,7 +97,7 @@ def served_table(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     # a returning player: the first-run card has been seen, the table opens at once
     save_prefs(Preferences(seen_intro=True), prefs_path(tmp_path))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "twentynine.cli", "serve", "--port", str(port),
+        [sys.executable, "-m", "twentynine", "serve", "--port", str(port),
          "--seed", "3", "--bots", "random", "--speed", "instant"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
@@ -272,7 +272,7 @@ def test_a_browser_joins_a_hosted_table_and_plays_a_card(
     save_prefs(Preferences(seen_intro=True), prefs_path(tmp_path))  # no first-run card
     host_port, web_port = free_port(), free_port()
     host = subprocess.Popen(
-        [sys.executable, "-m", "twentynine.cli", "host", "--host", "127.0.0.1", "--port",
+        [sys.executable, "-m", "twentynine", "host", "--host", "127.0.0.1", "--port",
          str(host_port), "--bots", "random", "--bot-delay", "0", "--dir",
          str(tmp_path / "tables"), "--seed", "3"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -286,7 +286,7 @@ def test_a_browser_joins_a_hosted_table_and_plays_a_card(
             if "join code:" in line:
                 code = line.split()[-1]
         web = subprocess.Popen(
-            [sys.executable, "-m", "twentynine.cli", "serve", "--port", str(web_port),
+            [sys.executable, "-m", "twentynine", "serve", "--port", str(web_port),
              "--join", f"127.0.0.1:{host_port}", "--code", code, "--name", "Web",
              "--seat", "south", "--speed", "instant"],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

@@ -78,7 +78,7 @@ class TabService(AppService):
 
 def play_command(play_args: Sequence[str], command: str = "play") -> str:
     """The shell command each browser tab runs: this Python, ``twentynine <command> ...``."""
-    parts = [sys.executable, "-m", "twentynine.cli", command, *play_args]
+    parts = [sys.executable, "-m", "twentynine", command, *play_args]
     return " ".join(shlex.quote(p) for p in parts)
 
 

@@ -17,13 +17,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .coach.history import DealRow, History, open_history
-from .coach.phrases import count, positions, signed
-from .coach.stats import compute_stats
-from .common.storage import damage_words, write_atomic
-from .engine.records import RecordError, dumps, loads, replay_deal
-from .engine.rules import PRESETS, Rules, RulesError
-from .tui.stats_table import stats_renderable
+from ..coach.history import DealRow, History, open_history
+from ..coach.phrases import count, positions, signed
+from ..coach.stats import compute_stats
+from ..common.storage import damage_words, write_atomic
+from ..engine.records import RecordError, dumps, loads, replay_deal
+from ..engine.rules import PRESETS, Rules, RulesError
+from ..tui.stats_table import stats_renderable
 
 COMMANDS = ("stats", "history", "review", "export")
 
@@ -125,7 +125,7 @@ def _catch_up(history: History, console: Console, *, review: bool = True) -> Non
     """The deals not yet reviewed (a table quit or killed before its background review
     finished): reviewed now, with a progress line, so their mistakes count; Ctrl-C stops
     and leaves the rest for later."""
-    from .coach.review import REVIEW_VERSION
+    from ..coach.review import REVIEW_VERSION
 
     rows = history.unreviewed(REVIEW_VERSION)
     if not rows:
@@ -149,7 +149,7 @@ def _catch_up(history: History, console: Console, *, review: bool = True) -> Non
 
 def _review_pending(history: History) -> int:
     """Review every deal not yet reviewed, with a progress line on stderr; how many."""
-    from .coach.pending import review_pending
+    from ..coach.pending import review_pending
 
     shown = False
 
@@ -175,8 +175,8 @@ def _pending(opts: argparse.Namespace, console: Console) -> int:
     """``review --pending``: every deal without a current review, reviewed and kept;
     ``--background``: as the table starts it, at a low priority and silent, and only if
     no other background reviewer is running."""
-    from .coach.pending import lower_priority, run_background
-    from .coach.review import REVIEW_VERSION
+    from ..coach.pending import lower_priority, run_background
+    from ..coach.review import REVIEW_VERSION
 
     if opts.target is not None or opts.last:
         return _fail("review --pending takes no DEAL_ID, FILE.json or --last")
@@ -342,7 +342,7 @@ def _review(opts: argparse.Namespace, console: Console) -> int:
     try:
         if opts.text:
             return _print_review(console, record, seat, history, row)
-        from .tui.coach import run_review
+        from ..tui.coach import run_review
 
         return run_review(record, seat, history, row)
     finally:
@@ -352,7 +352,7 @@ def _review(opts: argparse.Namespace, console: Console) -> int:
 
 def _print_review(console: Console, record: dict[str, Any], seat: int,
                   history: History | None, row: DealRow | None) -> int:
-    from .coach.review import RULE_WORDS, cached_review, review_deal
+    from ..coach.review import RULE_WORDS, cached_review, review_deal
 
     def progress(done: int, total: int) -> None:
         sys.stderr.write(f"\rreviewing your decisions: {done}/{total}")

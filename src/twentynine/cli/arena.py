@@ -31,10 +31,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import SEARCH_BOTS, decide, make_bot
-from .bots.base import Bot
-from .engine.deal import Deal
-from .engine.rules import Rules
+from ..bots import SEARCH_BOTS, decide, make_bot
+from ..bots.base import Bot
+from ..engine.deal import Deal
+from ..engine.rules import Rules
 
 BotSpec = str | Callable[..., Bot]
 """A registered bot's name, or a factory called as ``factory(seed=...)`` (module-level, so
@@ -304,7 +304,7 @@ EXTERNAL = "cmd:"
 
 def _make(spec: BotSpec, seed: int, options: dict[str, float]) -> Bot:
     if isinstance(spec, str) and spec.startswith(EXTERNAL):
-        from .bots.external import ExternalBot
+        from ..bots.external import ExternalBot
 
         return ExternalBot(spec[len(EXTERNAL):], seed=seed)
     if isinstance(spec, str):

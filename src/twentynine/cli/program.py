@@ -10,13 +10,13 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import version_text
-from .bots import BOTS
+from .. import version_text
+from ..bots import BOTS
+from ..engine.options import add_rules_options, rules_from
+from ..engine.rules import SETTINGS, Rules, RulesError, setting_text
 from .coach_commands import COMMANDS as COACH_COMMANDS
 from .coach_commands import add_commands as add_coach_commands
 from .coach_commands import run as run_coach_command
-from .engine.options import add_rules_options, rules_from
-from .engine.rules import SETTINGS, Rules, RulesError, setting_text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -189,7 +189,7 @@ def _name(text: str) -> str:
 
 
 def _code(text: str) -> str:
-    from .net.protocol import is_code  # the wire's module, not the server's (no aiohttp)
+    from ..net.protocol import is_code  # the wire's module, not the server's (no aiohttp)
 
     if not is_code(text):
         raise argparse.ArgumentTypeError(
@@ -340,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
 def run_bot(opts: argparse.Namespace) -> int:
     """``twentynine bot``: answer protocol requests with one of our bots until the input
     ends (or, with ``--http``, until interrupted)."""
-    from .bots import bhoos, make_bot
+    from ..bots import bhoos, make_bot
 
     level = opts.level
 
@@ -380,7 +380,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return run_bot(opts)
     if opts.command == "join":
         host, port = _address(parser, opts.address)
-        from .net.join import run_join
+        from ..net.join import run_join
 
         if (why := needs_terminal("join")) is not None:
             parser.exit(2, f"twentynine: error: {why}\n")
@@ -393,7 +393,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         print_rules(rules)
         return 0
     if opts.command == "serve":
-        from .net.web import serve
+        from ..net.web import serve
 
         args = table_args(list(argv) if argv is not None else sys.argv[1:])
         if opts.join is None:
@@ -407,8 +407,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if opts.command == "host":
         return _host(opts, rules)
     if opts.command == "arena":
+        from ..bots.bhoos import RULES_MESSAGE, rules_fit
         from .arena import EXTERNAL, run_arena
-        from .bots.bhoos import RULES_MESSAGE, rules_fit
 
         external = any(str(b).startswith(EXTERNAL) for b in (opts.bot_a, opts.bot_b))
         if external and not rules_fit(rules):
@@ -416,13 +416,13 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return run_arena(opts, rules)
     if (why := needs_terminal("play")) is not None:
         parser.exit(2, f"twentynine: error: {why}\n")
-    from .tui.launch import run_play
+    from ..tui.launch import run_play
 
     return run_play(opts, rules)
 
 
 def _address(parser: argparse.ArgumentParser, text: str) -> tuple[str, int]:
-    from .net.client import parse_address
+    from ..net.client import parse_address
 
     try:
         return parse_address(text)
@@ -434,8 +434,8 @@ def _host(opts: argparse.Namespace, rules: Rules) -> int:
     import asyncio
     from pathlib import Path
 
-    from .net.host import default_tables_dir, host_main
-    from .net.roster import Settings
+    from ..net.host import default_tables_dir, host_main
+    from ..net.roster import Settings
 
     settings = Settings(rules=rules, bots=opts.bots, clock=opts.clock, away=opts.away,
                         bot_delay=opts.bot_delay)
