@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # lets tests import helpers
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # lets tests import their support modules
 
 settings.register_profile(
     "ci",

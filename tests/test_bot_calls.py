@@ -6,7 +6,7 @@ Search bots run with few worlds and an unbounded clock, so every answer is seede
 from __future__ import annotations
 
 import pytest
-from helpers import layout, play
+from engine_support import layout, play
 
 from twentynine import Deal, Rules
 from twentynine.bots import BaseBot, decide

@@ -4,10 +4,10 @@ ValueError) naming the rule in plain words, and leaves the state exactly as it w
 from __future__ import annotations
 
 import pytest
-from helpers import finish, layout, play, snapshot
+from engine_support import finish, layout, play, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
-from layouts import LONE, LONE_AUCTION, SEED000, SEED000_AUCTION, TRICK13
+from ruling_deals import LONE, LONE_AUCTION, SEED000, SEED000_AUCTION, TRICK13
 
 from twentynine import (
     PAIR,

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import finished_record as finished
-from helpers import quick_grader as quick
+from engine_support import finished_record as finished
+from engine_support import quick_grader as quick
 from tui_support import screen_text
 
 from twentynine.cli.program import main

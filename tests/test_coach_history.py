@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import finished_record
+from engine_support import finished_record
 
 from twentynine.coach.history import (
     MIGRATIONS,

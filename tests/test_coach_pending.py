@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from helpers import finished_record as _played
+from engine_support import finished_record as _played
 
 from twentynine.coach.history import HISTORY_NAME, History, open_history
 from twentynine.coach.locks import locks_for

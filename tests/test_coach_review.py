@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import layout
-from helpers import quick_grader as quick
+from engine_support import layout
+from engine_support import quick_grader as quick
 
 from twentynine import Action, Deal, Rules
 from twentynine.bots import make_bot

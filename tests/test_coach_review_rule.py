@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import finished_record, layout
-from helpers import quick_grader as quick
+from engine_support import finished_record, layout
+from engine_support import quick_grader as quick
 
 from twentynine import Action, Deal
 from twentynine.bots import make_bot

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import layout, play
+from engine_support import layout, play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import RULE_SETS, illegal_codes, snapshot
+from engine_support import RULE_SETS, illegal_codes, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 

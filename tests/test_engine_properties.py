@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 import pytest
-from helpers import RULE_SETS, illegal_codes, random_deal, snapshot
+from engine_support import RULE_SETS, illegal_codes, random_deal, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 
-from helpers import TOURNAMENT, mask
+from engine_support import TOURNAMENT, mask
 
 from twentynine.bots import make_bot
 from twentynine.bots.config import HARD, MEDIUM

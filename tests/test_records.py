@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import RULE_SETS, layout, play, random_deal
-from layouts import SEED000, SEED000_AUCTION
+from engine_support import RULE_SETS, layout, play, random_deal
+from ruling_deals import SEED000, SEED000_AUCTION
 
 from twentynine import Game
 from twentynine.engine.events import Event

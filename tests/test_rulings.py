@@ -1,7 +1,7 @@
 """One test (or a few) per numbered ruling of ../shared/RULINGS.md, plus the pagat preset.
 
 Every expectation below was worked out by hand from the rulings and the hand-made deals in
-``layouts.py``; the tests drive the engine only through its public API.
+``ruling_deals.py``; the tests drive the engine only through its public API.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
-from helpers import cards, finish, hand, layout, legal, phase, play, plays_of, snapshot
-from layouts import (
+from engine_support import cards, finish, hand, layout, legal, phase, play, plays_of, snapshot
+from ruling_deals import (
     LONE,
     LONE_AUCTION,
     PAIR_BIDDERS,

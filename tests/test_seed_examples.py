@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import RULE_SETS, finish, layout, legal, play, random_deal, random_policy
-from layouts import (
+from engine_support import RULE_SETS, finish, layout, legal, play, random_deal, random_policy
+from ruling_deals import (
     PAIR_BIDDERS,
     PAIR_BIDDERS_TRICKS_1_TO_3,
     PAIR_DEFENDERS,

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from helpers import python_words
+from engine_support import python_words
 from textual.widgets import RichLog
 from tui_support import local_table, make_app, screen_text, settle
 

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from helpers import python_words
+from engine_support import python_words
 from textual.widgets import RichLog
 from tui_support import make_app, save_last_trick, screen_text, settle, wait_for
 

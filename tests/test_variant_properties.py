@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 import pytest
-from helpers import random_deal, snapshot
+from engine_support import random_deal, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.stateful import (

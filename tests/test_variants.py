@@ -17,8 +17,8 @@ from dataclasses import fields
 from typing import TypeVar
 
 import pytest
-from helpers import finish, hand, layout, legal, phase, play, snapshot
-from layouts import (
+from engine_support import finish, hand, layout, legal, phase, play, snapshot
+from ruling_deals import (
     LONE,
     PAIR_BIDDERS,
     PAIR_BIDDERS_TRICKS_1_TO_3,

@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 import pytest
-from helpers import RULE_SETS, layout, play, random_deal
-from layouts import SEED000, SEED000_AUCTION
+from engine_support import RULE_SETS, layout, play, random_deal
+from ruling_deals import SEED000, SEED000_AUCTION
 
 from twentynine import Card, Deal, Rules, SeatView, event_for_seat
 from twentynine.engine.events import CardsDealt, TrumpChosen, TrumpShown

@@ -1,4 +1,4 @@
-"""Shared helpers for the engine tests: explicit deals, scripted play, state snapshots.
+"""The engine tests' support: explicit deals, scripted play, state snapshots.
 
 Hands are written as eight cards, the first four dealt before the auction and the last
 four after the trump choice (a ``|`` may separate them for the reader).
