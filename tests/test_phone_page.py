@@ -1,10 +1,12 @@
 """The phone page on the phones people hold: one page session (Debian's Chromium through
 Playwright, touch, a table server on a loopback port in this process) sits down and plays
-a whole deal by taps, checking at 320 x 568, 360 x 740, 390 x 844 and 844 x 390 that the
-hand is on the screen (in the auction, in play, with a notice up) and that nothing is
-wider than the screen; on the way, what the page says and asks: names the server would
-refuse, a wrong code, the top bar in the auction, the trump confirmed, the finished trick
-held and the last trick on a tap, a dead link, leaving, bringing a friend.
+a whole deal by taps, checking at 320 x 568, 360 x 740, 390 x 844, 430 x 932 and 844 x 390
+that the hand is on the screen (in the auction, choosing trump, in play, with a notice up)
+and that nothing is wider than the screen; that the deal's result and the game's leave
+the last trick and the bar's "?" uncovered; on the way, what the page says and asks:
+names the server would refuse, a wrong code, the top bar in the auction, the trump
+confirmed, the finished trick held and the last trick on a tap, a dead link, leaving,
+bringing a friend.
 """
 
 from __future__ import annotations
@@ -19,14 +21,24 @@ from typing import Any
 
 import pytest
 from qr_support import read_qr
-from test_phone_client import PHONE, WAIT, LiveServer, Watched, browser  # noqa: F401
+from test_phone_client import (  # noqa: F401
+    PHONE,
+    WAIT,
+    LiveServer,
+    Watched,
+    browser,
+    drive,
+    open_page,
+    tap_move,
+)
 from test_server_wall import known_cards, leaks
 
 from twentynine.net.protocol import message
 from twentynine.net.qr import join_link
 from twentynine.net.server import Settings
+from twentynine.rules import Rules
 
-SIZES = [(320, 568), (360, 740), (390, 844)]
+SIZES = [(320, 568), (360, 740), (390, 844), (430, 932)]
 LANDSCAPE = (844, 390)
 
 FIT = """() => {
@@ -51,6 +63,25 @@ BOXES = """() => {
 }"""
 """The seats beside the trick and the trick's cards, at one moment."""
 
+COVERED = """(selector) => [...document.querySelectorAll(selector)].map((e) => {
+  const r = e.getBoundingClientRect();
+  const inside = r.width > 0 && r.left >= -0.5 && r.top >= -0.5
+    && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  // the middle and two points towards opposite corners (a rounded corner is not the
+  // element's own to a tap)
+  const points = [[0.5, 0.5], [0.2, 0.2], [0.8, 0.8]]
+    .map(([fx, fy]) => [r.left + fx * r.width, r.top + fy * r.height]);
+  const hidden = points.filter(([x, y]) => { const top = document.elementFromPoint(x, y);
+                                             return !top || !(e === top || e.contains(top)); });
+  return inside && !hidden.length ? "" : `${e.id || e.className || e.tagName}`
+    + ` at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},`
+    + `${Math.round(r.bottom)}${inside ? "" : " (off the screen)"}`
+    + (hidden.length ? ` under ${((o) => o ? o.id || o.className || o.tagName : "nothing")(
+      document.elementFromPoint(...hidden[0]))}` : "");
+}).filter((x) => x)"""
+"""What of ``selector``'s elements is off the screen or under something else (its middle
+or a corner), in words; nothing when all of it is in sight and on top."""
+
 
 def check_fits(w: Watched, where: str) -> dict[str, Any]:
     got: dict[str, Any] = w.page.evaluate(FIT)
@@ -62,6 +93,13 @@ def check_fits(w: Watched, where: str) -> dict[str, Any]:
     assert got["scrollW"] <= vw, f"{where}: the page is {got['scrollW']} px wide on {vw}"
     assert not got["wide"], f"{where}: wider than the screen: {got['wide']}"
     return got
+
+
+def check_uncovered(w: Watched, where: str, *selectors: str) -> None:
+    for selector in selectors:
+        assert w.page.locator(selector).count(), f"{where}: no {selector}"
+        hidden = w.page.evaluate(COVERED, selector)
+        assert not hidden, f"{where}: {selector} is not in sight: {hidden}"
 
 
 def at_sizes(w: Watched, sizes: list[tuple[int, int]], check: Callable[[str], object]) -> None:
@@ -179,6 +217,13 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         page.locator("#hand .card.playable").first.tap()
         page.wait_for_selector("#trump-confirm")
         assert "is trump" in w.text("#trump-confirm")
+
+        def trump_fits(where: str) -> None:
+            check_fits(w, f"trump choice {where}")
+            check_uncovered(w, f"trump choice {where}", "#trump-confirm", "#trump-cancel")
+
+        at_sizes(w, [*SIZES, LANDSCAPE], trump_fits)
+        page.wait_for_selector("#trump-confirm")
         assert "face down" in str(page.get_attribute("#trump-confirm", "aria-label"))
         assert page.locator("#hand .card.chosen").count() == 1
         page.wait_for_timeout(200)
@@ -216,7 +261,14 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
 
         srv.call(notice())
         page.wait_for_selector("#notice:not([hidden])")
-        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_fits(w, f"notice {where}"))
+
+        def notice_fits(where: str) -> None:
+            check_fits(w, f"notice {where}")
+            # over the felt, never over the bar, the choices or the hand
+            check_uncovered(w, f"notice {where}", "#help-open", "#chip-points",
+                            "#status", "#hand .card")
+
+        at_sizes(w, [*SIZES, LANDSCAPE], notice_fits)
         page.tap("#notice")
 
         # the deal by taps; at every move, the trick clear of the seats beside it, a
@@ -306,8 +358,11 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         assert min(t for t, mine in held if not mine) >= 1400, (held, runs, taps)
         assert peeked
         assert forced and "your only legal card" in forced[0], forced
-        # the deal's result repeats the last trick it covers
-        assert "Last trick" in w.text("#summary-lines")
+        # the deal's result leaves the last trick, who won it and the bar in sight
+        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_uncovered(
+            w, f"deal over {where}", "#trick .face", "#trick-caption", "#help-open",
+            "#summary-next", "#chip-score"))
+        assert re.search(r"wins? · \d+ pts?$", w.text("#trick-caption"))
 
         # leaving asks first, its warning on the screen; the seat stays until confirmed
         page.tap("#summary-next")
@@ -366,5 +421,53 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
             manifest = json.loads(r.read())
         assert manifest["display"] == "standalone" and manifest["icons"]
         context.close()
+    finally:
+        srv.close()
+
+
+@pytest.mark.early
+def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
+        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    """A game of one deal played out by taps at 320 x 568: its result leaves the last
+    trick, who won it and the bar's "?" in sight at every phone size; "?" opens the help
+    over it (the result does not take the focus back), where Share and Leave work before
+    anyone starts the next game."""
+    srv = LiveServer(tmp_path / "tables", Settings(rules=Rules(game_to=1), bots="random",
+                                                   bot_delay=0.0), seed=4)
+    try:
+        w = open_page(browser, {**PHONE, "viewport": {"width": 320, "height": 568}},
+                      srv.link)
+        page = w.page
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.fill("#name", "Asha")
+        page.tap("#sit")
+        page.wait_for_selector("#hand .card")
+        over = "#summary:not([hidden]) #summary-next:has-text('New game')"
+        drive([(w, lambda x: tap_move(x, ["skipped"], next_deal=False))],
+              lambda: page.locator(over).count() > 0, limit=90)
+        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_uncovered(
+            w, f"game over {where}", "#trick .face", "#trick-caption", "#help-open",
+            "#summary-next", "#chip-score"))
+        page.tap("#help-open")
+        page.wait_for_selector("#help:not([hidden])")
+        page.wait_for_timeout(300)  # a render meanwhile must leave the focus in the help
+        assert page.evaluate("() => document.activeElement.id") == "help-close"
+        page.locator("#share").scroll_into_view_if_needed()
+        check_uncovered(w, "help at game over", "#share")
+        page.tap("#share")
+        page.wait_for_selector("#share-note:has-text('copied')")
+        page.locator("#leave").scroll_into_view_if_needed()
+        page.tap("#leave")
+        page.wait_for_selector("#leave-confirm:not([hidden])")
+        check_uncovered(w, "leaving at game over", "#leave-yes", "#leave-stay")
+        page.tap("#leave-yes")
+        page.wait_for_selector("#join:not([hidden])")
+        assert [f for f in w.frames if f["type"] == "bye"]
+
+        async def seated() -> bool:
+            return srv.table.seats[w.seat].player is not None
+
+        assert not srv.call(seated())
+        assert w.errors == []
     finally:
         srv.close()

@@ -422,8 +422,11 @@ function takeEvents(events, first) {
     if (e.event === "DealStarted") {
       s.news = [];
       s.log = [];
-      }
+    }
     if (e.event === "TrickWon" && !first) hold();
+    // the deal's result says what happened: a word about one of its moves goes (a word
+    // that comes after it stays)
+    if (e.event === "DealScored" && !first) s.notice = "";
     const text = eventText(e, who);
     if (text) {
       s.news.push(text);
@@ -916,6 +919,7 @@ function renderSummary(v, m) {
   const o = v.outcome;
   // after the last trick's hold: the player sees who took it before the result covers it
   const show = !s.waiting && (m.game_over || (v.phase === "deal over" && o)) && !holding();
+  $("table").classList.toggle("over", !!show);
   if (!show) {
     box.hidden = true;
     return;
@@ -941,11 +945,7 @@ function renderSummary(v, m) {
     lines.push(["Tricks", `Us ${o.tricks[mine]} · Them ${o.tricks[1 - mine]}`]);
     lines.push(["Game points", `Us ${signed(o.game_points[mine])} · Them ${signed(o.game_points[1 - mine])}`]);
   }
-  const last = lastTrickOf(v);
-  if (last) {
-    lines.push(["Last trick", `${says(who(last.winner), "win", "wins")} · ${last.points} pt${last.points === 1 ? "" : "s"}: `
-      + last.cards.map(([, c]) => cardLabel(c)).join(" ")]);
-  }
+  // (the last trick stays in sight on the felt above, with who won it)
   const scores = m.scores;
   lines.push([gameNumber(m) > 1 ? `Game ${gameNumber(m)}` : "Game", `Us ${scores[mine]} · Them ${scores[1 - mine]}`]);
   if (m.game_over) {
@@ -974,7 +974,7 @@ function renderSummary(v, m) {
     next.textContent = "New game";
     waitLine.textContent = s.error ? `⚠ ${s.error}`
       : s.pending ? "Starting the next game…"
-        : "The next game is played at this table: the same seats, new cards. Anyone seated may start it.";
+        : "The next game: same seats, new cards. Anyone seated may start it.";
   } else if (m.next_deal && !s.pending) {
     next.hidden = false;
     next.textContent = "Next deal";
@@ -983,7 +983,8 @@ function renderSummary(v, m) {
     next.hidden = true;
     waitLine.textContent = "Waiting for the others to be ready…";
   }
-  if (!next.hidden && document.activeElement !== next) next.focus();
+  // the help (opened from the bar over the result) keeps the focus while it is open
+  if (!next.hidden && document.activeElement !== next && $("help").hidden) next.focus();
 }
 
 // Why the game ended, in words: "They fell to -6", "We reached +6", "We took all eight tricks"
@@ -1186,10 +1187,6 @@ function onKey(e) {
     }
     return;
   }
-  if (key === "Tab" && !$("summary").hidden) {
-    trapFocus(e, $("summary"));
-    return;
-  }
   if (key === "l" && $("summary").hidden) {
     e.preventDefault();
     togglePeek();
@@ -1201,6 +1198,9 @@ function onKey(e) {
     return;
   }
   if (!$("summary").hidden) {
+    const target = document.activeElement;
+    const otherButton = !!target && target.tagName === "BUTTON" && target.id !== "summary-next";
+    if (otherButton && (key === "Enter" || key === " ")) return; // that button's own click
     if ((key === "Enter" || key === " " || key === "n") && !$("summary-next").hidden) {
       e.preventDefault();
       summaryNext();
