@@ -471,3 +471,34 @@ def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
         assert w.errors == []
     finally:
         srv.close()
+
+
+def test_an_old_link_says_its_table_is_gone_and_asks_for_a_code(
+        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    """The link of a table the host had before it started again: the join form says the
+    table is gone before anything is typed (the look, which the server does not count as
+    a wrong guess for such a code), clears the old code, and the code the host gives now
+    seats the player."""
+    first = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=3)
+    old_link = first.link
+    first.close()
+    srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=4)
+    try:
+        w = open_page(browser, {**PHONE, "viewport": {"width": 320, "height": 568}},
+                      old_link.replace(str(first.port), str(srv.port)))
+        page = w.page
+        sent: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(str(p))))
+        page.reload()
+        page.wait_for_selector("#join-error:has-text('no longer here')")
+        assert page.locator("#code").is_visible() and page.input_value("#code") == ""
+        assert [json.loads(f)["type"] for f in sent] == ["look"]
+        page.fill("#name", "Asha")
+        page.tap("#sit")
+        assert "code" in w.text("#join-error")  # asked for, not sent again
+        page.fill("#code", srv.table.code)
+        page.tap("#sit")
+        page.wait_for_selector("#hand .card")
+        assert w.errors == []
+    finally:
+        srv.close()

@@ -28,6 +28,9 @@ LOG = logging.getLogger("twentynine.server")
 MAX_REF = 2**53
 """A ``ref`` is a whole number below this (exact in JavaScript) or text of 64 characters."""
 
+GONE = "that table is no longer here (the link is old): ask its host for a new link"
+"""The answer to a code a table of this server's folder had once (not a wrong guess)."""
+
 
 class Lobby:
     """The WebSocket conversations of one server's clients."""
@@ -167,6 +170,15 @@ class Lobby:
             return
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
+    async def _no_table(self, conn: Connection, code: str, refused: bool) -> ProtocolError:
+        """No table has ``code``: a code a table of this server's folder once had (an old
+        link: the table is gone) is told so at once and not counted, since it opens
+        nothing and says only what whoever holds the link knows; any other is a wrong
+        guess (:meth:`_wrong`)."""
+        if self.server.files.was_code(code):
+            return ProtocolError("bad_code", GONE)
+        return await self._wrong(conn, "no table has that code", refused)
+
     async def _wrong(self, conn: Connection, text: str, refused: bool) -> ProtocolError:
         """A wrong code or token: counted against the source, answered late when it
         keeps coming; from a source that has used up its tries, refused (late)."""
@@ -198,8 +210,7 @@ class Lobby:
             raise ProtocolError("bad_code", "look needs the table's code")
         table = self.server.find(code)
         if table is None:
-            raise await self._wrong(conn, "no table has that code",
-                                    self.server.codes.refused(_source(conn)))
+            raise await self._no_table(conn, code, self.server.codes.refused(_source(conn)))
         conn.send(look_message(table, ref))
 
     async def hello(self, conn: Connection, data: dict[str, Any]) -> None:
@@ -212,7 +223,7 @@ class Lobby:
             raise ProtocolError("bad_code", "hello needs the table's code")
         table = self.server.find(code)
         if table is None:
-            raise await self._wrong(conn, "no table has that code", refused)
+            raise await self._no_table(conn, code, refused)
         if name is None:
             name = "player"
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24 \

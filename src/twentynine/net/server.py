@@ -100,6 +100,7 @@ class GameServer:
         else:
             t = Table(self, table_id, code, Game(seed, st.rules), st)
         self.tables[normal_code(code)] = t
+        self.files.remember(code)
         return t
 
     def resume(self) -> list[Table]:

@@ -1103,11 +1103,28 @@ function lookAtTable() {
     try {
       const m = JSON.parse(ev.data);
       if (m && m.type === "table") showTableInfo(m);
+      else if (m && m.type === "error") lookRefused(m);
     } catch {
       // nothing to show
     }
     ws.close();
   };
+}
+
+// the link's code finds no table (an old link's table is gone): the server's reason, and
+// the code box to type a new code in; a home-screen start no longer goes back to it
+function lookRefused(m) {
+  if ($("join").hidden || $("sit").disabled) return; // the player is sitting down already
+  $("join-error").textContent = capital(m.message || m.code);
+  if (m.code !== "bad_code") return;
+  try {
+    if (localStorage.getItem("twentynine.last") === s.code) localStorage.removeItem("twentynine.last");
+  } catch {
+    // nothing kept
+  }
+  s.code = "";
+  $("code").value = "";
+  $("code-row").hidden = false;
 }
 
 function showTableInfo(m) {
