@@ -32,7 +32,7 @@ from aiohttp import web
 from ..game import Game
 from .connection import Connection
 from .files import TableFiles, saved_record
-from .frames import ServerWebSocket
+from .frames import ServerWebSocket, warn_if_unhooked
 from .gate import CodeGuard, Gate, GuardedProtocol, Limits, RateGuard
 from .lobby import Lobby
 from .origin import host_allowed, same_origin
@@ -134,6 +134,7 @@ class GameServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen (port 0: any free port) and start every table; the port listened on."""
+        warn_if_unhooked()
         self._runner = web.AppRunner(self.app(), handle_signals=False, access_log=None)
         await self._runner.setup()
         handler = self._runner.server
