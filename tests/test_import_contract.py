@@ -45,9 +45,10 @@ SOURCES = Path(__file__).resolve().parents[1] / "src" / "twentynine"
 
 ENGINE = frozenset({
     "actions", "auction", "cards", "contract", "deal", "events", "game", "options",
-    "outcome", "play", "records", "rules", "scoring", "views",
+    "outcome", "play", "records", "rules", "scoring", "views", "words",
 })
-"""The game itself: a module here may load only other engine modules."""
+"""The game itself: a module here may load only other engine modules (``words``: the
+player's words for its events and rules, which every front end uses)."""
 
 STORAGE = frozenset({"files", "saves"})
 CONTROLLER = frozenset({"controller", "table"})

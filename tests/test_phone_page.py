@@ -36,7 +36,7 @@ from test_server_wall import known_cards, leaks
 from twentynine.net.protocol import message
 from twentynine.net.qr import join_link
 from twentynine.net.server import Settings
-from twentynine.rules import Rules
+from twentynine.rules import SETTINGS, Rules, RulesError, with_setting
 
 SIZES = [(320, 568), (360, 740), (390, 844), (430, 932)]
 LANDSCAPE = (844, 390)
@@ -163,13 +163,20 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         sent: list[str] = []
         page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(str(p))))
 
-        # a wrong code in the link: the server's reason, and the code box to fix it in
+        # a wrong code in the link: the look says so before anything is typed, with the
+        # code box to type the right one in; sitting down without one asks for it
         page.goto(join_link("127.0.0.1", srv.port, "AAAA-AAAA-AAAA-AAAA"))
-        page.wait_for_selector("#name")
+        page.wait_for_selector("#join-error:has-text('No table has that code')")
+        assert page.locator("#code").is_visible() and page.input_value("#code") == ""
         page.fill("#name", "Asha")
         page.tap("#sit")
+        assert "code" in w.text("#join-error")
+        assert page.evaluate("() => document.activeElement.id") == "code"
+        assert not [f for f in sent if '"hello"' in f]
+        # a wrong code typed: the server's reason, and the focus back in the code box
+        page.fill("#code", "BBBB-BBBB-BBBB-BBBB")
+        page.tap("#sit")
         page.wait_for_selector("#join-error:has-text('No table has that code')")
-        assert page.locator("#code").is_visible()
         assert page.evaluate("() => document.activeElement.id") == "code"
 
         # the right link: the form says what game this is and which seats are free
@@ -177,7 +184,8 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         page.reload()  # the fragment alone changed: load the page again
         page.wait_for_selector("#table-info:not([hidden])")
         info = w.text("#table-info")
-        assert "four players" in info and "first team to 6" in info, info
+        assert "four players" in info and "reaching +6 wins" in info, info
+        assert "Standard rules." in info, info
         assert "Free: South, East, North, West." in info, info
         assert page.locator("#name-hint").is_visible()
         # names the server refuses are refused here first, saying what a name may be,
@@ -189,7 +197,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
             assert page.evaluate("() => document.activeElement.id") == "name"
             assert page.locator("#code-row").is_hidden()
             page.wait_for_timeout(200)
-            assert not [f for f in sent if '"hello"' in f and "AAAA" not in f]
+            assert not [f for f in sent if '"hello"' in f and "BBBB" not in f]
         page.fill("#name", "Asha \U0001F469")  # a single emoji is printable
         page.check("input[name=seat][value=east]")
         page.tap("#sit")
@@ -499,6 +507,89 @@ def test_an_old_link_says_its_table_is_gone_and_asks_for_a_code(
         page.fill("#code", srv.table.code)
         page.tap("#sit")
         page.wait_for_selector("#hand .card")
+        assert w.errors == []
+    finally:
+        srv.close()
+
+
+def house_rules_of_every_setting() -> Rules:
+    """Rules in which every setting that can differ from the standard game at once does
+    (each takes its first other value the rules allow with the others)."""
+    rules = Rules()
+    for st in SETTINGS:
+        for text in st.choices:
+            try:
+                changed = with_setting(rules, st.field, text)
+            except RulesError:
+                continue
+            if getattr(changed, st.field) != getattr(Rules(), st.field):
+                rules = changed
+                break
+    return rules
+
+
+def test_the_help_says_every_house_rule_in_the_settings_own_words(
+        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    """A table where every rule setting differs from the standard game: the join form
+    and the help (?) say each setting's own phrase from its record in
+    ``rules.SETTINGS`` (a new setting is in this test by being in that list), and the
+    help's pages are the terminal's: the game on one page for these rules."""
+    from twentynine.words import essentials, rules_line
+
+    rules = house_rules_of_every_setting()
+    assert all(getattr(rules, st.field) != getattr(Rules(), st.field) for st in SETTINGS), \
+        "a setting that cannot differ alongside the others: give it a table of its own"
+    srv = LiveServer(tmp_path / "tables", Settings(rules=rules, bots="random",
+                                                   bot_delay=0.0), seed=3)
+    try:
+        w = open_page(browser, {**PHONE, "viewport": {"width": 320, "height": 568}},
+                      srv.link)
+        page = w.page
+        page.wait_for_selector("#table-info:not([hidden])")
+        assert rules_line(rules) in w.text("#table-info")
+        page.fill("#name", "Asha")
+        page.tap("#sit")
+        page.wait_for_selector("#hand .card")
+        page.tap("#help-open")
+        page.wait_for_selector("#help:not([hidden])")
+        shown = " ".join(w.text("#help-rules").split())
+        for st in SETTINGS:
+            phrase = st.says(st.house, rules)
+            assert phrase in shown, f"{st.field}: {phrase!r} is not in the help: {shown}"
+        for head, text in essentials(rules):
+            assert f"{head}: {text}" in shown
+        assert w.errors == []
+    finally:
+        srv.close()
+
+
+def test_the_page_tells_the_news_in_the_terminals_words(tmp_path: Path,
+                                                         browser: Any) -> None:  # noqa: F811
+    """The deal's news on a wide page (its log) is the server's lines for the events,
+    which are the terminal's (``twentynine.words``), with the seats as the page names
+    them: the page fills the slots as the terminal does."""
+    from twentynine.words import fill
+
+    srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=3)
+    try:
+        w = open_page(browser, {"viewport": {"width": 1280, "height": 800}}, srv.link)
+        page = w.page
+        page.fill("#name", "Asha")
+        page.check("input[name=seat][value=north]")
+        page.press("#name", "Enter")
+        page.wait_for_selector("#actions button, #hand .card.playable")
+        me = w.seat
+        places = ["You", "Right", "Partner", "Left"]  # anticlockwise, from the reader
+
+        def name(seat: int) -> str:
+            return places[(seat - me) % 4]
+
+        said = [e["words"] for f in states(w) for e in f.get("events", []) if "words" in e]
+        assert said and said[0].startswith("Deal 1: "), said
+        page.wait_for_selector("#log li")
+        shown = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+        assert shown == [fill(x, name, me) for x in said], (shown, said)
+        assert any(line.startswith(("You ", "Partner ", "Left ", "Right ")) for line in shown)
         assert w.errors == []
     finally:
         srv.close()

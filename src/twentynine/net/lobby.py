@@ -16,7 +16,14 @@ from ..actions import Action, ActionError
 from ..deal import Phase
 from .connection import FLOOD_COUNT, Connection
 from .invite import invite_message, look_message
-from .protocol import MAX_MESSAGE, STALE, ProtocolError, message, parse_message
+from .protocol import (
+    MAX_MESSAGE,
+    STALE,
+    ProtocolError,
+    message,
+    parse_message,
+    rules_words_data,
+)
 from .roster import SEAT_NAMES, Player, new_token
 
 if TYPE_CHECKING:
@@ -300,7 +307,7 @@ class Lobby:
             token=player.token, name=player.name, rules=table.game.rules.to_dict(),
             bots=table.settings.bots, clock=table.settings.clock,
             away=table.settings.away, rejoined=rejoined, waiting=incoming, game=table.number,
-            seats=table.roster.listing()))
+            seats=table.roster.listing(), rules_words=rules_words_data(table.game.rules)))
         LOG.info("table %s: %s %s seat %d", table.id, player.name,
                  "rejoined" if rejoined else "took", seat)
         if incoming:

@@ -37,6 +37,7 @@ from ..controller import TableController
 from ..deal import IllegalActionError
 from ..rules import Rules
 from ..table import TableLike
+from ..words import rules_line
 from .coach import HintPanel, TableCoach
 from .keys import APP_BINDINGS, busy_reason, finish_refusal, footer_rank, why_not
 from .launch import open_local_table
@@ -53,7 +54,7 @@ from .screens import (
 from .settings import Choice
 from .settings_screen import SettingsScreen
 from .table_screen import TableScreen
-from .text import rules_line, trump_news, trump_shown_in
+from .text import trump_news, trump_shown_in
 from .theme import THEME
 from .turn import TurnModel
 

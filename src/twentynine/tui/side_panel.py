@@ -12,16 +12,8 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..deal import Phase
 from ..scoring import SINGLE_HAND_POINTS
 from ..views import SeatView
-from .text import (
-    HUMAN,
-    RED,
-    TEAM_NAMES,
-    house_rules,
-    points_needed,
-    rules_brief,
-    rules_short,
-    seat_name,
-)
+from ..words import house_rules, rules_brief, rules_short
+from .text import HUMAN, RED, TEAM_NAMES, points_needed, seat_name
 from .theme import CORAL, GOLD, HIDDEN, INK_SOFT
 from .widgets import StatePanel, TableState
 

@@ -26,6 +26,7 @@ from ..coach.text import positions
 from ..deal import Phase
 from ..events import DealStarted, Event
 from ..table import TableLike
+from ..words import house_rules, rules_line
 from .coach import HintPanel, selection_words
 from .flow import TableFlow
 from .footer import TableFooter
@@ -42,7 +43,7 @@ from .keys import (
 )
 from .pacing import Pace
 from .side_panel import SidePanel
-from .text import HUMAN, RED, event_message, house_rules, rules_line, seat_name
+from .text import HUMAN, RED, event_message, seat_name
 from .theme import GOLD, LINE
 from .turn import EnterWhat, Note, TurnModel, legal_cards, play_line, sort_hand
 from .widgets import (
