@@ -36,7 +36,7 @@ from ..bots import known_bot
 from ..controller import TableController
 from ..deal import IllegalActionError
 from ..rules import Rules
-from ..table import TableLike
+from ..table import News, TableLike
 from ..words import rules_line
 from .coach import HintPanel, TableCoach
 from .keys import APP_BINDINGS, busy_reason, finish_refusal, footer_rank, why_not
@@ -128,6 +128,7 @@ class TwentyNineApp(App[None]):
             self.startup_messages.append(self.coach.message)
         self.table_screen = TableScreen(self.table, TurnModel(timer), Pace.for_speed(self.speed))
         """The table's own screen (below any dialog)."""
+        self.table.add_news(self.table_news)
 
     def get_default_screen(self) -> Screen[None]:
         return self.table_screen
@@ -179,10 +180,12 @@ class TwentyNineApp(App[None]):
             table.save_file = self.save_file
             table.save()
 
-    def table_notice(self, text: str, refused: bool = False) -> None:
-        """A line from a remote table: a refusal (in the status line), or news (in the
-        log, so it never hides whose turn it is)."""
-        self.table_screen.table_notice(text, refused)
+    def table_news(self, news: News) -> None:
+        """The table's news (a local or a remote table's alike), drawn by its kind; none
+        once the app has closed."""
+        if self.table_screen.up and not self.is_running:
+            return  # the table was drawn and the app has closed since
+        self.table_screen.show_news(news)
 
     def _install_signal_handlers(self) -> None:
         """A closed terminal (SIGHUP) or a ``kill`` (SIGTERM): save and exit cleanly."""
