@@ -33,7 +33,6 @@ from test_phone_client import (  # noqa: F401
 )
 from test_server_wall import known_cards, leaks
 
-from twentynine.net.protocol import message
 from twentynine.net.qr import join_link
 from twentynine.net.server import Settings
 from twentynine.rules import SETTINGS, Rules, RulesError, with_setting
@@ -264,8 +263,8 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         }""")
 
         async def notice() -> None:
-            srv.table.tell_all(message("notice", text="Time is up: a move was made for you "
-                                       "(the clock ran out) and then some more words"))
+            srv.table.tell_all("Time is up: a move was made for you (the clock ran out) "
+                               "and then some more words")
 
         srv.call(notice())
         page.wait_for_selector("#notice:not([hidden])")
@@ -456,8 +455,18 @@ def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
         at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_uncovered(
             w, f"game over {where}", "#trick .face", "#trick-caption", "#help-open",
             "#summary-next", "#chip-score"))
+        # a notice up (over the felt) stays below the help when it opens
+        async def notice() -> None:
+            srv.table.tell_all("Asha's partner is back at the table")
+
+        srv.call(notice())
+        page.wait_for_selector("#notice:not([hidden])")
         page.tap("#help-open")
         page.wait_for_selector("#help:not([hidden])")
+        on_top = page.evaluate("""() => { const r = document.getElementById('notice')
+            .getBoundingClientRect(); const e = document.elementFromPoint(
+            r.left + r.width / 2, r.top + r.height / 2); return !!e.closest('#help'); }""")
+        assert on_top, "the notice is drawn over the help"
         page.wait_for_timeout(300)  # a render meanwhile must leave the focus in the help
         assert page.evaluate("() => document.activeElement.id") == "help-close"
         page.locator("#share").scroll_into_view_if_needed()
