@@ -54,8 +54,11 @@ SLOT = re.compile(r"\{([0-3])('s|:side|:hand)?\}")
 """A seat's slot in a line: ``{N}``, ``{N's}``, ``{N:hand}`` or ``{N:side}``."""
 
 
+_SEATS = ("{0}", "{1}", "{2}", "{3}")
+
+
 def _seat(n: int) -> str:
-    return f"{{{n}}}"
+    return _SEATS[n]
 
 
 def _whose(n: int) -> str:
@@ -144,6 +147,12 @@ def event_words(event: Event) -> str | None:
     >>> event_words(TrumpChosen(0, None, None))  # as the other seats see it
     '{0} chose trump in secret'
     """
+    # the commonest first: the server makes a line for every event it sends
+    if isinstance(event, CardPlayed):
+        return f"{_seat(event.seat)} played {event.card.label}"
+    if isinstance(event, TrickWon):
+        pts = "point" if event.points == 1 else "points"
+        return f"{_seat(event.seat)} won trick {event.number} ({event.points} {pts})"
     if isinstance(event, DealStarted):
         return f"Deal {event.number}: {_seat(event.dealer)} dealt"
     if isinstance(event, CardsDealt):
@@ -178,11 +187,6 @@ def event_words(event: Event) -> str | None:
         return f"Deal thrown in ({_seat(event.seat)} had no point card)"
     if isinstance(event, TrumpShown):
         return trump_words(event)
-    if isinstance(event, CardPlayed):
-        return f"{_seat(event.seat)} played {event.card.label}"
-    if isinstance(event, TrickWon):
-        pts = "point" if event.points == 1 else "points"
-        return f"{_seat(event.seat)} won trick {event.number} ({event.points} {pts})"
     if isinstance(event, PairDeclared):
         return f"{_seat(event.seat)} declared the pair: target now {event.target}"
     if isinstance(event, DealScored):
