@@ -129,16 +129,17 @@ class RawSocket:
         self.sock.setblocking(False)
         self._buffer = b""
 
-    async def open(self, port: int, headers: str = "") -> RawSocket:
+    async def open(self, port: int, headers: str = "", first: bytes = b"") -> RawSocket:
         """Connect and upgrade to a WebSocket (``headers``: more header lines, each
-        ending in CRLF)."""
+        ending in CRLF; ``first``: bytes sent in the same write as the request, such as
+        frames that do not wait for the server's answer)."""
         loop = asyncio.get_running_loop()
         await loop.sock_connect(self.sock, ("127.0.0.1", port))
         key = base64.b64encode(os.urandom(16)).decode()
         await loop.sock_sendall(self.sock, (
             f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
             f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n{headers}"
-            "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+            "Sec-WebSocket-Version: 13\r\n\r\n").encode() + first)
         head = b""
         while b"\r\n\r\n" not in head:
             data = await asyncio.wait_for(loop.sock_recv(self.sock, 1), 10)
@@ -157,9 +158,9 @@ class RawSocket:
                 return answer
         return {"type": "closed"}
 
-    def send(self, payload: bytes, opcode: int = 1, masked: bool = True) -> bool:
-        """Send one frame (masked, as a client must, unless told otherwise); False if the
-        server has closed the connection or is not reading."""
+    @staticmethod
+    def frame_bytes(payload: bytes, opcode: int = 1, masked: bool = True) -> bytes:
+        """One final frame as a client sends it (masked unless told otherwise)."""
         bit = 0x80 if masked else 0
         mask = os.urandom(4) if masked else b""
         n = len(payload)
@@ -171,8 +172,13 @@ class RawSocket:
         else:
             head += bytes([bit | 127]) + struct.pack("!Q", n)
         body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload)) if masked else payload
+        return head + mask + body
+
+    def send(self, payload: bytes, opcode: int = 1, masked: bool = True) -> bool:
+        """Send one frame (masked, as a client must, unless told otherwise); False if the
+        server has closed the connection or is not reading."""
         try:
-            self.sock.sendall(head + mask + body)
+            self.sock.sendall(self.frame_bytes(payload, opcode, masked))
         except (BlockingIOError, ConnectionError, OSError):
             return False
         return True

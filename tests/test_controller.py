@@ -15,7 +15,7 @@ from twentynine.controller.local_table import (
     bot_move,
     decision_seed,
 )
-from twentynine.controller.table_like import BotTurn, TableLike
+from twentynine.controller.table_like import BotTurn, News, Notice, Refusal, RosterChange, TableLike
 from twentynine.engine.actions import NEXT_DEAL, PASS, Action, ActionKind
 from twentynine.engine.deal import IllegalActionError, Phase
 from twentynine.engine.events import CardsDealt, DealScored, Event, TrumpChosen
@@ -184,6 +184,33 @@ def test_a_failed_save_is_reported_not_raised(tmp_path: Path) -> None:
     t.apply(human_choice(t, 0))  # the game goes on
     assert t.save_error is not None and "Could not save" in t.save_error
     assert not t.save()
+
+
+def test_the_local_table_tells_its_news_as_typed_values(tmp_path: Path) -> None:
+    """The local table's news, the kinds a remote table tells too: a refused move (raised
+    and told), other bots at the other seats, an autosave that fails (once, not at every
+    move after)."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    t = TableController(seed=3, bots="random", save_file=blocker / "save.json")
+    news: list[News] = []
+    t.add_news(news.append)
+    card = t.view().hand[0]
+    with pytest.raises(IllegalActionError) as refused:
+        t.apply(Action.play(card))  # a card in the auction
+    assert news == [Refusal(str(refused.value))]
+    t.apply(human_choice(t, 0))
+    run_bots(t)
+    t.apply(human_choice(t, 0))
+    alarms = [n for n in news if isinstance(n, Notice)]
+    assert len(alarms) == 1 and alarms[0].alarm and alarms[0].text == t.save_error
+    news.clear()
+    t.set_bots("random")  # the same bots: nothing to tell
+    t.set_bots("easy")
+    assert [type(n) for n in news] == [RosterChange]
+    change = news[0]
+    assert isinstance(change, RosterChange) and change.seats == (1, 2, 3)
+    assert change.text.startswith("Easy bots play the other seats")
 
 
 def _to_human_card_turn(t: TableController, decisions: int) -> None:

@@ -188,3 +188,39 @@ def test_joining_mid_deal_shows_the_table_until_the_seat_is_ours(
     import asyncio
 
     run(main(), timeout=90)
+
+
+def test_the_tables_news_is_drawn_by_its_kind(tmp_path: Path) -> None:
+    """The news a table tells (a local one here; a remote one's reaches the same place):
+    a change of who plays where and a notice go to the log, a notice that something is
+    wrong to the status line too, a refused move to the status line only."""
+    import asyncio
+
+    from textual.widgets import RichLog
+
+    from twentynine.controller.table_like import Notice, Refusal
+
+    def log(app: TwentyNineApp) -> str:
+        lines = app.screen_stack[0].query_one("#log", RichLog).lines
+        return " ".join(" ".join(line.text.split()) for line in lines)
+
+    async def main() -> None:
+        app = TwentyNineApp(seed=3, bots="random", speed="instant", data_dir=tmp_path,
+                            prefs=Preferences(seen_intro=True))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await wait_for(pilot, lambda: "quit" in footer_keys(app))
+            app.table.set_bots("easy")  # the local table tells it as a roster change
+            app.table_news(Notice("The host says the clock is 30 s"))
+            await pilot.pause()
+            assert "Easy bots play the other seats" in log(app)
+            assert "The host says the clock is 30 s" in log(app)
+            assert "The host says" not in status(app)
+            app.table_news(Notice("Connection lost; reconnecting…", alarm=True))
+            await pilot.pause()
+            assert "Connection lost" in status(app) and "Connection lost" in log(app)
+            app.table_news(Refusal("That card may not be played now"))
+            await pilot.pause()
+            assert "That card may not be played now" in status(app)
+            assert "That card may not be played now" not in log(app)
+
+    asyncio.run(main())

@@ -1,10 +1,12 @@
 """The phone page on the phones people hold: one page session (Debian's Chromium through
 Playwright, touch, a table server on a loopback port in this process) sits down and plays
-a whole deal by taps, checking at 320 x 568, 360 x 740, 390 x 844 and 844 x 390 that the
-hand is on the screen (in the auction, in play, with a notice up) and that nothing is
-wider than the screen; on the way, what the page says and asks: names the server would
-refuse, a wrong code, the top bar in the auction, the trump confirmed, the finished trick
-held and the last trick on a tap, a dead link, leaving, bringing a friend.
+a whole deal by taps, checking at 320 x 568, 360 x 740, 390 x 844, 430 x 932 and 844 x 390
+that the hand is on the screen (in the auction, choosing trump, in play, with a notice up)
+and that nothing is wider than the screen; that the deal's result and the game's leave
+the last trick and the bar's "?" uncovered; on the way, what the page says and asks:
+names the server would refuse, a wrong code, the top bar in the auction, the trump
+confirmed, the finished trick held and the last trick on a tap, a dead link, leaving,
+bringing a friend.
 """
 
 from __future__ import annotations
@@ -19,14 +21,23 @@ from typing import Any
 
 import pytest
 from qr_support import read_qr
-from test_phone_client import PHONE, WAIT, LiveServer, Watched, browser  # noqa: F401
+from test_phone_client import (  # noqa: F401
+    PHONE,
+    WAIT,
+    LiveServer,
+    Watched,
+    browser,
+    drive,
+    open_page,
+    tap_move,
+)
 from test_server_wall import known_cards, leaks
 
-from twentynine.net.protocol import message
+from twentynine.engine.rules import SETTINGS, Rules, RulesError, with_setting
 from twentynine.net.qr import join_link
 from twentynine.net.server import Settings
 
-SIZES = [(320, 568), (360, 740), (390, 844)]
+SIZES = [(320, 568), (360, 740), (390, 844), (430, 932)]
 LANDSCAPE = (844, 390)
 
 FIT = """() => {
@@ -51,6 +62,25 @@ BOXES = """() => {
 }"""
 """The seats beside the trick and the trick's cards, at one moment."""
 
+COVERED = """(selector) => [...document.querySelectorAll(selector)].map((e) => {
+  const r = e.getBoundingClientRect();
+  const inside = r.width > 0 && r.left >= -0.5 && r.top >= -0.5
+    && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  // the middle and two points towards opposite corners (a rounded corner is not the
+  // element's own to a tap)
+  const points = [[0.5, 0.5], [0.2, 0.2], [0.8, 0.8]]
+    .map(([fx, fy]) => [r.left + fx * r.width, r.top + fy * r.height]);
+  const hidden = points.filter(([x, y]) => { const top = document.elementFromPoint(x, y);
+                                             return !top || !(e === top || e.contains(top)); });
+  return inside && !hidden.length ? "" : `${e.id || e.className || e.tagName}`
+    + ` at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},`
+    + `${Math.round(r.bottom)}${inside ? "" : " (off the screen)"}`
+    + (hidden.length ? ` under ${((o) => o ? o.id || o.className || o.tagName : "nothing")(
+      document.elementFromPoint(...hidden[0]))}` : "");
+}).filter((x) => x)"""
+"""What of ``selector``'s elements is off the screen or under something else (its middle
+or a corner), in words; nothing when all of it is in sight and on top."""
+
 
 def check_fits(w: Watched, where: str) -> dict[str, Any]:
     got: dict[str, Any] = w.page.evaluate(FIT)
@@ -62,6 +92,13 @@ def check_fits(w: Watched, where: str) -> dict[str, Any]:
     assert got["scrollW"] <= vw, f"{where}: the page is {got['scrollW']} px wide on {vw}"
     assert not got["wide"], f"{where}: wider than the screen: {got['wide']}"
     return got
+
+
+def check_uncovered(w: Watched, where: str, *selectors: str) -> None:
+    for selector in selectors:
+        assert w.page.locator(selector).count(), f"{where}: no {selector}"
+        hidden = w.page.evaluate(COVERED, selector)
+        assert not hidden, f"{where}: {selector} is not in sight: {hidden}"
 
 
 def at_sizes(w: Watched, sizes: list[tuple[int, int]], check: Callable[[str], object]) -> None:
@@ -125,13 +162,20 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         sent: list[str] = []
         page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(str(p))))
 
-        # a wrong code in the link: the server's reason, and the code box to fix it in
+        # a wrong code in the link: the look says so before anything is typed, with the
+        # code box to type the right one in; sitting down without one asks for it
         page.goto(join_link("127.0.0.1", srv.port, "AAAA-AAAA-AAAA-AAAA"))
-        page.wait_for_selector("#name")
+        page.wait_for_selector("#join-error:has-text('No table has that code')")
+        assert page.locator("#code").is_visible() and page.input_value("#code") == ""
         page.fill("#name", "Asha")
         page.tap("#sit")
+        assert "code" in w.text("#join-error")
+        assert page.evaluate("() => document.activeElement.id") == "code"
+        assert not [f for f in sent if '"hello"' in f]
+        # a wrong code typed: the server's reason, and the focus back in the code box
+        page.fill("#code", "BBBB-BBBB-BBBB-BBBB")
+        page.tap("#sit")
         page.wait_for_selector("#join-error:has-text('No table has that code')")
-        assert page.locator("#code").is_visible()
         assert page.evaluate("() => document.activeElement.id") == "code"
 
         # the right link: the form says what game this is and which seats are free
@@ -139,7 +183,8 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         page.reload()  # the fragment alone changed: load the page again
         page.wait_for_selector("#table-info:not([hidden])")
         info = w.text("#table-info")
-        assert "four players" in info and "first team to 6" in info, info
+        assert "four players" in info and "reaching +6 wins" in info, info
+        assert "Standard rules." in info, info
         assert "Free: South, East, North, West." in info, info
         assert page.locator("#name-hint").is_visible()
         # names the server refuses are refused here first, saying what a name may be,
@@ -151,7 +196,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
             assert page.evaluate("() => document.activeElement.id") == "name"
             assert page.locator("#code-row").is_hidden()
             page.wait_for_timeout(200)
-            assert not [f for f in sent if '"hello"' in f and "AAAA" not in f]
+            assert not [f for f in sent if '"hello"' in f and "BBBB" not in f]
         page.fill("#name", "Asha \U0001F469")  # a single emoji is printable
         page.check("input[name=seat][value=east]")
         page.tap("#sit")
@@ -179,6 +224,13 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         page.locator("#hand .card.playable").first.tap()
         page.wait_for_selector("#trump-confirm")
         assert "is trump" in w.text("#trump-confirm")
+
+        def trump_fits(where: str) -> None:
+            check_fits(w, f"trump choice {where}")
+            check_uncovered(w, f"trump choice {where}", "#trump-confirm", "#trump-cancel")
+
+        at_sizes(w, [*SIZES, LANDSCAPE], trump_fits)
+        page.wait_for_selector("#trump-confirm")
         assert "face down" in str(page.get_attribute("#trump-confirm", "aria-label"))
         assert page.locator("#hand .card.chosen").count() == 1
         page.wait_for_timeout(200)
@@ -211,12 +263,19 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         }""")
 
         async def notice() -> None:
-            srv.table.tell_all(message("notice", text="Time is up: a move was made for you "
-                                       "(the clock ran out) and then some more words"))
+            srv.table.tell_all("Time is up: a move was made for you (the clock ran out) "
+                               "and then some more words")
 
         srv.call(notice())
         page.wait_for_selector("#notice:not([hidden])")
-        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_fits(w, f"notice {where}"))
+
+        def notice_fits(where: str) -> None:
+            check_fits(w, f"notice {where}")
+            # over the felt, never over the bar, the choices or the hand
+            check_uncovered(w, f"notice {where}", "#help-open", "#chip-points",
+                            "#status", "#hand .card")
+
+        at_sizes(w, [*SIZES, LANDSCAPE], notice_fits)
         page.tap("#notice")
 
         # the deal by taps; at every move, the trick clear of the seats beside it, a
@@ -306,8 +365,11 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         assert min(t for t, mine in held if not mine) >= 1400, (held, runs, taps)
         assert peeked
         assert forced and "your only legal card" in forced[0], forced
-        # the deal's result repeats the last trick it covers
-        assert "Last trick" in w.text("#summary-lines")
+        # the deal's result leaves the last trick, who won it and the bar in sight
+        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_uncovered(
+            w, f"deal over {where}", "#trick .face", "#trick-caption", "#help-open",
+            "#summary-next", "#chip-score"))
+        assert re.search(r"wins? · \d+ pts?$", w.text("#trick-caption"))
 
         # leaving asks first, its warning on the screen; the seat stays until confirmed
         page.tap("#summary-next")
@@ -366,5 +428,177 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
             manifest = json.loads(r.read())
         assert manifest["display"] == "standalone" and manifest["icons"]
         context.close()
+    finally:
+        srv.close()
+
+
+@pytest.mark.early
+def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
+        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    """A game of one deal played out by taps at 320 x 568: its result leaves the last
+    trick, who won it and the bar's "?" in sight at every phone size; "?" opens the help
+    over it (the result does not take the focus back), where Share and Leave work before
+    anyone starts the next game."""
+    srv = LiveServer(tmp_path / "tables", Settings(rules=Rules(game_to=1), bots="random",
+                                                   bot_delay=0.0), seed=4)
+    try:
+        w = open_page(browser, {**PHONE, "viewport": {"width": 320, "height": 568}},
+                      srv.link)
+        page = w.page
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.fill("#name", "Asha")
+        page.tap("#sit")
+        page.wait_for_selector("#hand .card")
+        over = "#summary:not([hidden]) #summary-next:has-text('New game')"
+        drive([(w, lambda x: tap_move(x, ["skipped"], next_deal=False))],
+              lambda: page.locator(over).count() > 0, limit=90)
+        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_uncovered(
+            w, f"game over {where}", "#trick .face", "#trick-caption", "#help-open",
+            "#summary-next", "#chip-score"))
+        # a notice up (over the felt) stays below the help when it opens
+        async def notice() -> None:
+            srv.table.tell_all("Asha's partner is back at the table")
+
+        srv.call(notice())
+        page.wait_for_selector("#notice:not([hidden])")
+        page.tap("#help-open")
+        page.wait_for_selector("#help:not([hidden])")
+        on_top = page.evaluate("""() => { const r = document.getElementById('notice')
+            .getBoundingClientRect(); const e = document.elementFromPoint(
+            r.left + r.width / 2, r.top + r.height / 2); return !!e.closest('#help'); }""")
+        assert on_top, "the notice is drawn over the help"
+        page.wait_for_timeout(300)  # a render meanwhile must leave the focus in the help
+        assert page.evaluate("() => document.activeElement.id") == "help-close"
+        page.locator("#share").scroll_into_view_if_needed()
+        check_uncovered(w, "help at game over", "#share")
+        page.tap("#share")
+        page.wait_for_selector("#share-note:has-text('copied')")
+        page.locator("#leave").scroll_into_view_if_needed()
+        page.tap("#leave")
+        page.wait_for_selector("#leave-confirm:not([hidden])")
+        check_uncovered(w, "leaving at game over", "#leave-yes", "#leave-stay")
+        page.tap("#leave-yes")
+        page.wait_for_selector("#join:not([hidden])")
+        assert [f for f in w.frames if f["type"] == "bye"]
+
+        async def seated() -> bool:
+            return srv.table.seats[w.seat].player is not None
+
+        assert not srv.call(seated())
+        assert w.errors == []
+    finally:
+        srv.close()
+
+
+def test_an_old_link_says_its_table_is_gone_and_asks_for_a_code(
+        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    """The link of a table the host had before it started again: the join form says the
+    table is gone before anything is typed (the look, which the server does not count as
+    a wrong guess for such a code), clears the old code, and the code the host gives now
+    seats the player."""
+    first = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=3)
+    old_link = first.link
+    first.close()
+    srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=4)
+    try:
+        w = open_page(browser, {**PHONE, "viewport": {"width": 320, "height": 568}},
+                      old_link.replace(str(first.port), str(srv.port)))
+        page = w.page
+        sent: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(str(p))))
+        page.reload()
+        page.wait_for_selector("#join-error:has-text('no longer here')")
+        assert page.locator("#code").is_visible() and page.input_value("#code") == ""
+        assert [json.loads(f)["type"] for f in sent] == ["look"]
+        page.fill("#name", "Asha")
+        page.tap("#sit")
+        assert "code" in w.text("#join-error")  # asked for, not sent again
+        page.fill("#code", srv.table.code)
+        page.tap("#sit")
+        page.wait_for_selector("#hand .card")
+        assert w.errors == []
+    finally:
+        srv.close()
+
+
+def house_rules_of_every_setting() -> Rules:
+    """Rules in which every setting that can differ from the standard game at once does
+    (each takes its first other value the rules allow with the others)."""
+    rules = Rules()
+    for st in SETTINGS:
+        for text in st.choices:
+            try:
+                changed = with_setting(rules, st.field, text)
+            except RulesError:
+                continue
+            if getattr(changed, st.field) != getattr(Rules(), st.field):
+                rules = changed
+                break
+    return rules
+
+
+def test_the_help_says_every_house_rule_in_the_settings_own_words(
+        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    """A table where every rule setting differs from the standard game: the join form
+    and the help (?) say each setting's own phrase from its record in
+    ``rules.SETTINGS`` (a new setting is in this test by being in that list), and the
+    help's pages are the terminal's: the game on one page for these rules."""
+    from twentynine.engine.words import essentials, rules_line
+
+    rules = house_rules_of_every_setting()
+    assert all(getattr(rules, st.field) != getattr(Rules(), st.field) for st in SETTINGS), \
+        "a setting that cannot differ alongside the others: give it a table of its own"
+    srv = LiveServer(tmp_path / "tables", Settings(rules=rules, bots="random",
+                                                   bot_delay=0.0), seed=3)
+    try:
+        w = open_page(browser, {**PHONE, "viewport": {"width": 320, "height": 568}},
+                      srv.link)
+        page = w.page
+        page.wait_for_selector("#table-info:not([hidden])")
+        assert rules_line(rules) in w.text("#table-info")
+        page.fill("#name", "Asha")
+        page.tap("#sit")
+        page.wait_for_selector("#hand .card")
+        page.tap("#help-open")
+        page.wait_for_selector("#help:not([hidden])")
+        shown = " ".join(w.text("#help-rules").split())
+        for st in SETTINGS:
+            phrase = st.says(st.house, rules)
+            assert phrase in shown, f"{st.field}: {phrase!r} is not in the help: {shown}"
+        for head, text in essentials(rules):
+            assert f"{head}: {text}" in shown
+        assert w.errors == []
+    finally:
+        srv.close()
+
+
+def test_the_page_tells_the_news_in_the_terminals_words(tmp_path: Path,
+                                                         browser: Any) -> None:  # noqa: F811
+    """The deal's news on a wide page (its log) is the server's lines for the events,
+    which are the terminal's (``twentynine.engine.words``), with the seats as the page names
+    them: the page fills the slots as the terminal does."""
+    from twentynine.engine.words import fill
+
+    srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=3)
+    try:
+        w = open_page(browser, {"viewport": {"width": 1280, "height": 800}}, srv.link)
+        page = w.page
+        page.fill("#name", "Asha")
+        page.check("input[name=seat][value=north]")
+        page.press("#name", "Enter")
+        page.wait_for_selector("#actions button, #hand .card.playable")
+        me = w.seat
+        places = ["You", "Right", "Partner", "Left"]  # anticlockwise, from the reader
+
+        def name(seat: int) -> str:
+            return places[(seat - me) % 4]
+
+        said = [e["words"] for f in states(w) for e in f.get("events", []) if "words" in e]
+        assert said and said[0].startswith("Deal 1: "), said
+        page.wait_for_selector("#log li")
+        shown = page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+        assert shown == [fill(x, name, me) for x in said], (shown, said)
+        assert any(line.startswith(("You ", "Partner ", "Left ", "Right ")) for line in shown)
+        assert w.errors == []
     finally:
         srv.close()

@@ -105,3 +105,39 @@ def test_a_player_who_sits_down_has_the_whole_move_clock(tmp_path: Path) -> None
                 assert data["clock"] > 20.0, data["clock"]
 
     run(main())
+
+
+def test_an_old_links_code_is_told_its_table_is_gone_and_not_counted(tmp_path: Path) -> None:
+    """A link to a table this server's folder had (the host started again without
+    ``--resume``): its code is told the table is gone, in a look and in a hello, however
+    often, without counting as a wrong guess; a code no table ever had still counts.  The
+    folder keeps digests of the codes, not the codes, readable by the user alone."""
+    async def main() -> None:
+        async with serving(tmp_path) as (_, [old]):
+            pass
+        limits = Limits(code_tries=1)  # one wrong code per address, then no more
+        async with serving(tmp_path, limits=limits) as (server, [table]), \
+                aiohttp.ClientSession() as http:
+            assert table.code != old.code
+            url = f"http://127.0.0.1:{server.port}/ws"
+            for _ in range(3):
+                for kind, fields in (("look", {}), ("hello", {"name": "Asha"})):
+                    async with http.ws_connect(url) as ws:
+                        gone = await ask(ws, type=kind, code=old.code, **fields)
+                        assert gone["type"] == "error" and gone["code"] == "bad_code", gone
+                        assert "no longer here" in gone["message"], gone
+            # the address has used none of its one wrong guess: a code never issued is the
+            # first, and the next is refused
+            for answer in ("bad_code", "too_many_tries"):
+                async with http.ws_connect(url) as ws:
+                    wrong = await ask(ws, type="look", code="AAAA-AAAA-AAAA-AAAA")
+                    assert wrong["code"] == answer, wrong
+                    assert "no longer here" not in wrong["message"]
+            # and the live table's own code gets in whatever was guessed
+            async with http.ws_connect(url) as ws:
+                assert (await ask(ws, type="look", code=table.code))["type"] == "table"
+        codes = tmp_path / "codes"
+        assert codes.stat().st_mode & 0o777 == 0o600
+        assert old.code not in codes.read_text() and len(codes.read_text().split()) == 2
+
+    run(main())

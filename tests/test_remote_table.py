@@ -13,7 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from net_support import run, serving
 
-from twentynine.controller.table_like import Listener, TableLike
+from twentynine.controller.table_like import (
+    Listener,
+    News,
+    Notice,
+    Refusal,
+    RosterChange,
+    TableLike,
+)
 from twentynine.engine.events import DealScored, Event
 from twentynine.engine.game import Game
 from twentynine.engine.rules import Rules
@@ -77,12 +84,12 @@ def test_a_remote_seat_plays_a_deal_through_the_table_interface(tmp_path: Path) 
                     remote.apply(legal[0])
 
             remote.add_listener(on_events)
-            refusals: list[str] = []
-            remote.add_refusal(refusals.append)
+            news: list[News] = []
+            remote.add_news(news.append)
             remote.start()
             on_events([])
             await asyncio.wait_for(done.wait(), 30)
-            assert refusals == []
+            assert not [n for n in news if isinstance(n, Refusal)]
             scored = next(e for e in got if isinstance(e, DealScored))
             # "Us" at the remote table is east's team, team 1 on the server
             assert list(scored.scores) == list(table.game.scores)[::-1]
@@ -99,18 +106,21 @@ def test_a_remote_seat_reconnects_by_itself_after_a_drop(tmp_path: Path) -> None
         st = Settings(bots="random", bot_delay=0.0, away="wait")
         async with serving(tmp_path, st) as (server, [table]):
             remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Di", "north")
-            news: list[str] = []
-            remote.add_status(news.append)
+            news: list[News] = []
+            remote.add_news(news.append)
             remote.start()
             n = len(table.game.log)
             # the server drops our connection (a network fault)
             conn = next(c for c in server.connections if c.player and c.player.name == "Di")
             await conn.ws.close()
             for _ in range(600):  # 30 s: a bound for a loaded machine
-                if "Reconnected." in news:
+                if Notice("Reconnected.") in news:
                     break
                 await asyncio.sleep(0.05)
-            assert "Reconnected." in news, news
+            # typed news: the loss as an alarm, then the way back
+            assert Notice("Reconnected.") in news, news
+            lost = [n for n in news if isinstance(n, Notice) and n.alarm]
+            assert lost and lost[0].text.startswith("Connection lost"), news
             assert table.seats[2].player is not None and table.seats[2].player.conn is not None
             # the same seat, the same game: play on to the end of the deal
             done = asyncio.Event()
@@ -136,21 +146,24 @@ def test_the_remote_table_says_who_comes_and_goes(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as (server, [table]):
             remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Al", "south")
-            news: list[str] = []
-            remote.add_status(news.append)
+            news: list[News] = []
+            remote.add_news(news.append)
             remote.start()
             other = await Connection.join("127.0.0.1", server.port, table.code, "Bo", "north")
+            sat = RosterChange("Bo sits North", (2,))
+            left = RosterChange("North (Bo) left: a bot plays there", (2,))
             for _ in range(600):
-                if any("Bo sits North" in n for n in news):
+                if sat in news:
                     break
                 await asyncio.sleep(0.05)
             await other.send("leave")
             for _ in range(600):
-                if any("North (Bo) left: a bot plays there" in n for n in news):
+                if left in news:
                     break
                 await asyncio.sleep(0.05)
-            assert any("Bo sits North" in n for n in news), news
-            assert any("North (Bo) left: a bot plays there" in n for n in news), news
+            # typed: who changed (north, seat 2 as this player sees it) and in words
+            assert sat in news and left in news, news
+            assert all(isinstance(n, RosterChange) for n in news), news
             await other.close()
             await remote.close()
 
@@ -169,7 +182,7 @@ def test_four_terminal_clients_play_a_whole_deal(tmp_path: Path) -> None:
                                           ("Cy", "north"), ("Di", "west"))]
             assert [r.server_seat for r in remotes] == [0, 1, 2, 3]
             scored: list[DealScored | None] = [None] * 4
-            refusals: list[str] = []
+            refusals: list[News] = []
             done = asyncio.Event()
 
             def listener(i: int) -> Listener:
@@ -190,7 +203,7 @@ def test_four_terminal_clients_play_a_whole_deal(tmp_path: Path) -> None:
 
             for i, r in enumerate(remotes):
                 r.add_listener(listener(i))
-                r.add_refusal(refusals.append)
+                r.add_news(lambda n: refusals.append(n) if isinstance(n, Refusal) else None)
                 r.start()
             for i in range(4):
                 listener(i)([])

@@ -16,15 +16,19 @@ from twentynine.engine.game import Game
 from twentynine.engine.rules import Rules
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([J9ATKQ87][SHDC])(?![A-Za-z0-9])")
+LABEL = re.compile(r"(?<![A-Za-z0-9])(10|[J9AKQ87])([♠♥♦♣])")
+"""A card as a line of news writes it: ``10♥``, ``J♠`` (the events' ``words``)."""
 SECRET_KEYS = {"token", "code", "table"}
 """Random strings that are not cards (a token may happen to hold 'KH')."""
 
 
 def cards_in(data: Any) -> set[str]:
-    """Every card name anywhere in a message."""
+    """Every card anywhere in a message, by name (``TH``) or as words write it (``10♥``)."""
     out: set[str] = set()
     if isinstance(data, str):
         out.update(CARD.findall(data))
+        out.update(("T" if rank == "10" else rank) + "SHDC"["♠♥♦♣".index(suit)]
+                   for rank, suit in LABEL.findall(data))
     elif isinstance(data, list):
         for d in data:
             out |= cards_in(d)
@@ -108,3 +112,7 @@ def test_the_leak_check_finds_a_leak() -> None:
     msg = {"type": "state", "actions": 0, "view": {"hand": [other]}}
     assert leaks([msg], 0, known) == [f"state at action 0: ['{other}']"]
     assert leaks([msg], 1, known) == []
+    # in a line of news too
+    label = CARDS[mask_cards(g.deal.hands[1])[0]].label
+    said = {"type": "state", "actions": 0, "events": [{"words": f"{{1}} laid {label} face down"}]}
+    assert leaks([said], 0, known) == [f"state at action 0: ['{other}']"]

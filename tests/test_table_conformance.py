@@ -1,14 +1,17 @@
 """One contract, two tables: the same scenarios played against the local table (the
 controller, its bots in this process) and against a seat at a real table server on
-127.0.0.1 (the remote table), through
-:class:`~twentynine.controller.table_like.TableLike` alone: the first view, a bid, an
-illegal action refused with a reason and nothing changed, a take-back refused, a whole
-deal and the next, a new game after the last.
+127.0.0.1 (the remote table), through :class:`~twentynine.controller.table_like.TableLike`
+alone: the first view, a bid, an illegal action refused with a reason and nothing changed,
+a take-back refused, a whole deal and the next, a move after the deal's end refused in the
+same words by both, a new game after the last. Each scenario also says what news the table
+told (:data:`~twentynine.controller.table_like.News`, through ``add_news``): the same
+kinds, in the same order, from both tables (a refused move is a ``Refusal`` whether the
+table raised it at once or a server answered it).
 
-A driver hides only how each table reaches the player's next turn: the local one runs
-its bots' turns (as the terminal's worker does), the remote one waits for the server's
-states; every assertion is the same for both.  A table that behaves differently from the
-other fails here.
+A driver hides only how each table reaches the player's next turn: the local one runs its
+bots' turns (as the terminal's worker does), the remote one waits for the server's states;
+every assertion is the same for both. A table that behaves differently from the other
+fails here.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ import pytest
 from net_support import run, serving
 
 from twentynine.controller.local_table import TableController
-from twentynine.controller.table_like import TableLike
-from twentynine.engine.actions import Action, ActionKind
+from twentynine.controller.table_like import News, Refusal, TableLike
+from twentynine.engine.actions import PASS, Action, ActionKind
 from twentynine.engine.deal import Phase
 from twentynine.engine.events import DealScored, Event
 from twentynine.engine.rules import Rules
@@ -45,6 +48,9 @@ class Driver:
         self.table = table
         self.heard: list[Event] = []
         table.add_listener(self.heard.extend)
+        self.news: list[News] = []
+        """The table's news so far (:meth:`TableLike.add_news`)."""
+        table.add_news(self.news.append)
 
     async def settle(self) -> None:
         """Until the player may act, or the deal or the game is over."""
@@ -78,15 +84,14 @@ class RemoteDriver(Driver):
     def __init__(self, table: RemoteTable) -> None:
         super().__init__(table)
         self.remote = table
-        self.refusals: list[str] = []
-        table.add_refusal(self.refusals.append)
 
     async def settle(self) -> None:
         await self._until(lambda: not self.remote.pending and self.ready())
 
     async def refusal(self) -> str | None:
-        await self._until(lambda: bool(self.refusals) and not self.remote.pending)
-        return self.refusals.pop()
+        await self._until(lambda: any(isinstance(n, Refusal) for n in self.news)
+                          and not self.remote.pending)
+        return next(n.text for n in reversed(self.news) if isinstance(n, Refusal))
 
     async def _until(self, condition: Callable[[], bool]) -> None:
         loop = asyncio.get_running_loop()
@@ -128,10 +133,17 @@ def play(kind: str, tmp_path: Path, scenario: Scenario) -> None:
     run(main(), timeout=90)
 
 
+def kinds(news: list[News]) -> list[str]:
+    return [type(n).__name__ for n in news]
+
+
 async def refused(d: Driver, action: Action) -> str:
-    """Try ``action``, which the table must refuse: the reason, in words; nothing moved."""
+    """Try ``action``, which the table must refuse: the reason, in words, raised at once
+    or answered later, and told as news (one ``Refusal`` in the same words); nothing
+    moved."""
     t = d.table
     before, view = t.position, t.view()
+    told = len(d.news)
     try:
         t.apply(action)
     except ValueError as exc:
@@ -140,6 +152,7 @@ async def refused(d: Driver, action: Action) -> str:
         reason = await d.refusal()
     assert reason, f"{action} was not refused"
     assert t.position == before and t.view() == view
+    assert d.news[told:] == [Refusal(reason)], d.news[told:]
     return reason
 
 
@@ -161,6 +174,7 @@ async def first_view(d: Driver) -> None:
     assert t.rules == RULES and t.scores == (0, 0) and not t.is_over and not t.deal_over
     assert t.legal_actions() == list(v.legal_actions) != []
     assert t.explain(t.legal_actions()[0]) is None
+    assert kinds(d.news) == []  # nothing to tell yet: nobody came or went
 
 
 async def bid(d: Driver) -> None:
@@ -171,6 +185,7 @@ async def bid(d: Driver) -> None:
     await d.act(bids[0])
     v = t.view()
     assert (0, bids[0].bid) in v.bids and t.position > before
+    assert kinds(d.news) == []
 
 
 async def illegal_action(d: Driver) -> None:
@@ -180,6 +195,7 @@ async def illegal_action(d: Driver) -> None:
     assert reason[0].isupper() and len(reason) > 10
     assert t.explain(Action.play(card)) is not None
     await d.act(t.legal_actions()[0])  # and the table goes on
+    assert kinds(d.news) == ["Refusal"]
 
 
 async def take_back(d: Driver) -> None:
@@ -190,6 +206,7 @@ async def take_back(d: Driver) -> None:
     with pytest.raises(ValueError, match=re.escape(problem)):
         t.take_back()
     assert t.position == before and t.take_backs_used == 0
+    assert kinds(d.news) == []  # not a move: the asker hears why, no news
 
 
 async def whole_deal(d: Driver) -> None:
@@ -199,6 +216,11 @@ async def whole_deal(d: Driver) -> None:
     assert len(scored) == 1 and t.view().phase is Phase.DEAL_OVER
     assert tuple(scored[0].scores) == t.scores
     assert t.legal_actions() == []
+    assert kinds(d.news) == []
+    # a move after the deal's end: refused, in the same words by both tables
+    reason = await refused(d, PASS)
+    assert reason == ("The game is over" if t.is_over else "The deal is over")
+    assert kinds(d.news) == ["Refusal"]
     if not t.is_over:  # a thrown-in deal: the game goes on
         t.next_deal()
         await d.settle()
@@ -220,6 +242,7 @@ async def new_game(d: Driver) -> None:
     await d.settle()
     assert t.position[0] == game + 1 and t.scores == (0, 0) and not t.is_over
     assert t.view().phase is Phase.AUCTION and len(t.view().hand) == 4
+    assert kinds(d.news) == []
 
 
 SCENARIOS: dict[str, Scenario] = {

@@ -15,7 +15,7 @@ from textual.widgets import RichLog
 from tui_support import make_app, screen_text, settle
 
 from twentynine.engine.rules import PRESETS, SETTINGS, Rules, RulesError, with_setting
-from twentynine.tui.wording import STANDARD_SUMMARY, house_rules, rules_line, rules_summary
+from twentynine.engine.words import STANDARD_SUMMARY, house_rules, rules_line, rules_summary
 
 
 def _other_values(field: str) -> list[Rules]:

@@ -50,7 +50,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import result_decided
 from ..engine.views import SeatView
 from . import saves
-from .table_like import BotTurn, Listener
+from .table_like import BotTurn, Listener, News, NewsListener, Notice, Refusal, RosterChange
 
 HUMAN = 0
 """The human's seat at a local table (South)."""
@@ -123,6 +123,7 @@ class TableController:
         self.take_back_allowed = take_back_allowed
         self._listeners: list[Listener] = []
         self._note_listeners: list[NoteListener] = []
+        self._news: list[NewsListener] = []
         self._generation = 0
         self._seen: tuple[Game, int, SeatView] | None = None
         """The human's last view and the game and length of log it was made for: the table
@@ -171,10 +172,14 @@ class TableController:
     def set_bots(self, name: str) -> None:
         """Change the bots' strength from the next decision on (kept in the save); an
         unknown name raises :class:`~twentynine.bots.UnknownBot` and changes nothing."""
-        self.bot_name = known_bot(name)
+        before, self.bot_name = self.bot_name, known_bot(name)
         self._make_bots()
         if self.game.log:  # an unstarted game must not replace a saved one
             self.save()
+        if self.bot_name != before:
+            others = tuple(s for s in range(4) if s != self.seat)
+            self._tell(RosterChange(f"{self.bot_name.capitalize()} bots play the other "
+                                    "seats from their next move", others))
 
     def _make_bots(self) -> None:
         self.bots = {s: make_bot(self.bot_name, seed=self.game.seed * 4 + s)
@@ -281,6 +286,16 @@ class TableController:
         """Call ``fn`` with the new events after every applied action."""
         self._listeners.append(fn)
 
+    def add_news(self, fn: NewsListener) -> None:
+        """Call ``fn`` with the table's news: a refused move (:class:`Refusal`), other
+        bots at the other seats (:class:`RosterChange`), an autosave that failed
+        (:class:`Notice`)."""
+        self._news.append(fn)
+
+    def _tell(self, news: News) -> None:
+        for fn in list(self._news):
+            fn(news)
+
     def add_note_listener(self, fn: NoteListener) -> None:
         """Call ``fn`` after every hint counted and every take-back."""
         self._note_listeners.append(fn)
@@ -303,6 +318,7 @@ class TableController:
         """The human takes ``action``; IllegalActionError if the rules do not allow it."""
         problem = self.explain(action)
         if problem is not None:
+            self._tell(Refusal(problem))
             raise IllegalActionError(problem)
         return self._apply(action, self.seat)
 
@@ -465,7 +481,10 @@ class TableController:
         try:
             saves.save_game(self.game, self.save_file, self.table_fields())
         except OSError as exc:
+            first = self.save_error is None
             self.save_error = f"Could not save the game: {exc}"
+            if first:  # once when saving fails, not at every move after
+                self._tell(Notice(self.save_error, alarm=True))
             return False
         self.save_error = None
         return True

@@ -1,15 +1,17 @@
 """The one interface between the table's UI and a game: :class:`TableLike`.
 
 The Textual table (``twentynine.tui``) asks every question about the game through it and
-takes every action through it.  :class:`~twentynine.controller.local_table.TableController` is the
-local table (the engine, the bots and the save in this process);
+takes every action through it, and hears the table's news through it (:data:`News`:
+small frozen values, the same kinds from either table).
+:class:`~twentynine.controller.local_table.TableController` is the local table (the
+engine, the bots and the save in this process);
 :class:`~twentynine.net.remote.RemoteTable` is one seat at a table server.  Both show the
 UI only what the human's seat may know.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias, runtime_checkable
 
@@ -22,6 +24,42 @@ from ..engine.views import SeatView
 
 Listener: TypeAlias = table_api.Listener[Event]
 """Called with the new events (as the human's seat sees them) after every action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Word from the table that is not a move: a server's notice (the clock ran out and a
+    move was made for you), the connection lost and back, an autosave that failed."""
+
+    text: str
+    alarm: bool = False
+    """Something is wrong that the player should see at once (not only in the log)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RosterChange:
+    """Who plays where changed: a player sat down, came back, dropped or left, or other
+    bots play the other seats."""
+
+    text: str
+    """The change in a player's words, the seats named as the player sees them."""
+    seats: tuple[int, ...]
+    """The seats that changed, as the player sees them (0 is the player's own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The table refused the player's move (:meth:`TableLike.apply`), saying why in a
+    player's words."""
+
+    text: str
+
+
+News = Notice | RosterChange | Refusal
+"""What a table tells its player besides the game's events."""
+
+NewsListener = Callable[[News], None]
+"""Called with each piece of news, as it comes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +178,12 @@ class TableLike(table_api.Table[SeatView, Action, Event], Protocol):
 
     def take_back(self) -> None:
         """Undo the human's last decision in this deal and the bots' moves after it."""
+        ...
+
+    def add_news(self, fn: NewsListener) -> None:
+        """Call ``fn`` with the table's news (:data:`News`): a refusal of the player's
+        move, a change of who plays where, a notice.  Each kind is the same whichever
+        table tells it."""
         ...
 
     def set_bots(self, name: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .protocol import ProtocolError, message, normal_code
+from .protocol import ProtocolError, message, normal_code, rules_words_data
 from .qr import qr_matrix
 
 if TYPE_CHECKING:
@@ -35,7 +35,8 @@ def look_message(table: Table, ref: Any = None) -> str:
     return message("table", rules=g.rules.to_dict(), bots=table.settings.bots,
                    clock=table.settings.clock, game=table.number,
                    scores=list(g.scores), started=bool(g.log),
-                   seats=table.roster.listing(), ref=ref)
+                   seats=table.roster.listing(), rules_words=rules_words_data(g.rules),
+                   ref=ref)
 
 
 def invite_message(table: Table, link: Any, ref: Any = None) -> str:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..controller.table_like import RosterChange
 from .client import JoinError
 from .remote import RemoteTable, roster_line
 
@@ -31,7 +32,8 @@ def default_name() -> str:
 
 def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
     """The table app playing through ``remote`` (which must be started to hear the
-    server): the server's refusals and news go to its status line."""
+    server): the table's news (refusals, who comes and goes, notices) reaches it through
+    the table (``add_news``), as a local table's does."""
     from ..tui.app import TwentyNineApp
 
     clock = remote.conn.welcome.get("clock")
@@ -40,7 +42,7 @@ def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
     where = f"{remote.host}:{remote.port}"
     app.status_notice = remote.notice or f"Seated at {where} as {remote.name}"
     others = roster_line(remote.rules, remote.seats, remote.server_seat)
-    app.call_later(app.table_notice, f"At the table: {others}")  # runs once it is up
+    app.table_news(RosterChange(f"At the table: {others}", (1, 2, 3)))  # shown once up
 
     def in_app(fn: Callable[[], None]) -> None:
         # the server's messages are handled in the app's message loop, so a new state and
@@ -49,8 +51,6 @@ def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
             fn()
 
     remote.set_dispatch(in_app)
-    remote.add_refusal(lambda text: app.table_notice(text, refused=True))
-    remote.add_status(lambda text: app.table_notice(text) if app.is_running else None)
     return app
 
 

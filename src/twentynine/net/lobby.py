@@ -16,7 +16,14 @@ from ..engine.actions import Action, ActionError
 from ..engine.deal import Phase
 from .connection import FLOOD_COUNT, Connection
 from .invite import invite_message, look_message
-from .protocol import MAX_MESSAGE, STALE, ProtocolError, message, parse_message
+from .protocol import (
+    MAX_MESSAGE,
+    STALE,
+    ProtocolError,
+    message,
+    parse_message,
+    rules_words_data,
+)
 from .roster import SEAT_NAMES, Player, new_token
 
 if TYPE_CHECKING:
@@ -27,6 +34,9 @@ LOG = logging.getLogger("twentynine.server")
 
 MAX_REF = 2**53
 """A ``ref`` is a whole number below this (exact in JavaScript) or text of 64 characters."""
+
+GONE = "that table is no longer here (the link is old): ask its host for a new link"
+"""The answer to a code a table of this server's folder had once (not a wrong guess)."""
 
 
 class Lobby:
@@ -167,6 +177,15 @@ class Lobby:
             return
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
 
+    async def _no_table(self, conn: Connection, code: str, refused: bool) -> ProtocolError:
+        """No table has ``code``: a code a table of this server's folder once had (an old
+        link: the table is gone) is told so at once and not counted, since it opens
+        nothing and says only what whoever holds the link knows; any other is a wrong
+        guess (:meth:`_wrong`)."""
+        if self.server.files.was_code(code):
+            return ProtocolError("bad_code", GONE)
+        return await self._wrong(conn, "no table has that code", refused)
+
     async def _wrong(self, conn: Connection, text: str, refused: bool) -> ProtocolError:
         """A wrong code or token: counted against the source, answered late when it
         keeps coming; from a source that has used up its tries, refused (late)."""
@@ -198,8 +217,7 @@ class Lobby:
             raise ProtocolError("bad_code", "look needs the table's code")
         table = self.server.find(code)
         if table is None:
-            raise await self._wrong(conn, "no table has that code",
-                                    self.server.codes.refused(_source(conn)))
+            raise await self._no_table(conn, code, self.server.codes.refused(_source(conn)))
         conn.send(look_message(table, ref))
 
     async def hello(self, conn: Connection, data: dict[str, Any]) -> None:
@@ -212,7 +230,7 @@ class Lobby:
             raise ProtocolError("bad_code", "hello needs the table's code")
         table = self.server.find(code)
         if table is None:
-            raise await self._wrong(conn, "no table has that code", refused)
+            raise await self._no_table(conn, code, refused)
         if name is None:
             name = "player"
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 24 \
@@ -289,7 +307,7 @@ class Lobby:
             token=player.token, name=player.name, rules=table.game.rules.to_dict(),
             bots=table.settings.bots, clock=table.settings.clock,
             away=table.settings.away, rejoined=rejoined, waiting=incoming, game=table.number,
-            seats=table.roster.listing()))
+            seats=table.roster.listing(), rules_words=rules_words_data(table.game.rules)))
         LOG.info("table %s: %s %s seat %d", table.id, player.name,
                  "rejoined" if rejoined else "took", seat)
         if incoming:

@@ -32,6 +32,7 @@ from ..engine.deal import Phase
 from ..engine.rules import Rules
 from ..engine.scoring import DealOutcome
 from ..engine.views import SeatView, TrickRecord
+from ..engine.words import event_words, rules_words
 from .wire import ACTION_TEXT as ACTION_TEXT  # the server's hot encoders (compiled)
 from .wire import compact_json as compact_json
 from .wire import encode_own_fields, encode_public
@@ -196,6 +197,14 @@ def rules_data(rules: Rules) -> dict[str, Any]:
     return rules.to_dict()
 
 
+@functools.lru_cache(maxsize=64)
+def rules_words_data(rules: Rules) -> dict[str, Any]:
+    """The player's words for ``rules`` as a page is sent them (``rules_words`` in
+    ``welcome`` and ``table``: :func:`twentynine.engine.words.rules_words`), made once per rule
+    set (the caller must not change it)."""
+    return rules_words(rules)
+
+
 def encode_view(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     """A seat's view as JSON-ready data: the same as :func:`encode_value` gives, written
     out by hand because the server encodes views after every action (the tests check that
@@ -251,7 +260,13 @@ _EVENT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 def encode_event(event: ev.Event) -> dict[str, Any]:
     """An (already filtered) event as JSON-ready data, its class named by ``"event"``:
-    its fields as :func:`encode_value` encodes them."""
+    its fields as :func:`encode_value` encodes them, and ``words``, the player's line
+    for it with its seat slots (:func:`twentynine.engine.words.event_words`; left out for an
+    event with no line).
+
+    >>> encode_event(ev.BidMade(2, 17))
+    {'event': 'BidMade', 'seat': 2, 'bid': 17, 'words': '{2} bid 17'}
+    """
     cls = type(event)
     names = _EVENT_FIELDS.get(cls)
     if names is None:
@@ -259,14 +274,18 @@ def encode_event(event: ev.Event) -> dict[str, Any]:
     out: dict[str, Any] = {"event": cls.__name__}
     for name in names:
         out[name] = encode_value(getattr(event, name))
+    said = event_words(event)
+    if said is not None:
+        out["words"] = said
     return out
 
 
 def decode_event(data: Any) -> ev.Event:
-    """The event back from :func:`encode_event`'s data."""
+    """The event back from :func:`encode_event`'s data (its ``words`` are the client's to
+    show or to make again)."""
     if not isinstance(data, dict) or data.get("event") not in EVENT_TYPES:
         raise ProtocolError("malformed", f"not an event: {data!r}")
-    fields_ = {k: v for k, v in data.items() if k != "event"}
+    fields_ = {k: v for k, v in data.items() if k not in ("event", "words")}
     out: ev.Event = decode_value(EVENT_TYPES[data["event"]], fields_)
     return out
 

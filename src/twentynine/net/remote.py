@@ -2,13 +2,16 @@
 
 :class:`RemoteTable` is a :class:`~twentynine.controller.table_like.TableLike`: it offers
 the table UI the same questions and actions as the local controller, answered from the
-last state the server sent for this seat.  Actions go to the server, which decides; the
+last state the server sent for this seat. Actions go to the server, which decides; the
 events and the new view come back in a later message, and the table's listeners are told
-then (``add_listener``), as are refusals (``add_refusal``).  The server plays the bots, so
-``bot_turn`` is always None here.
+then (``add_listener``). The server's other words come as typed news (``add_news``): a
+refused move (:class:`~twentynine.controller.table_like.Refusal`), who came, went or
+dropped (:class:`~twentynine.controller.table_like.RosterChange`), its notices and the
+connection's fate (:class:`~twentynine.controller.table_like.Notice`). The server plays
+the bots, so ``bot_turn`` is always None here.
 
-Everything the server sends is turned (:mod:`.rotate`) so that this seat is seat 0: the
-UI draws "You" at the bottom and "Us" as your team, whichever seat you hold.
+Everything the server sends is turned (:mod:`.rotate`) so that this seat is seat 0: the UI
+draws "You" at the bottom and "Us" as your team, whichever seat you hold.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots import Decision
-from ..controller.table_like import Listener
+from ..controller.table_like import Listener, News, NewsListener, Notice, Refusal, RosterChange
 from ..engine.actions import NEXT_DEAL, Action, ActionKind
 from ..engine.deal import IllegalActionError, Phase
 from ..engine.events import Event
@@ -34,12 +37,10 @@ LOG = logging.getLogger("twentynine.remote")
 RECONNECT_TRIES = 20
 """How often a dropped connection is tried again (each a second or two apart)."""
 
-Refusal = Callable[[str], None]
-
-
 def roster_news(rules: Rules, old: list[dict[str, Any]], new: list[dict[str, Any]],
                 me: int) -> str:
-    """Who came, went or dropped, by where they sit as seen from seat ``me``.
+    """Who came, went or dropped, by where they sit as seen from seat ``me``
+    (:func:`roster_changes` in one line).
 
     >>> a = [{"seat": 1, "name": "Bo", "kind": "human"}]
     >>> roster_news(Rules(), a, [{"seat": 1, "name": "Bo", "kind": "away"}], 0)
@@ -51,6 +52,13 @@ def roster_news(rules: Rules, old: list[dict[str, Any]], new: list[dict[str, Any
     >>> roster_news(Rules(), bot, b, 0), roster_news(Rules(), b, bot, 0)
     ('Web takes North at the next deal', 'Web left before taking North')
     """
+    return " · ".join(text for _seat, text in roster_changes(rules, old, new, me))
+
+
+def roster_changes(rules: Rules, old: list[dict[str, Any]], new: list[dict[str, Any]],
+                   me: int) -> list[tuple[int, str]]:
+    """Each seat whose player came, went or dropped, as seen from seat ``me`` (the seat
+    turned so that ``me`` is 0), with the change in words."""
     from ..coach.phrases import positions
 
     where = positions(rules)
@@ -61,22 +69,23 @@ def roster_news(rules: Rules, old: list[dict[str, Any]], new: list[dict[str, Any
             continue
         s, kind, name = d["seat"], d.get("kind"), d.get("name")
         before = was.get(s, {})
-        seat = where[(s - me) & 3].capitalize()
+        mine = (s - me) & 3
+        seat = where[mine].capitalize()
         if kind == before.get("kind") and name == before.get("name"):
             if d.get("incoming") and d.get("incoming") != before.get("incoming"):
-                out.append(f"{d['incoming']} takes {seat} at the next deal")
+                out.append((mine, f"{d['incoming']} takes {seat} at the next deal"))
             elif before.get("incoming") and not d.get("incoming"):
-                out.append(f"{before['incoming']} left before taking {seat}")
+                out.append((mine, f"{before['incoming']} left before taking {seat}"))
             continue
         if kind == "human" and before.get("kind") == "away" and name == before.get("name"):
-            out.append(f"{seat} ({name}) is back")
+            out.append((mine, f"{seat} ({name}) is back"))
         elif kind == "human":
-            out.append(f"{name} sits {seat}")
+            out.append((mine, f"{name} sits {seat}"))
         elif kind == "away":
-            out.append(f"{seat} ({name}) dropped out: the seat is held for them")
+            out.append((mine, f"{seat} ({name}) dropped out: the seat is held for them"))
         elif kind == "bot" and before.get("kind") in ("human", "away"):
-            out.append(f"{seat} ({before.get('name')}) left: a bot plays there")
-    return " · ".join(out)
+            out.append((mine, f"{seat} ({before.get('name')}) left: a bot plays there"))
+    return out
 
 
 def roster_line(rules: Rules, seats: list[dict[str, Any]], me: int) -> str:
@@ -165,8 +174,7 @@ class RemoteTable(HostDecides):
         self._held: list[Event] | None = None
         self._count = 0
         self._listeners: list[Listener] = []
-        self._refusals: list[Refusal] = []
-        self._status: list[Callable[[str], None]] = []
+        self._news: list[NewsListener] = []
         self.waiting: bool = bool(conn.welcome.get("waiting"))
         """We wait for the next deal to take our seat from its bot."""
         self.seats: list[dict[str, Any]] = list(conn.welcome.get("seats", []))
@@ -223,9 +231,10 @@ class RemoteTable(HostDecides):
             except (ConnectionError, ProtocolError) as exc:
                 if self.closed:
                     return
-                self._say_status(f"Connection lost ({exc}); reconnecting…")
+                self._tell(Notice(f"Connection lost ({exc}); reconnecting…", alarm=True))
                 if not await self._reconnect():
-                    self._say_status("Could not reconnect: the server is gone. Quit with q.")
+                    self._tell(Notice("Could not reconnect: the server is gone. Quit with q.",
+                                      alarm=True))
                     return
                 continue
             if self._dispatch is None:
@@ -265,12 +274,12 @@ class RemoteTable(HostDecides):
                                                   self.server_seat, token=self.conn.token)
             except JoinError as exc:
                 if "token" in str(exc) or "code" in str(exc):
-                    self._say_status(f"The server refused us: {exc}")
+                    self._tell(Notice(f"The server refused us: {exc}", alarm=True))
                     return False
                 continue
             self._resync = True  # the next state replaces what we had
             self._pending = False
-            self._say_status("Reconnected.")
+            self._tell(Notice("Reconnected."))
             return True
         return False
 
@@ -286,13 +295,12 @@ class RemoteTable(HostDecides):
         elif kind == "error":
             self._pending = False
             text = str(msg.get("message", "refused"))
-            for fn in list(self._refusals):
-                fn(text[:1].upper() + text[1:])
+            self._tell(Refusal(text[:1].upper() + text[1:]))
         elif kind == "notice":
-            self._say_status(str(msg.get("text", "")))
+            self._tell(Notice(str(msg.get("text", ""))))
         elif kind == "bye":
             self.closed = True
-            self._say_status(str(msg.get("reason", "You left the table")))
+            self._tell(Notice(str(msg.get("reason", "You left the table"))))
 
     def _watch(self, msg: dict[str, Any]) -> None:
         """While we wait for our seat: the deal as anyone sees it (no cards of ours, never
@@ -338,10 +346,11 @@ class RemoteTable(HostDecides):
             self._events.extend(new)
         self.waiting = False
         self._state = state
-        news = roster_news(self._rules, self.seats, state.seats, self.server_seat)
+        changes = roster_changes(self._rules, self.seats, state.seats, self.server_seat)
         self.seats = state.seats
-        if news:
-            self._say_status(news)
+        if changes:
+            self._tell(RosterChange(" · ".join(text for _s, text in changes),
+                                    tuple(s for s, _text in changes)))
         if state.actions != self._count or state.ref is not None:
             self._pending = False
         self._count = state.actions
@@ -351,10 +360,11 @@ class RemoteTable(HostDecides):
         for fn in list(self._listeners):
             fn(new)
 
-    def _say_status(self, text: str) -> None:
-        self.notice = text
-        for fn in list(self._status):
-            fn(text)
+    def _tell(self, news: News) -> None:
+        if isinstance(news, Notice):
+            self.notice = news.text
+        for fn in list(self._news):
+            fn(news)
 
     @property
     def pending(self) -> bool:
@@ -445,11 +455,15 @@ class RemoteTable(HostDecides):
     def apply(self, action: Action) -> list[Event]:
         """Send ``action``; the server's answer comes to the listeners.  Refused here only
         when it is plainly not ours to send (not our turn, an answer still awaited)."""
+        problem = None
         if self._pending:
-            raise IllegalActionError("Waiting for the server to answer your last move")
-        if self._state is None or self.waiting or self.turn != 0 or self.is_over \
+            problem = "Waiting for the server to answer your last move"
+        elif self._state is None or self.waiting or self.turn != 0 or self.is_over \
                 or self.deal_over:
-            raise IllegalActionError(self.explain(action) or "It is not your turn")
+            problem = self.explain(action) or "It is not your turn"
+        if problem is not None:
+            self._tell(Refusal(problem))
+            raise IllegalActionError(problem)
         self._send(str(action))
         return []
 
@@ -462,8 +476,7 @@ class RemoteTable(HostDecides):
             await self.conn.act(action, ref=self._count, at=self._count)
         except (ConnectionError, RuntimeError) as exc:
             self._pending = False
-            for fn in list(self._refusals):
-                fn(f"Not sent: {exc}")
+            self._tell(Refusal(f"Not sent: {exc}"))
 
     def new_game(self, seed: int, rules: Rules | None = None) -> None:
         """Ask the server for the table's next game (the game must be over): the same
@@ -483,8 +496,7 @@ class RemoteTable(HostDecides):
             await self.conn.new_game(after, ref=self._count)
         except (ConnectionError, RuntimeError) as exc:
             self._pending = False
-            for fn in list(self._refusals):
-                fn(f"Not sent: {exc}")
+            self._tell(Refusal(f"Not sent: {exc}"))
 
     def next_deal(self) -> list[Event]:
         """Tell the server we have seen the result; it deals when everyone has."""
@@ -513,10 +525,7 @@ class RemoteTable(HostDecides):
     def add_listener(self, fn: Listener) -> None:
         self._listeners.append(fn)
 
-    def add_refusal(self, fn: Refusal) -> None:
-        """Call ``fn`` with the server's reason when it refuses an action."""
-        self._refusals.append(fn)
-
-    def add_status(self, fn: Callable[[str], None]) -> None:
-        """Call ``fn`` with news of the connection (lost, back) and the server's notices."""
-        self._status.append(fn)
+    def add_news(self, fn: NewsListener) -> None:
+        """Call ``fn`` with the table's news: the server's refusals, who comes and goes,
+        its notices and the connection's fate (lost, back)."""
+        self._news.append(fn)

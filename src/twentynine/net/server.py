@@ -31,7 +31,7 @@ from aiohttp import web
 
 from ..engine.game import Game
 from .connection import Connection
-from .frames import ServerWebSocket
+from .frames import ServerWebSocket, warn_if_unhooked
 from .gate import CodeGuard, Gate, GuardedProtocol, Limits, RateGuard
 from .hosted_table import Table
 from .lobby import Lobby
@@ -100,6 +100,7 @@ class GameServer:
         else:
             t = Table(self, table_id, code, Game(seed, st.rules), st)
         self.tables[normal_code(code)] = t
+        self.files.remember(code)
         return t
 
     def resume(self) -> list[Table]:
@@ -133,6 +134,7 @@ class GameServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen (port 0: any free port) and start every table; the port listened on."""
+        warn_if_unhooked()
         self._runner = web.AppRunner(self.app(), handle_signals=False, access_log=None)
         await self._runner.setup()
         handler = self._runner.server

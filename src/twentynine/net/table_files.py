@@ -1,5 +1,6 @@
 """A table server's folder: the tables' records, the journal their actions go to between
-records, and reading them all back on ``--resume``.
+records, reading them all back on ``--resume``, and the digests of every join code its
+tables had (``codes``: an old link is told its table is gone, not counted as a guess).
 
 A damaged record or journal is reported and kept aside (``.damaged``), never crashed on
 and never overwritten.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import os
 import time
@@ -33,6 +35,20 @@ from .store import finished_name
 if TYPE_CHECKING:
     from .hosted_table import Table
     from .server import GameServer
+
+CODES_NAME = "codes"
+"""The file (in the tables folder) of the digests of every join code its tables had."""
+
+
+def code_digest(code: str) -> str:
+    """What the folder keeps of a join code: a digest of its normal form, one a line.
+
+    >>> code_digest("abcd-efgh-ijkl-mnop") == code_digest("ABCDEFGHIJKLMNOP")
+    True
+    >>> len(code_digest("ABCDEFGHIJKLMNOP"))
+    32
+    """
+    return hashlib.sha256(normal_code(code).encode("utf-8", "replace")).hexdigest()[:32]
 
 
 def saved_record(tables_dir: Path, table_id: str, number: int | None = None
@@ -81,6 +97,36 @@ class TableFiles:
         """The journals' actions by table, read on resume."""
         self._own_journals: list[Path] = []
         """The journals this server opened (a clean stop removes only these)."""
+        self._codes = self._read_codes()
+
+    # ------------------------------------------------------------ join codes
+    def _read_codes(self) -> set[str]:
+        try:
+            text = (self.folder / CODES_NAME).read_text(encoding="ascii", errors="replace")
+        except OSError:
+            return set()  # none yet (or unreadable: old links then count as guesses)
+        return {line for line in text.split() if len(line) == 32}
+
+    def remember(self, code: str) -> None:
+        """Keep ``code``'s digest: once its table is gone (not resumed, or its game over
+        and the server restarted), a link with it is told so rather than counted as a
+        wrong guess.  A folder that cannot be written only loses that kindness."""
+        digest = code_digest(code)
+        if digest in self._codes:
+            return
+        self._codes.add(digest)
+        with contextlib.suppress(OSError):
+            fd = os.open(self.folder / CODES_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT,
+                         0o600)
+            try:
+                os.write(fd, f"{digest}\n".encode("ascii"))
+            finally:
+                os.close(fd)
+
+    def was_code(self, code: str) -> bool:
+        """Whether ``code`` was a join code of a table of this folder's (now gone, when
+        no table has it)."""
+        return code_digest(code) in self._codes
 
     # ------------------------------------------------------------ the journal
     def journal_for_append(self) -> Journal | None:
@@ -195,6 +241,7 @@ class TableFiles:
                                      f"it is kept as {aside.name}")
                 continue
             self.server.tables[normal_code(t.code)] = t
+            self.remember(t.code)  # a record from before the folder kept its codes
             out.append(t)
         return out
 

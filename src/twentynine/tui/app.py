@@ -35,9 +35,10 @@ from textual.screen import Screen
 from ..bots import known_bot
 from ..controller import saves
 from ..controller.local_table import TableController
-from ..controller.table_like import TableLike
+from ..controller.table_like import News, TableLike
 from ..engine.deal import IllegalActionError
 from ..engine.rules import Rules
+from ..engine.words import rules_line
 from .coach import HintPanel, TableCoach
 from .keys import APP_BINDINGS, busy_reason, finish_refusal, footer_rank, why_not
 from .launch import open_local_table
@@ -56,7 +57,7 @@ from .settings_screen import SettingsScreen
 from .table_screen import TableScreen
 from .theme import THEME
 from .turn import TurnModel
-from .wording import rules_line, trump_news, trump_shown_in
+from .wording import trump_news, trump_shown_in
 
 
 class TwentyNineApp(App[None]):
@@ -129,6 +130,7 @@ class TwentyNineApp(App[None]):
             self.startup_messages.append(self.coach.message)
         self.table_screen = TableScreen(self.table, TurnModel(timer), Pace.for_speed(self.speed))
         """The table's own screen (below any dialog)."""
+        self.table.add_news(self.table_news)
 
     def get_default_screen(self) -> Screen[None]:
         return self.table_screen
@@ -180,10 +182,12 @@ class TwentyNineApp(App[None]):
             table.save_file = self.save_file
             table.save()
 
-    def table_notice(self, text: str, refused: bool = False) -> None:
-        """A line from a remote table: a refusal (in the status line), or news (in the
-        log, so it never hides whose turn it is)."""
-        self.table_screen.table_notice(text, refused)
+    def table_news(self, news: News) -> None:
+        """The table's news (a local or a remote table's alike), drawn by its kind; none
+        once the app has closed."""
+        if self.table_screen.up and not self.is_running:
+            return  # the table was drawn and the app has closed since
+        self.table_screen.show_news(news)
 
     def _install_signal_handlers(self) -> None:
         """A closed terminal (SIGHUP) or a ``kill`` (SIGTERM): save and exit cleanly."""

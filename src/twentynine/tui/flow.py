@@ -149,8 +149,8 @@ class TableFlow:
             return False
         try:
             events = self.table.apply(action)
-        except IllegalActionError as exc:
-            self.screen.refuse(str(exc))
+        except IllegalActionError:
+            # the table told its news listeners why (a Refusal): the status line says it
             self.screen.refresh_ui()
             return False
         self.screen.turn.auto_token = None

@@ -3,7 +3,8 @@ the hidden trump, asking, the pair, scoring) and the keys of the table.
 
 It is shown once, on the very first launch, and it is always the first page of ``?``,
 with the full rules (docs/rules.md) below it.  The words follow the rules of the game
-being played, so a table with house rules reads its own numbers.
+being played, so a table with house rules reads its own numbers; they are
+:func:`twentynine.engine.words.essentials`, which the phone page's help shows too.
 
 >>> "29 in all" in intro_text(Rules())
 True
@@ -18,54 +19,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.rules import Rules
+from ..engine.words import essentials
 from .theme import GOLD, INK_SOFT
 
 TITLE = "Twenty-Nine on one page"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def essentials(rules: Rules) -> list[tuple[str, str]]:
-    """The game in six short paragraphs, each with a one-word heading, for ``rules``."""
-    total = rules.total_points
-    last = ("the last trick 1 more: 29 in all" if rules.last_trick_point
-            else "nothing for the last trick: 28 in all")
-    # "J=3": a pair a line never breaks ("A" at a line's end, "1" on the next, read badly)
-    cards = ("J 9 A 10 K Q 8 7 in each suit, strongest first. Points: J=3, 9=2, A=1, "
-             f"10=1; {last}.")
-    bid = (f"On four cards each, bid the points your team will take ({rules.min_bid} to "
-           f"{rules.max_bid}), higher than the last bid, or pass for good. If all pass, the "
-           "dealer must bid. Then four more cards each.")
-    if rules.trump_choice == "seventh":
-        picked = "The bidder's seventh card sets trump, seen only by them."
-    elif rules.trump_indicator == "marker":
-        picked = "The bidder names trump in secret with a marker and keeps all eight cards."
-    else:
-        picked = "The bidder lays a card face down: its suit is trump, known only to them."
-    trump = f"{picked} Until trump is shown, the highest card of the suit led wins."
-    if rules.ask == "auto":
-        ask = "When someone cannot follow suit, trump turns up by itself"
-    elif rules.ask == "compulsory":
-        ask = "The first player who cannot follow suit must ask to see trump (s)"
-    else:
-        ask = ("Follow suit if you can. If you cannot, you may ask to see trump (s), or "
-               "just play any card")
-    if rules.asker_must_trump:
-        ask += "; whoever asked must then play a trump if they hold one."
-    else:
-        ask += "; the asker may still play any card."
-    if rules.pair:
-        pair = ("King and queen of trump in one hand, once trump is shown and your team "
-                "has taken a trick since: declare them (a) to move the target 4 points "
-                "your way.")
-    else:
-        pair = "No pair in this game: the king and queen of trump are just cards."
-    score = (f"The bidding team needs its bid out of {total}: made +1 game point, missed -1. "
-             f"A team reaching +{rules.game_to} wins; one falling to -{rules.game_to} loses.")
-    return [("Cards", cards), ("Bid", bid), ("Trump", trump), ("Ask", ask), ("Pair", pair),
-            ("Score", score)]
 
 
 KEYS: tuple[tuple[str, str], ...] = (

@@ -12,18 +12,10 @@ from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..engine.deal import Phase
 from ..engine.scoring import SINGLE_HAND_POINTS
 from ..engine.views import SeatView
+from ..engine.words import house_rules, rules_brief, rules_short
 from .theme import CORAL, GOLD, HIDDEN, INK_SOFT
 from .widgets import StatePanel, TableState
-from .wording import (
-    HUMAN,
-    RED,
-    TEAM_NAMES,
-    house_rules,
-    points_needed,
-    rules_brief,
-    rules_short,
-    seat_name,
-)
+from .wording import HUMAN, RED, TEAM_NAMES, points_needed, seat_name
 
 
 def _line(label: str, value: Text | str, width: int = 7) -> Text:

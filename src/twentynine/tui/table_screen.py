@@ -21,11 +21,12 @@ from textual.screen import Screen
 from textual.widgets import Button, RichLog, Static
 
 from ..coach.phrases import positions
-from ..controller.table_like import TableLike
+from ..controller.table_like import News, Notice, Refusal, TableLike
 from ..engine.actions import PAIR, PASS, SHOW_TRUMP, Action
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..engine.deal import Phase
 from ..engine.events import DealStarted, Event
+from ..engine.words import house_rules, rules_line
 from .coach import HintPanel, selection_words
 from .flow import TableFlow
 from .footer import TableFooter
@@ -42,7 +43,7 @@ from .keys import (
 )
 from .pacing import Pace
 from .side_panel import SidePanel
-from .theme import GOLD, LINE
+from .theme import GOLD, INK_SOFT, LINE
 from .turn import EnterWhat, Note, TurnModel, legal_cards, play_line, sort_hand
 from .widgets import (
     ActionButton,
@@ -58,7 +59,7 @@ from .widgets import (
     TrickView,
     TrumpBanner,
 )
-from .wording import HUMAN, RED, event_message, house_rules, rules_line, seat_name
+from .wording import HUMAN, RED, event_message, seat_name
 
 if TYPE_CHECKING:
     from .app import TwentyNineApp
@@ -89,7 +90,7 @@ class TableScreen(Screen[None]):
         """What the status line says (besides the clock and who is thinking)."""
         self._key_signature: tuple[bool | int | None, ...] = ()
         self._up = False
-        self._early: list[tuple[str, bool]] = []
+        self._early: list[News] = []
         """Notices from a remote table that came before the table was up."""
         self.news_game: int | None = None
         """At a remote table: the game (its number there) the table's news was last of."""
@@ -154,8 +155,8 @@ class TableScreen(Screen[None]):
         self.rewrite_log()
         self._up = True
         early, self._early = self._early, []
-        for text, refused in early:
-            self.table_notice(text, refused)
+        for news in early:
+            self.show_news(news)
         # the move clock belongs to the status line it draws in: when the table goes (the
         # app closing) the clock stops with it and never ticks on a table that is gone
         self.query_one("#status", TextPanel).set_interval(0.2, self.flow.tick)
@@ -175,16 +176,27 @@ class TableScreen(Screen[None]):
         self.news_game = game
         self.flow.after_events(list(events))
 
-    def table_notice(self, text: str, refused: bool = False) -> None:
-        """A line from a remote table: a refusal (in the status line), or news (in the
-        log, so it never hides whose turn it is)."""
+    @property
+    def up(self) -> bool:
+        """The table has been drawn (news from before waits until then)."""
+        return self._up
+
+    def show_news(self, news: News) -> None:
+        """The table's news, by its kind: a refusal in the status line (where the move was
+        made); a notice in the log, in bold, and in the status line too when something is
+        wrong; a change of who plays where in the log, in the softer ink of the seats'
+        own words (the log never hides whose turn it is)."""
         if not self._up:
-            self._early.append((text, refused))
+            self._early.append(news)
             return
-        if refused:
-            self.refuse(text)
+        if isinstance(news, Refusal):
+            self.refuse(news.text)
+        elif isinstance(news, Notice):
+            self.log_line(Text(news.text, style="bold"))
+            if news.alarm:
+                self.refuse(news.text)
         else:
-            self.log_line(text)
+            self.log_line(Text(news.text, style=f"italic {INK_SOFT}"))
 
     # ------------------------------------------------------------------ helpers
     def modal_open(self) -> bool:
@@ -217,7 +229,7 @@ class TableScreen(Screen[None]):
         self.say(text, f"bold {RED}")
         self.refresh_status()
 
-    def log_line(self, text: str) -> None:
+    def log_line(self, text: str | Text) -> None:
         """Add a line to the log."""
         self.query_one("#log", RichLog).write(text)
 

@@ -4,8 +4,8 @@
 // card the rules refuse is still sent, and the server's reason is shown.
 
 import {
-  ACTION_KEYS, SUIT_NAMES, SUIT_SYMBOLS, actionLabel, cardLabel, cardName, eventText, isRed,
-  place, says, seatWho,
+  ACTION_KEYS, SUIT_NAMES, SUIT_SYMBOLS, actionLabel, cardLabel, cardName, fill, isRed, place,
+  says, seatWho,
 } from "./view.js";
 
 const VERSION = 1;
@@ -422,9 +422,14 @@ function takeEvents(events, first) {
     if (e.event === "DealStarted") {
       s.news = [];
       s.log = [];
-      }
+    }
     if (e.event === "TrickWon" && !first) hold();
-    const text = eventText(e, who);
+    // the deal's result says what happened: a word about one of its moves goes (a word
+    // that comes after it stays)
+    if (e.event === "DealScored" && !first) s.notice = "";
+    // the server's line (the terminal's words), its seats named as this page names them;
+    // a seat its bot still plays for this player is not "you"
+    const text = typeof e.words === "string" ? fill(e.words, who, s.waiting ? -1 : s.me, s.me & 1) : "";
     if (text) {
       s.news.push(text);
       s.log.push(text);
@@ -916,6 +921,7 @@ function renderSummary(v, m) {
   const o = v.outcome;
   // after the last trick's hold: the player sees who took it before the result covers it
   const show = !s.waiting && (m.game_over || (v.phase === "deal over" && o)) && !holding();
+  $("table").classList.toggle("over", !!show);
   if (!show) {
     box.hidden = true;
     return;
@@ -941,11 +947,7 @@ function renderSummary(v, m) {
     lines.push(["Tricks", `Us ${o.tricks[mine]} · Them ${o.tricks[1 - mine]}`]);
     lines.push(["Game points", `Us ${signed(o.game_points[mine])} · Them ${signed(o.game_points[1 - mine])}`]);
   }
-  const last = lastTrickOf(v);
-  if (last) {
-    lines.push(["Last trick", `${says(who(last.winner), "win", "wins")} · ${last.points} pt${last.points === 1 ? "" : "s"}: `
-      + last.cards.map(([, c]) => cardLabel(c)).join(" ")]);
-  }
+  // (the last trick stays in sight on the felt above, with who won it)
   const scores = m.scores;
   lines.push([gameNumber(m) > 1 ? `Game ${gameNumber(m)}` : "Game", `Us ${scores[mine]} · Them ${scores[1 - mine]}`]);
   if (m.game_over) {
@@ -974,7 +976,7 @@ function renderSummary(v, m) {
     next.textContent = "New game";
     waitLine.textContent = s.error ? `⚠ ${s.error}`
       : s.pending ? "Starting the next game…"
-        : "The next game is played at this table: the same seats, new cards. Anyone seated may start it.";
+        : "The next game: same seats, new cards. Anyone seated may start it.";
   } else if (m.next_deal && !s.pending) {
     next.hidden = false;
     next.textContent = "Next deal";
@@ -983,7 +985,8 @@ function renderSummary(v, m) {
     next.hidden = true;
     waitLine.textContent = "Waiting for the others to be ready…";
   }
-  if (!next.hidden && document.activeElement !== next) next.focus();
+  // the help (opened from the bar over the result) keeps the focus while it is open
+  if (!next.hidden && document.activeElement !== next && $("help").hidden) next.focus();
 }
 
 // Why the game ended, in words: "They fell to -6", "We reached +6", "We took all eight tricks"
@@ -1008,19 +1011,26 @@ function signed(n) {
 }
 
 // ------------------------------------------------------------------ help and leaving
-function helpLines() {
-  const r = (s.welcome && s.welcome.rules) || {};
-  const lines = [
-    "Four players, two teams: your partner sits opposite you.",
-    "Cards rank J, 9, A, 10, K, Q, 8, 7 in every suit; J is worth 3 points, 9 is 2, A and 10 are 1 each"
-      + (r.last_trick_point === false ? "." : ", and the last trick 1 more: 29 in all."),
-    `After four cards each, bid the points your team will take (${r.min_bid ?? 16} to ${r.max_bid ?? 28}), or pass. The highest bidder chooses trump in secret.`,
-    "Follow the suit that was led if you can. If you cannot, you may ask for trump to be shown; after that trumps win tricks.",
-  ];
-  if (r.pair) lines.push("King and queen of trump in one hand: declare the pair after trump is shown, and the bidder's target moves by 4.");
-  lines.push(`The bidding team makes its bid: +1 game point; it fails: −1. A team at ${r.game_to ?? 6} wins, at −${r.game_to ?? 6} loses.`);
-  lines.push("A card you may not play is still yours to tap: the table says why not.");
-  return lines;
+// the game on one page and this table's house rules, in the server's words (the
+// terminal's, built from the rule settings' records), and what a tap does here: list
+// items, the house rules as a list of their own
+function helpItems() {
+  const words = (s.welcome && s.welcome.rules_words) || {};
+  const item = (text, sub = []) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    if (sub.length) {
+      const ul = document.createElement("ul");
+      ul.append(...sub.map((x) => item(x)));
+      li.append(ul);
+    }
+    return li;
+  };
+  const items = (words.essentials || []).map(([head, text]) => item(`${head}: ${text}`));
+  const house = words.house || [];
+  items.push(house.length ? item("House rules at this table:", house) : item("Standard rules at this table."));
+  items.push(item("A card you may not play is still yours to tap: the table says why not."));
+  return items;
 }
 
 // ------------------------------------------------------------------ bringing a friend
@@ -1102,6 +1112,7 @@ function lookAtTable() {
     try {
       const m = JSON.parse(ev.data);
       if (m && m.type === "table") showTableInfo(m);
+      else if (m && m.type === "error") lookRefused(m);
     } catch {
       // nothing to show
     }
@@ -1109,22 +1120,39 @@ function lookAtTable() {
   };
 }
 
+// the link's code finds no table (an old link's table is gone): the server's reason, and
+// the code box to type a new code in; a home-screen start no longer goes back to it
+function lookRefused(m) {
+  if ($("join").hidden || $("sit").disabled) return; // the player is sitting down already
+  $("join-error").textContent = capital(m.message || m.code);
+  if (m.code !== "bad_code") return;
+  try {
+    if (localStorage.getItem("twentynine.last") === s.code) localStorage.removeItem("twentynine.last");
+  } catch {
+    // nothing kept
+  }
+  s.code = "";
+  $("code").value = "";
+  $("code-row").hidden = false;
+}
+
 function showTableInfo(m) {
-  const r = m.rules || {};
+  const words = m.rules_words || {};
   const names = ["South", "East", "North", "West"];
   const free = (m.seats || []).filter((d) => d.kind === "bot" && !d.incoming).map((d) => d.seat);
   const taken = (m.seats || []).filter((d) => d.kind !== "bot" || d.incoming)
     .map((d) => `${names[d.seat]}: ${d.kind === "bot" ? d.incoming : d.name}`);
   const lines = [
-    `This table: four players, bids ${r.min_bid ?? 16} to ${r.max_bid ?? 28}, the first team to ${r.game_to ?? 6} game points wins`
-      + `${r.pair ? "; the pair (king and queen of trump) counts" : ""}; ${m.bots} bots play the empty seats`
-      + `${m.clock ? `; ${m.clock} s a move` : ""}.`,
+    `This table: four players in two teams, ${m.bots} bots in the empty seats${m.clock ? `, ${m.clock} s a move` : ""}.`,
+    // the rules in the server's words (the terminal's, from the rule settings' records)
+    words.goal || "",
+    words.line || "",
     free.length ? `Free: ${free.map((x) => names[x]).join(", ")}.` : "Every seat is taken.",
   ];
   if (taken.length) lines.push(`Seated: ${taken.join(", ")}.`);
   if (m.started) lines.push(`Game ${m.game} is under way (${m.scores[0]}–${m.scores[1]}): a free seat is yours from the next deal.`);
   const info = $("table-info");
-  info.textContent = lines.join(" ");
+  info.textContent = lines.filter((x) => x).join(" ");
   info.hidden = false;
   for (const input of document.querySelectorAll("input[name=seat]")) {
     const seat = names.findIndex((x) => x.toLowerCase() === input.value);
@@ -1142,12 +1170,7 @@ function openHelp() {
   $("leave-confirm").hidden = true;
   $("leave").hidden = false;
   renderInvite();
-  const ul = $("help-rules");
-  ul.replaceChildren(...helpLines().map((text) => {
-    const li = document.createElement("li");
-    li.textContent = text;
-    return li;
-  }));
+  $("help-rules").replaceChildren(...helpItems());
   $("help").hidden = false;
   $("help-close").focus();
 }
@@ -1186,10 +1209,6 @@ function onKey(e) {
     }
     return;
   }
-  if (key === "Tab" && !$("summary").hidden) {
-    trapFocus(e, $("summary"));
-    return;
-  }
   if (key === "l" && $("summary").hidden) {
     e.preventDefault();
     togglePeek();
@@ -1201,6 +1220,9 @@ function onKey(e) {
     return;
   }
   if (!$("summary").hidden) {
+    const target = document.activeElement;
+    const otherButton = !!target && target.tagName === "BUTTON" && target.id !== "summary-next";
+    if (otherButton && (key === "Enter" || key === " ")) return; // that button's own click
     if ((key === "Enter" || key === " " || key === "n") && !$("summary-next").hidden) {
       e.preventDefault();
       summaryNext();

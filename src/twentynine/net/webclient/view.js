@@ -1,5 +1,6 @@
-// Words and names for what the server sends: cards, suits, seats, actions and events.
-// Nothing here talks to the server or touches the page.
+// Words and names for what the server sends: cards, suits, seats and actions, and the
+// seats named in the server's lines of news.  Nothing here talks to the server or
+// touches the page; the lines themselves come from the server.
 
 export const SUIT_SYMBOLS = "♠♥♦♣";
 export const SUIT_NAMES = ["spades", "hearts", "diamonds", "clubs"];
@@ -81,42 +82,18 @@ export const ACTION_KEYS = {
   redeal: "e",
 };
 
-/** One line of news for an event, or "" for the events the table shows by itself. */
-export function eventText(e, who) {
-  switch (e.event) {
-    case "BidMade":
-      return `${says(who(e.seat), "bid", "bids")} ${e.bid}`;
-    case "Passed":
-      return says(who(e.seat), "pass", "passes");
-    case "AuctionWon":
-      return `${says(who(e.seat), "win", "wins")} the auction at ${e.bid}`;
-    case "TrumpChosen":
-      if (e.no_trumps) return `${says(who(e.seat), "play", "plays")} with no trumps`;
-      if (e.suit !== null && e.suit !== undefined) {
-        return `${says(who(e.seat), "choose", "chooses")} trump: ${SUIT_SYMBOLS[e.suit]} ${SUIT_NAMES[e.suit]}`;
-      }
-      return `${says(who(e.seat), "choose", "chooses")} trump (hidden)`;
-    case "Doubled":
-      return `${says(who(e.seat), e.multiplier > 2 ? "redouble" : "double", e.multiplier > 2 ? "redoubles" : "doubles")}: the deal counts ×${e.multiplier}`;
-    case "Declined":
-      return `${says(who(e.seat), "decline", "declines")} to ${e.what === "single hand" ? "play a single hand" : e.what}`;
-    case "SingleHandAnnounced":
-      return `${says(who(e.seat), "play", "plays")} a single hand`;
-    case "ThrownIn":
-      return `The deal is thrown in: ${e.reason}`;
-    case "TrumpShown": {
-      const what = e.suit !== null && e.suit !== undefined
-        ? `${SUIT_SYMBOLS[e.suit]} ${SUIT_NAMES[e.suit]}` : "no trumps";
-      return e.seat === null || e.seat === undefined
-        ? `Trump is shown: ${what}` : `${says(who(e.seat), "ask", "asks")} for trump: ${what}`;
-    }
-    case "CardPlayed":
-      return `${says(who(e.seat), "play", "plays")} ${cardLabel(e.card)}`;
-    case "TrickWon":
-      return `${says(who(e.seat), "win", "wins")} the trick (${e.points} point${e.points === 1 ? "" : "s"})`;
-    case "PairDeclared":
-      return `${says(who(e.seat), "declare", "declares")} the pair: the target is now ${e.target}`;
-    default:
-      return "";
-  }
+/** An event's line as the server sends it (its ``words``, made by twentynine/engine/words.py, the
+ *  terminal's own wording) with its seat slots filled: {N} is seat N as nameOf names it
+ *  ("You" for the reader), {N's} its possessive ("your" for the reader), {N:hand} where a
+ *  card goes back to it ("your hand" for the reader), {N:side} "Us" or "Them" as the
+ *  reader sees it.  `reader` is -1 when nobody is "you" (a seat its bot still plays). */
+export function fill(words, nameOf, reader, readerTeam) {
+  const text = words.replace(/\{([0-3])('s|:side|:hand)?\}/g, (_, n, form) => {
+    const seat = Number(n);
+    if (form === ":side") return (seat & 1) === readerTeam ? "Us" : "Them";
+    if (form === "'s") return seat === reader ? "your" : `${nameOf(seat)}'s`;
+    if (form === ":hand" && seat === reader) return "your hand";
+    return nameOf(seat);
+  });
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
