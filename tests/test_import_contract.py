@@ -14,6 +14,7 @@ Two checks, for each layer:
 The layers, lowest first::
 
     engine        cards, rules, actions, deal, views, events, ... (the game itself)
+    twentyfive    the second game's engine and simple bots (on common alone)
     bhoos         the bot competitions' JSON protocol (the engine below it)
     bots          computer players (the engine and the protocol of outside bots below)
     files, saves  writing the player's files, the saved game (the engine below them)
@@ -54,7 +55,7 @@ CONTROLLER = frozenset({"controller", "table"})
 """A table without a screen, and the interface the UI plays through."""
 PROTOCOL = "twentynine.bhoos"
 FRONT_ENDS = frozenset({"__main__", "arena", "cli", "coach_commands"})
-PACKAGES = frozenset({"bots", "coach", "common", "net", "tui"})
+PACKAGES = frozenset({"bots", "coach", "common", "net", "tui", "twentyfive"})
 
 UI_AND_NETWORK = ("textual", "rich", "aiohttp", "textual_serve")
 """Libraries of the front ends: drawing in a terminal, serving the web."""
@@ -88,11 +89,16 @@ _HIGHER = ("twentynine.tui", "twentynine.net", *_top(FRONT_ENDS))
 _ALL_ABOVE_COMMON = (UI_AND_NETWORK + _HIGHER + _top(ENGINE) + _top(STORAGE)
                      + _top(CONTROLLER) + (PROTOCOL, "twentynine.bots", "twentynine.coach"))
 
+TWENTYFIVE = "twentynine.twentyfive"
+"""Twenty-Five's engine and simple bots: beside Twenty-Nine's engine, on the common layer
+alone (it loads nothing of Twenty-Nine, and nothing of the engine layers loads it)."""
+
 LAYERS = (
-    Layer("common", _modules_of("common"), _ALL_ABOVE_COMMON),
+    Layer("common", _modules_of("common"), (*_ALL_ABOVE_COMMON, TWENTYFIVE)),
     Layer("engine", ("twentynine", *_top(ENGINE)),
           UI_AND_NETWORK + _HIGHER + (PROTOCOL, "twentynine.bots", "twentynine.coach",
-                                      *_top(CONTROLLER), *_top(STORAGE))),
+                                      *_top(CONTROLLER), *_top(STORAGE), TWENTYFIVE)),
+    Layer("twentyfive", _modules_of("twentyfive"), _ALL_ABOVE_COMMON),
     Layer("bhoos", (PROTOCOL,),
           UI_AND_NETWORK + _HIGHER + ("twentynine.bots", "twentynine.coach",
                                       *_top(CONTROLLER), *_top(STORAGE))),
