@@ -88,8 +88,8 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """The plain-text name, as records write it: ``9D``, ``TH``, ``AS``."""
-        return RANKS[self.rank] + SUITS[self.suit]
+        """The plain-text name, as records write it: ``9D``, ``10H``, ``AS``."""
+        return RANK_LABELS[self.rank] + SUITS[self.suit]
 
     @property
     def label(self) -> str:
