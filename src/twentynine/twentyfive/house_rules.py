@@ -37,6 +37,9 @@ TARGETS: Final = tuple(range(5, 105, 5))
 """The scores a game may be played to: 5 points a trick, 5 to 100."""
 
 
+NUMBER_WORDS: Final = {5: "five"}
+
+
 class HouseRulesError(ValueError):
     """Options that make no game (the message names the option and what it needs)."""
 
@@ -166,6 +169,19 @@ class Option:
     def switch(self) -> bool:
         """An on/off option (its flag turns it off: ``--no-rob``)."""
         return self.choices == ("on", "off")
+
+    @property
+    def values_text(self) -> str:
+        """The values a player may pick, in a few words (``3 to 9``, ``on, off``).
+
+        >>> OPTION["target"].values_text, OPTION["teams"].values_text
+        ('5 to 100 in fives', 'none, pairs, threes')
+        """
+        if self.choices[0].isdigit():
+            step = int(self.choices[1]) - int(self.choices[0])
+            tail = "" if step == 1 else f" in {NUMBER_WORDS.get(step, str(step))}s"
+            return f"{self.choices[0]} to {self.choices[-1]}{tail}"
+        return ", ".join(self.choices)
 
     def value_text(self, rules: HouseRules) -> str:
         """This option's value in ``rules``, as text."""
