@@ -27,6 +27,7 @@ from twentynine.twentyfive import (
 )
 from twentynine.twentyfive.happenings import CardsDealt, Robbed, TrickWon
 from twentynine.twentyfive.moves import MOVES
+from twentynine.twentyfive.positions import rebuild_round
 from twentynine.twentyfive.round_state import PLAYING, Round
 
 
@@ -190,3 +191,19 @@ def test_a_round_playout_ends_and_leaves_its_original_alone(rules: HouseRules,
     assert (r.hands, r.trick, r.scores, r.state) == before
     assert max(copy.scores) >= rules.target or copy.trick_no == 5
 
+
+
+@given(house_rules(), st.integers(0, 2**32), st.integers(0, 300))
+def test_a_world_of_the_true_hands_rebuilds_the_deal(rules: HouseRules, seed: int,
+                                                    stop: int) -> None:
+    for g in random_game(rules, seed):
+        if len(g.moves) >= stop or g.stage is not Stage.PLAY:
+            break
+    r = g.round
+    for seat in range(rules.players):
+        w = rebuild_round(g.view(seat), r.hands, r.laid)
+        fields = ("hands", "trick", "played", "winners", "won", "scores", "leader", "turn",
+                  "trick_no", "state", "winner", "robber", "laid", "rob_seat", "best_seat",
+                  "dealt")
+        assert {f: getattr(w, f) for f in fields} == {f: getattr(r, f) for f in fields}
+        assert w.legal_codes() == r.legal_codes()
