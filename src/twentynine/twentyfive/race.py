@@ -31,7 +31,7 @@ from .happenings import (
     TrumpTurned,
 )
 from .house_rules import HouseRules
-from .moves import MOVES, NEXT_DEAL, Move, MoveError
+from .moves import MOVES, Move, MoveError
 from .pack import CARDS, N_CARDS, Card, cards_in
 from .refusals import why_not
 from .round_state import DEAL_DONE, NEXT_DEAL_CODE, PLAYING, RACE_WON, ROB_BASE, Round
@@ -194,7 +194,7 @@ class Race:
         if self.winner is not None:
             return "the game is over"
         if self.round.state == DEAL_DONE:
-            return "" if move is NEXT_DEAL or move == NEXT_DEAL else \
+            return "" if move.code == NEXT_DEAL_CODE else \
                 "the deal is over: start the next deal"
         if move.code == NEXT_DEAL_CODE:
             return "the deal is not over yet"
