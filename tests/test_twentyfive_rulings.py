@@ -317,15 +317,17 @@ def test_ruling_09_a_trump_lead_takes_a_trump_the_top_ones_may_be_held_back() ->
         g.apply("play 7C")
     assert str(refused.value) == ("you must play a trump: the 9♦ was led and you hold the "
                                   "3♦; your J♦ may be held back, the 3♦ may not")
+    assert g.view(1).may_hold_back == (parse_card("JD"),)
     play(g, "3D")
     # seat 2's only trump is the 5♦, above the 9♦ led: it may be held back
     assert legal(g) == plays("5D", "2C", "3C", "4C", "6C")
+    assert g.view(2).may_hold_back == (parse_card("5D"),)
 
 
 def test_ruling_09_the_five_led_draws_the_jack_and_the_ace_of_hearts() -> None:
     g = table(["5D 2S 3S 4S 6S", "JD 7S 8S 9S 10S", "AH 2C 3C 4C 6C"], "KD")
     play(g, "5D")
-    assert legal(g) == plays("JD")
+    assert legal(g) == plays("JD") and g.view(1).may_hold_back == ()
     play(g, "JD")
     assert legal(g) == plays("AH")
 
@@ -347,7 +349,7 @@ def test_ruling_09_only_the_card_led_counts() -> None:
 def test_ruling_09_no_renege_option() -> None:
     g = table(["9D 2S 3S 4S 6S", "JD 7C 8C 9C 10C", "5D 2C 3C 4C 6C"], "KD", renege=False)
     play(g, "9D")
-    assert legal(g) == plays("JD")
+    assert legal(g) == plays("JD") and g.view(1).may_hold_back == ()
     with pytest.raises(IllegalMoveError, match="holding back a top trump is off"):
         g.apply("play 7C")
 

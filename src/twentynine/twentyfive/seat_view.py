@@ -19,7 +19,7 @@ from enum import Enum
 
 from .house_rules import HouseRules
 from .moves import Move, MoveKind
-from .pack import Card
+from .pack import Card, hold_back_mask
 
 
 class Stage(Enum):
@@ -101,3 +101,13 @@ class PlayerView:
     def led(self) -> Card | None:
         """The card led to the trick on the table, if any."""
         return self.trick[0][1] if self.trick else None
+
+    @property
+    def may_hold_back(self) -> tuple[Card, ...]:
+        """This seat's top trumps that need not follow the trump led to the trick on the
+        table (empty with reneging off, on a plain lead, or when leading)."""
+        led = self.led
+        if led is None or not self.rules.renege:
+            return ()
+        held = hold_back_mask(self.trump, led)
+        return tuple(c for c in self.hand if held >> c & 1)
