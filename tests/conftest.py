@@ -104,12 +104,14 @@ LAYER_TESTS: dict[str, tuple[str, ...]] = {
     "tui": ("test_tui_", "test_turn_model", "test_docs_keys_settings"),
     "net": ("test_join", "test_phone_client", "test_protocol", "test_remote_table",
             "test_server", "test_table_conformance", "test_web_"),
+    "twentyfive": ("test_twentyfive_",),
 }
 """Each layer's test files (by the start of their names), marked with the layer's name:
 ``pytest -m engine`` runs the engine's tests alone.  The rest (the controller, the saved game,
 the command line, the build, the import contract) carry none of these marks."""
 
-LAYER_SOURCES: frozenset[str] = frozenset({"common", "engine", "bots", "coach", "tui", "net"})
+LAYER_SOURCES: frozenset[str] = frozenset({"common", "engine", "bots", "coach", "tui", "net",
+                                             "twentyfive"})
 """The doctests of a subpackage's modules go with its layer (``twentynine/engine/`` with
 the engine)."""
 
