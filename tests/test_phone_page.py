@@ -318,7 +318,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
             if page.locator("#hand .card").count() == 1 and page.locator(
                     "#hand .card.playable").count():
                 # the last card is the only legal one: the page plays it for the player
-                page.wait_for_selector("#notice:has-text('Played for you')")
+                page.wait_for_selector("#notice:has-text('Played for you')", timeout=90_000)
                 forced.append(w.text("#notice"))
                 page.wait_for_selector("#hand .card", state="detached")
             elif page.locator("#hand .card.playable").count() and not page.locator(

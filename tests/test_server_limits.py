@@ -446,7 +446,7 @@ def test_the_mask_check_is_in_place_on_this_aiohttp(tmp_path: Path) -> None:
     interface: on an aiohttp that moved those pieces this fails (naming what moved), and
     so does a real connection whose check was not put in place, rather than the server
     quietly taking unmasked frames."""
-    from twentynine.net.frames import hook_problem
+    from twentynine.net.frames import ServerWebSocket, hook_problem
 
     assert hook_problem() is None, hook_problem()
 
@@ -455,7 +455,8 @@ def test_the_mask_check_is_in_place_on_this_aiohttp(tmp_path: Path) -> None:
             raw = await RawSocket().open(server.port)
             assert (await raw.hello(table.code, name="Asha"))["type"] == "welcome"
             assert server.connections
-            assert all(c.ws.mask_checked for c in server.connections)
+            assert all(isinstance(c.ws, ServerWebSocket) and c.ws.mask_checked
+                       for c in server.connections)
             raw.close()
 
     run(main())

@@ -14,8 +14,9 @@ from tui_support import local_table, make_app, screen_text, settle, wait_for
 from twentynine.cli import program as cli
 from twentynine.controller import saves
 from twentynine.engine.rules import PRESETS, Rules
+from twentynine.engine.words import essentials
 from twentynine.tui.app import TwentyNineApp
-from twentynine.tui.intro import KEYS, TITLE, essentials, intro_text
+from twentynine.tui.intro import KEYS, TITLE, intro_text
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path, save_prefs
 from twentynine.tui.screens import RulesScreen, RulesText
 from twentynine.tui.table_screen import TableScreen
