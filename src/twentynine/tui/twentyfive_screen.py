@@ -48,7 +48,7 @@ class RaceScreen(Screen[None]):
     RaceScreen { background: $felt; }
     #rt-score { height: 1; background: $felt-bar; padding: 0 1; }
     #rt-main { height: 1fr; }
-    #rt-seats { width: 46; padding: 0 1; }
+    #rt-seats { width: 47; padding: 0 1; }
     #rt-side { width: 1fr; }
     #rt-trump { height: auto; padding: 0 1; background: $felt-side; }
     #rt-log { height: 1fr; background: $felt-side; padding: 0 1; overflow-x: hidden; }
@@ -59,7 +59,7 @@ class RaceScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "choose", key_display="←→"),
         Binding("right", "move(1)", "choose", show=False),
-        *[Binding(str(d), f"card({d})", "card", key_display="1-6", show=d == 1)
+        *[Binding(str(d), f"card({d})", "card", key_display="1-5", show=d == 1)
           for d in range(1, 10)],
         Binding("enter", "confirm", "play", key_display="⏎"),
         Binding("r", "rob", "rob"),

@@ -107,9 +107,9 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
     cards, won_by = _last_trick(view)
     teams = rules.teams != "none"
     out = Text()
-    head = "  # name     card  tricks  score"
-    title = "last trick" if won_by is not None else "this trick"
-    out.append(f"{head}  ({title})"[:width], style=INK_SOFT)
+    head = "  # name     card  tricks score"
+    title = "  last trick" if won_by is not None else ""
+    out.append(f"{head}{title}"[:width], style=INK_SOFT)
     for seat in range(rules.players):
         out.append("\n")
         turn = view.turn == seat and view.stage is Stage.PLAY
@@ -125,16 +125,16 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
             t.pad_left(4 - t.cell_len)
             out.append_text(t)
             out.append("*" if won_by == seat else " ", style=f"bold {GOLD}")
-        out.append(f"  {view.tricks_won[seat]:>4}  ")
+        out.append(f" {view.tricks_won[seat]:>4}  ")
         side = rules.side_of(seat)
-        out.append(f"{view.scores[side]:>5}", style="bold")
+        out.append(f"{view.scores[side]:>4}", style="bold")
         marks = []
         if teams:
-            marks.append(SIDE_LETTERS[side] + ("·mate" if side == view.side and seat else ""))
+            marks.append(SIDE_LETTERS[side] + ("+you" if side == view.side and seat else ""))
         if seat == view.dealer:
-            marks.append("deals")
+            marks.append("deal")
         if view.robber == seat:
-            marks.append("robbed")
+            marks.append("rob")
         if view.trick and seat == view.leader:
             marks.append("led")
         if marks:
@@ -205,10 +205,10 @@ def event_line(view: PlayerView, event: Event) -> Text | None:
     if isinstance(event, CardsDealt):
         return None
     if isinstance(event, TrumpTurned):
-        t = Text("Turned up: ")
+        t = Text("Turned: ")
         t.append_text(card_text(event.card))
-        t.append(" — trump is ")
-        t.append_text(suit_text(event.trump))
+        t.append(", trump ")
+        t.append(SUIT_SYMBOLS[event.trump], style=RED_ON_FELT if event.trump in (1, 2) else "")
         return t
     if isinstance(event, Robbed):
         t = Text(f"{seat_name(event.seat)} robbed the ")
@@ -222,9 +222,8 @@ def event_line(view: PlayerView, event: Event) -> Text | None:
         t.append_text(card_text(event.card))
         return t
     if isinstance(event, TrickWon):
-        return Text(f"Trick {event.number} to {seat_name(event.seat)} "
-                    f"(+5: {side_name(view, event.side)} {event.scores[event.side]})",
-                    style=GOLD)
+        return Text(f"Trick {event.number} won: {seat_name(event.seat)} "
+                    f"({event.scores[event.side]})", style=GOLD)
     if isinstance(event, DealOver):
         return Text(f"Deal {event.number} over: nobody reached {view.rules.target}.",
                     style="bold")
