@@ -9,6 +9,7 @@ import difflib
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 from textual.pilot import Pilot
 from tui_support import screen_text, wait_for
 
@@ -222,3 +223,17 @@ def test_nine_players_fit_80x24(tmp_path: Path) -> None:
             assert rows is not None
             assert all(c.label in text for c in view.hand)
     asyncio.run(body())
+
+
+def test_readme_lists_the_twentyfive_keys() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme[readme.index("### Twenty-Five"):]
+    section = section[:section.index("\n## ")]
+    names = {"question_mark": "?", "enter": "Enter", "left": "←", "right": "→",
+             "ctrl+c": "ctrl+c"}
+    for b in RaceScreen.BINDINGS:
+        key = b.key if isinstance(b, Binding) else b[0]
+        shown = names.get(key, key)
+        if key.isdigit():
+            shown = "`1`-`5`"
+        assert f"`{shown}`" in section or shown in section, key
