@@ -203,6 +203,7 @@ class RaceScreen(Screen[None]):
     def bot_moved(self, seat: int, move: Move) -> None:
         self.thinking = False
         if self.table.bot_seat() == seat:
+            self.message = None  # a note ("Wait: ...") is stale once the table moves
             self.table.play_bot(seat, move)
         self.kick_bots()
 
