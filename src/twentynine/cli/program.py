@@ -14,6 +14,8 @@ from .. import version_text
 from ..bots import BOTS
 from ..engine.options import add_rules_options, rules_from
 from ..engine.rules import SETTINGS, Rules, RulesError, setting_text
+from ..twentyfive import house_rules as twentyfive_options
+from ..twentyfive.bot_registry import LEVEL_NAMES as TWENTYFIVE_LEVELS
 from .coach_commands import COMMANDS as COACH_COMMANDS
 from .coach_commands import add_commands as add_coach_commands
 from .coach_commands import run as run_coach_command
@@ -99,6 +101,81 @@ def _bot_spec(text: str) -> str:
                                      f"{', '.join(BOTS)}, or cmd:<command line>")
 
 
+def _level(text: str) -> str:
+    """A bot level of either game (which game's list holds it is checked once the game is
+    known)."""
+    if text in BOTS or text in TWENTYFIVE_LEVELS:
+        return text
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a bot level: choose one of {', '.join(BOTS)} (Twenty-Nine) "
+        f"or {', '.join(TWENTYFIVE_LEVELS)} (Twenty-Five)")
+
+
+GAMES = ("twentynine", "twentyfive")
+"""The games ``--game`` chooses from (Twenty-Nine first: the default)."""
+
+
+def add_game_options(p: argparse.ArgumentParser) -> None:
+    """``--game`` and Twenty-Five's own options (Twenty-Nine's are the rule flags)."""
+    p.add_argument("--game", choices=GAMES, default="twentynine",
+                   help="which game (default: twentynine)")
+    twentyfive_options.add_arguments(p)
+
+
+def other_game_flag(opts: argparse.Namespace) -> str | None:
+    """A flag given on the command line that the chosen game does not have, named with
+    the game it belongs to (None if every flag fits)."""
+    if opts.game == "twentyfive":
+        if opts.variant is not None:
+            return "--variant is an option of Twenty-Nine, not of Twenty-Five"
+        for st in SETTINGS:
+            if getattr(opts, f"rule_{st.field}", None) is not None:
+                return f"{st.flag} is an option of Twenty-Nine, not of Twenty-Five"
+        for flag in ("timer", "speed"):
+            if getattr(opts, flag, None) is not None:
+                return f"--{flag} is an option of Twenty-Nine's table, not of Twenty-Five's"
+        bots = getattr(opts, "bots", None)
+        if bots is not None and bots not in TWENTYFIVE_LEVELS:
+            return (f"--bots {bots} is not a Twenty-Five level: choose one of "
+                    f"{', '.join(TWENTYFIVE_LEVELS)}")
+        return None
+    given = twentyfive_options.given_arguments(opts)
+    if given:
+        flag = twentyfive_options.OPTION[next(iter(given))].flag.split()[0]
+        return f"{flag} is an option of Twenty-Five (--game twentyfive), not of Twenty-Nine"
+    bots = getattr(opts, "bots", None)
+    if bots is not None and bots not in BOTS:
+        return f"--bots {bots} is not a Twenty-Nine level: choose one of {', '.join(BOTS)}"
+    return None
+
+
+def twentyfive_rules_lines(rules: twentyfive_options.HouseRules, columns: int) -> list[str]:
+    """Twenty-Five's options as ``twentynine rules --game twentyfive`` prints them: each
+    flag, its value in ``rules`` and what it does, wrapped to ``columns``.
+
+    >>> lines = twentyfive_rules_lines(twentyfive_options.HouseRules(players=6), 60)
+    >>> max(len(line) for line in lines) <= 60, lines[1].startswith("* --players N")
+    (True, True)
+    """
+    import textwrap
+
+    std = twentyfive_options.HouseRules()
+    width = max(len(o.flag) for o in twentyfive_options.OPTIONS)
+    indent = 2 + width + 2 + 6 + 2
+    room = max(20, columns - indent)
+    out = textwrap.wrap("Twenty-Five: 3 to 9 players, five cards each, 5 points a trick; "
+                        "the first to the target wins at once.  Press ? at the table for "
+                        "the rules in full.", max(20, columns))
+    for o in twentyfive_options.OPTIONS:
+        value = o.value_text(rules)
+        mark = "*" if o.value_text(std) != value else " "
+        parts = textwrap.wrap(o.help, room) or [""]
+        out.append(f"{mark} {o.flag:{width}}  {value:6}  {parts[0]}")
+        out += [" " * indent + p for p in parts[1:]]
+    out += textwrap.wrap("(* differs from the standard game)", max(20, columns))
+    return out
+
+
 def rules_lines(rules: Rules, columns: int) -> list[str]:
     """One table of every setting, its value and what it means, each meaning wrapped at
     words to ``columns`` (under the meaning's own column where there is room for it).
@@ -168,9 +245,10 @@ def _port(text: str) -> int:
 def add_play_options(p: argparse.ArgumentParser) -> None:
     """The options of a game at the table (``play``, and ``serve`` passes them on)."""
     add_rules_options(p)
-    p.add_argument("--bots", choices=list(BOTS), default=None,
-                   help="strength of the three computer players (default: your saved "
-                        "preference, else medium)")
+    p.add_argument("--bots", type=_level, default=None, metavar="LEVEL",
+                   help="strength of the computer players: Twenty-Nine's "
+                        f"{', '.join(BOTS)}, Twenty-Five's {', '.join(TWENTYFIVE_LEVELS)} "
+                        "(default: your saved preference, else medium)")
     p.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")
     p.add_argument("--timer", type=_seconds, default=None, metavar="SECONDS",
                    help="a move clock for your turns (default: your saved preference, "
@@ -257,6 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game at the table")
     add_play_options(play)
+    add_game_options(play)
 
     serve = sub.add_parser("serve", help="serve the table to a web browser")
     serve.add_argument("--port", type=_port, default=8029, help="port (default: 8029)")
@@ -333,6 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print the rule settings of a variant")
     add_rules_options(rules)
+    add_game_options(rules)
     add_coach_commands(sub)  # stats, history, review, export
     return parser
 
@@ -385,6 +465,11 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if (why := needs_terminal("join")) is not None:
             parser.exit(2, f"twentynine: error: {why}\n")
         return run_join(host, port, opts.code, opts.name, opts.seat, opts.speed)
+    if opts.command in ("play", "rules"):
+        if (wrong := other_game_flag(opts)) is not None:
+            parser.exit(2, f"twentynine: error: {wrong}\n")
+        if opts.game == "twentyfive":
+            return _twentyfive(parser, opts)
     try:
         rules = rules_from(opts)
     except RulesError as exc:
@@ -419,6 +504,26 @@ def _main(argv: Sequence[str] | None = None) -> int:
     from ..tui.launch import run_play
 
     return run_play(opts, rules)
+
+
+def _twentyfive(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> int:
+    """``play`` or ``rules`` with ``--game twentyfive``."""
+    import shutil
+
+    try:
+        rules = twentyfive_options.from_arguments(opts)
+    except ValueError as exc:
+        parser.exit(2, f"twentynine: error: {exc}\n")
+    if opts.command == "rules":
+        for line in twentyfive_rules_lines(
+                rules, shutil.get_terminal_size((100, 24)).columns):
+            print(line)
+        return 0
+    if (why := needs_terminal("play")) is not None:
+        parser.exit(2, f"twentynine: error: {why}\n")
+    from ..tui.twentyfive_app import run_twentyfive
+
+    return run_twentyfive(opts, rules)
 
 
 def _address(parser: argparse.ArgumentParser, text: str) -> tuple[str, int]:

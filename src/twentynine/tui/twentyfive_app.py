@@ -1,0 +1,94 @@
+"""``twentynine play --game twentyfive``: the app that holds Twenty-Five's table screen,
+its save, settings and statistics files, and a new game after the last."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from pathlib import Path
+
+from textual.app import App
+
+from ..twentyfive import HouseRules, RaceWon
+from ..twentyfive import house_rules as options
+from ..twentyfive.race_stats import record_game, stats_path
+from ..twentyfive.race_table import (
+    RaceTable,
+    load_settings,
+    save_path,
+    settings_path,
+)
+from .theme import THEME
+from .twentyfive_screen import RaceScreen
+
+
+class TwentyFiveApp(App[int]):
+    """The Twenty-Five table: you at seat 0 against (or with) the bots."""
+
+    TITLE = "Twenty-Five"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, rules: HouseRules | None = None, *, seed: int | None = None,
+                 bots: str | None = None, resume: bool = False,
+                 data_dir: Path | None = None, bot_delay: float = 0.6,
+                 notices: list[str] | None = None) -> None:
+        super().__init__()
+        self.register_theme(THEME)
+        self.theme = THEME.name
+        self.save_file = save_path(data_dir)
+        self.settings_file = settings_path(data_dir)
+        self.stats_file = stats_path(data_dir)
+        self.bot_delay = bot_delay
+        self.notices = list(notices or [])
+        self.rules = rules or HouseRules()
+        self.bots = bots
+        self.table: RaceTable | None = None
+        if resume:
+            table, message = RaceTable.resume(self.save_file, bots=bots)
+            if message:
+                self.notices.append(message)
+            if table is None and message is None:
+                self.notices.append("There is no saved game of Twenty-Five: a new one "
+                                    "begins.")
+            self.table = table
+        if self.table is None:
+            self.table = RaceTable(self.rules, seed=seed, bots=bots,
+                                   save_file=self.save_file)
+
+    def on_mount(self) -> None:
+        assert self.table is not None
+        self.push_screen(RaceScreen(self.table, self.notices))
+
+    @property
+    def screen_table(self) -> RaceTable:
+        assert self.table is not None
+        return self.table
+
+    def record_result(self, won: RaceWon) -> None:
+        """Count the finished game in the statistics."""
+        table = self.screen_table
+        record_game(self.stats_file, table.rules, won.side == table.rules.side_of(0))
+
+    def new_game(self) -> None:
+        """A new game with the saved default options (else this game's)."""
+        rules, level, _ = load_settings(self.settings_file)
+        old = self.screen_table
+        self.table = RaceTable(rules or old.rules, bots=level or old.bots,
+                               save_file=self.save_file)
+        self.switch_screen(RaceScreen(self.table))
+
+
+def run_twentyfive(opts: argparse.Namespace, rules: HouseRules) -> int:
+    """Start the table with the ``play --game twentyfive`` options, laid over the
+    player's saved default settings."""
+    notices: list[str] = []
+    saved, level, problem = load_settings(settings_path())
+    if problem:
+        notices.append(problem)
+    if saved is not None:
+        with contextlib.suppress(ValueError):
+            rules = options.from_arguments(opts, saved)
+    app = TwentyFiveApp(rules, seed=opts.seed, bots=opts.bots or level,
+                        resume=opts.resume, notices=notices)
+    app.run()
+    return app.return_code or 0

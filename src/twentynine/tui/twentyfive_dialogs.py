@@ -1,0 +1,284 @@
+"""Twenty-Five's dialogs: the rob chooser (the card to lay down), the game over, the
+rules page, the settings (built from the engine's option records) and the statistics."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ..twentyfive import OPTIONS, Card, HouseRules, PlayerView, RaceWon
+from ..twentyfive.bot_registry import LEVELS
+from ..twentyfive.race_stats import load_stats
+from ..twentyfive.race_table import save_settings
+from .screens import RulesText
+from .theme import GOLD, INK_SOFT
+from .twentyfive_widgets import card_text, winner_words
+
+DIALOG_CSS = """
+.rt-dialog-screen { align: center middle; background: #000000 50%; }
+.rt-dialog { width: 64; max-width: 100%; height: auto; max-height: 100%;
+             border: round $gold; background: $felt-side; color: $ink; padding: 0 2; }
+"""
+
+
+def rules_markdown() -> str:
+    """The rules page: docs/twentyfive.md, packaged as twentynine/data/twentyfive.md."""
+    return resources.files("twentynine").joinpath("data/twentyfive.md").read_text(
+        encoding="utf-8")
+
+
+class RobScreen(ModalScreen[Card | None]):
+    """Rob the turned card: choose the card of your hand to lay face down (←→ or 1-5,
+    Enter); Esc keeps your hand as it is."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "choose", key_display="←→"),
+        Binding("right", "move(1)", "choose", show=False),
+        *[Binding(str(d), f"pick({d})", "card", key_display="1-5", show=d == 1)
+          for d in range(1, 7)],
+        Binding("enter", "done", "lay it down", key_display="⏎"),
+        Binding("escape", "cancel", "don't rob"),
+    ]
+
+    def __init__(self, view: PlayerView) -> None:
+        super().__init__(classes="rt-dialog-screen")
+        self.view = view
+        self.cards = list(view.hand)
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="rt-dialog"):
+            yield Static(id="rob-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        t = Text("Rob the ", style=f"bold {GOLD}")
+        t.append_text(card_text(self.view.turned))
+        t.append("\nIt joins your hand; lay one of your own cards face down (out of play "
+                 "for this deal):\n\n")
+        for i, c in enumerate(self.cards):
+            mark = "▶" if i == self.index else " "
+            t.append(f" {mark}{i + 1} ", style=f"bold {GOLD}" if i == self.index else "")
+            label = card_text(c)
+            if i == self.index:
+                label.stylize("reverse")
+            t.append_text(label)
+            t.append("  ")
+        t.append("\n\nEnter lays the chosen card down · Esc: don't rob", style=INK_SOFT)
+        self.query_one("#rob-text", Static).update(t)
+
+    def action_move(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.cards)
+        self.draw()
+
+    def action_pick(self, n: int) -> None:
+        if 1 <= n <= len(self.cards):
+            self.index = n - 1
+            self.draw()
+
+    def action_done(self) -> None:
+        self.dismiss(self.cards[self.index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class RaceOverScreen(ModalScreen[bool]):
+    """Who won and how; Enter (or n) for a new game, q to quit."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "again", "new game", key_display="⏎"),
+        Binding("n", "again", "new game", show=False),
+        Binding("q", "leave", "quit"),
+        Binding("escape", "leave", "quit", show=False),
+    ]
+
+    def __init__(self, view: PlayerView, won: RaceWon) -> None:
+        super().__init__(classes="rt-dialog-screen")
+        self.view = view
+        self.won = won
+
+    def compose(self) -> ComposeResult:
+        mine = self.won.side == self.view.side
+        t = Text("You win!" if mine else "Game over", style=f"bold {GOLD}")
+        t.append("\n\n")
+        t.append(winner_words(self.view, self.won))
+        t.append("\n\nFinal scores: ")
+        rules = self.view.rules
+        from .twentyfive_widgets import side_name
+
+        t.append(" · ".join(f"{side_name(self.view, s)} {sc}"
+                            for s, sc in enumerate(self.won.scores)))
+        t.append(f"\n({rules.players} players, {', '.join(rules.differences()[1:])})",
+                 style=INK_SOFT)
+        t.append("\n\nEnter: a new game · q: quit", style=INK_SOFT)
+        with Vertical(classes="rt-dialog"):
+            yield Static(t, id="over-text")
+        yield Footer()
+
+    def action_again(self) -> None:
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
+
+
+class RaceRulesScreen(ModalScreen[None]):
+    """The rules page (docs/twentyfive.md) with this game's options first."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "close"),
+        Binding("question_mark", "close", "close", show=False),
+        Binding("q", "close", "close", show=False),
+    ]
+    DEFAULT_CSS = "#rt-rules { background: $felt-side; padding: 0 1; }"
+
+    def __init__(self, rules: HouseRules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        head = ("# This game\n\n" + "; ".join(self.rules.differences()) + ".\n\n"
+                "Keys: ←→ or 1-5 choose a card, Enter plays it (and deals the next deal), "
+                "r robs the turned card, o settings, t statistics, ? this page, q quits "
+                "(the game is saved: `twentynine play --game twentyfive --resume`).\n\n")
+        with VerticalScroll(id="rt-rules"):
+            yield RulesText(head + rules_markdown(), id="rt-rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rt-rules", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RaceSettingsScreen(ModalScreen[None]):
+    """The options of the next game, one row each from the engine's option records, and
+    the bots' level from the registry: ↑↓ choose a row, ←→ change it, Enter saves them as
+    the defaults of new games, Esc leaves them as they were."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "row(-1)", "row", key_display="↑↓"),
+        Binding("down", "row(1)", "row", show=False),
+        Binding("left", "value(-1)", "change", key_display="←→"),
+        Binding("right", "value(1)", "change", show=False),
+        Binding("enter", "save", "save", key_display="⏎"),
+        Binding("escape", "close", "close"),
+    ]
+
+    def __init__(self, path: Path, rules: HouseRules, level: str) -> None:
+        super().__init__(classes="rt-dialog-screen")
+        self.path = path
+        self.values = {o.field: o.value_text(rules) for o in OPTIONS}
+        self.values["bots"] = level
+        self.row = 0
+        self.note = ""
+
+    def rows(self) -> list[tuple[str, str, tuple[str, ...], str]]:
+        """(field, name, choices, meaning of the value) for every row."""
+        out = [(o.field, o.name, o.choices, o.says(o.means, self.values[o.field]))
+               for o in OPTIONS]
+        names = tuple(lv.name for lv in LEVELS)
+        about = {lv.name: lv.about for lv in LEVELS}
+        out.append(("bots", "Computer players", names, about.get(self.values["bots"], "")))
+        return out
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="rt-dialog"):
+            yield Static(id="rt-settings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        t = Text("Settings for new games of Twenty-Five", style=f"bold {GOLD}")
+        for i, (field, name, _, means) in enumerate(self.rows()):
+            sel = i == self.row
+            t.append("\n▶ " if sel else "\n  ", style=f"bold {GOLD}")
+            t.append(f"{name:<24}", style="bold" if sel else "")
+            t.append(f"◀ {self.values[field]} ▶" if sel else f"  {self.values[field]}")
+            if sel:
+                t.append(f"\n    {means}", style=INK_SOFT)
+        t.append("\n\n" + (self.note or "Enter saves them for the next new game; the game "
+                           "in play keeps its options."), style=INK_SOFT)
+        self.query_one("#rt-settings", Static).update(t)
+
+    def action_row(self, step: int) -> None:
+        self.row = (self.row + step) % len(self.rows())
+        self.draw()
+
+    def action_value(self, step: int) -> None:
+        field, _, choices, _ = self.rows()[self.row]
+        i = choices.index(self.values[field]) if self.values[field] in choices else 0
+        self.values[field] = choices[(i + step) % len(choices)]
+        self.note = ""
+        self.draw()
+
+    def chosen_rules(self) -> HouseRules:
+        fields = {o.field: o.value(self.values[o.field]) for o in OPTIONS}
+        return HouseRules(**fields)  # type: ignore[arg-type]
+
+    def action_save(self) -> None:
+        try:
+            rules = self.chosen_rules()
+        except ValueError as exc:
+            self.note = f"Not saved: {exc}"
+            self.draw()
+            return
+        problem = save_settings(self.path, rules, self.values["bots"])
+        if problem:
+            self.note = problem
+            self.draw()
+            return
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RaceStatsScreen(ModalScreen[None]):
+    """Your Twenty-Five games and wins, in all and by kind of table."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "close"),
+        Binding("t", "close", "close", show=False),
+        Binding("enter", "close", "close", show=False),
+    ]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(classes="rt-dialog-screen")
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        stats = load_stats(self.path)
+        t = Text("Your games of Twenty-Five", style=f"bold {GOLD}")
+        if stats.problem:
+            t.append("\n" + stats.problem)
+        t.append(f"\n\nGames {stats.games} · won {stats.wins}")
+        for name, (g, w) in sorted(stats.tables.items()):
+            t.append(f"\n  {name}: {g} played, {w} won")
+        if not stats.games:
+            t.append("\n\nNo finished game yet.", style=INK_SOFT)
+        with Vertical(classes="rt-dialog"):
+            yield Static(t)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,299 @@
+"""Twenty-Five's table screen: the seats, the trump, the deal's log, your hand, the status
+line and the keys.  It plays through a :class:`~twentynine.twentyfive.race_table.RaceTable`
+(the controller: no widgets); the bots think in a thread worker so the screen never
+freezes, and their moves are applied here, on the screen's own thread."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, Stage
+from ..twentyfive.happenings import DealStarted, Event, RaceWon
+from ..twentyfive.race_table import RaceTable
+from .twentyfive_dialogs import (
+    RaceOverScreen,
+    RaceRulesScreen,
+    RaceSettingsScreen,
+    RaceStatsScreen,
+    RobScreen,
+)
+from .twentyfive_widgets import (
+    event_line,
+    hand_lines,
+    score_bar,
+    seat_name,
+    seats_table,
+    trump_line,
+)
+from .widgets import EventLog, StatusLine, TextPanel
+
+if TYPE_CHECKING:
+    from .twentyfive_app import TwentyFiveApp
+
+
+class RaceScreen(Screen[None]):
+    """The table of a game of Twenty-Five."""
+
+    DEFAULT_CSS = """
+    RaceScreen { background: $felt; }
+    #rt-score { height: 1; background: $felt-bar; padding: 0 1; }
+    #rt-main { height: 1fr; }
+    #rt-seats { width: 47; padding: 0 1; }
+    #rt-side { width: 1fr; }
+    #rt-trump { height: auto; padding: 0 1; background: $felt-side; }
+    #rt-log { height: 1fr; background: $felt-side; padding: 0 1; overflow-x: hidden; }
+    #rt-hand { height: 3; background: $felt-hand; padding: 0 1; }
+    #rt-status { height: 1; padding: 0 1; background: $felt-bar; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "choose", key_display="←→"),
+        Binding("right", "move(1)", "choose", show=False),
+        *[Binding(str(d), f"card({d})", "card", key_display="1-5", show=d == 1)
+          for d in range(1, 10)],
+        Binding("enter", "confirm", "play", key_display="⏎"),
+        Binding("r", "rob", "rob"),
+        Binding("o", "settings", "settings"),
+        Binding("t", "stats", "stats"),
+        Binding("question_mark", "rules", "help", key_display="?"),
+        Binding("q", "quit_game", "quit"),
+        Binding("ctrl+c", "quit_game", "quit", show=False, priority=True),
+    ]
+
+    def __init__(self, table: RaceTable, notices: list[str] | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.selected = 0
+        self.message: Text | None = None
+        """A note for the status line (a refusal, a notice) until the next move."""
+        self.notices = list(notices or [])
+        self.thinking = False
+        self.over_shown = False
+        table.add_listener(self.on_events)
+
+    @property
+    def race_app(self) -> TwentyFiveApp:
+        from .twentyfive_app import TwentyFiveApp
+
+        assert isinstance(self.app, TwentyFiveApp)
+        return self.app
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield TextPanel(id="rt-score")
+        with Horizontal(id="rt-main"):
+            yield TextPanel(id="rt-seats")
+            with Vertical(id="rt-side"):
+                yield TextPanel(id="rt-trump")
+                yield EventLog(id="rt-log", wrap=True, markup=False, max_lines=200)
+        yield TextPanel(id="rt-hand")
+        yield StatusLine(id="rt-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(EventLog)
+        view = self.table.view()
+        # the log of the deal in play (a resumed game shows it again)
+        start = max((i for i, e in enumerate(self.table.history)
+                     if isinstance(e, DealStarted)), default=0)
+        for e in self.table.history[start:]:
+            line = event_line(view, e)
+            if line is not None:
+                log.write(line)
+        if self.notices:
+            self.message = Text(" ".join(self.notices), style="bold")
+        self.refresh_ui()
+        self.kick_bots()
+
+    # ------------------------------------------------------------------ drawing
+    def legal_cards(self) -> list[Card]:
+        return [m.card for m in self.table.legal_actions()
+                if m.kind is MoveKind.PLAY and m.card is not None]
+
+    def refresh_ui(self) -> None:
+        view = self.table.view()
+        hand = view.hand
+        if hand:
+            self.selected = max(0, min(self.selected, len(hand) - 1))
+        self.query_one("#rt-score", TextPanel).set_text(score_bar(view))
+        self.query_one("#rt-seats", TextPanel).set_text(seats_table(view))
+        self.query_one("#rt-trump", TextPanel).set_text(trump_line(view))
+        self.query_one("#rt-hand", TextPanel).set_text(
+            hand_lines(view, self.selected, self.legal_cards()))
+        self.query_one(StatusLine).set_text(self.status_text())
+        self.refresh_bindings()
+
+    def status_text(self) -> Text:
+        if self.message is not None:
+            return self.message
+        view = self.table.view()
+        if self.table.save_error:
+            return Text(self.table.save_error, style="bold")
+        if view.stage is Stage.GAME_OVER:
+            return Text("The game is over: Enter for a new game, q to quit.")
+        if view.stage is Stage.DEAL_OVER:
+            return Text("The deal is over: Enter deals the next one.", style="bold")
+        if view.turn == view.seat:
+            t = Text("Your turn: choose a card (←→ or 1-5), Enter plays it", style="bold")
+            if view.can_rob:
+                t.append(" · r robs the turned card", style=f"bold {'#ffca28'}")
+            if view.may_hold_back:
+                t.append(" · you may hold back "
+                         + ", ".join(c.label for c in view.may_hold_back))
+            return t
+        return Text(f"{seat_name(view.turn or 0)} is thinking…")
+
+    def say(self, text: str, bold: bool = True) -> None:
+        self.message = Text(text, style="bold" if bold else "")
+        self.refresh_ui()
+
+    # ------------------------------------------------------------------ events
+    def on_events(self, events: Sequence[Event]) -> None:
+        log = self.query_one(EventLog)
+        view = self.table.view()
+        for e in events:
+            if isinstance(e, DealStarted):
+                log.clear()
+            line = event_line(view, e)
+            if line is not None:
+                log.write(line)
+            if isinstance(e, RaceWon):
+                self.race_app.record_result(e)
+        self.refresh_ui()
+        if self.table.is_over and not self.over_shown:
+            self.over_shown = True
+            over = [e for e in events if isinstance(e, RaceWon)]
+            if over:
+                self.app.push_screen(RaceOverScreen(self.table.view(), over[0]),
+                                     self._after_over)
+
+    def _after_over(self, again: bool | None) -> None:
+        if again:
+            self.race_app.new_game()
+        else:
+            self.app.exit()
+
+    # ------------------------------------------------------------------ the bots
+    def kick_bots(self) -> None:
+        seat = self.table.bot_seat()
+        if seat is not None and not self.thinking:
+            self.thinking = True
+            self.think(seat)
+
+    @work(thread=True, exclusive=True, group="bots")
+    def think(self, seat: int) -> None:
+        delay = self.race_app.bot_delay
+        started = time.monotonic()
+        move = self.table.think(seat)
+        rest = delay - (time.monotonic() - started)
+        if rest > 0:
+            time.sleep(rest)
+        self.app.call_from_thread(self.bot_moved, seat, move)
+
+    def bot_moved(self, seat: int, move: Move) -> None:
+        self.thinking = False
+        if self.table.bot_seat() == seat:
+            self.message = None  # a note ("Wait: ...") is stale once the table moves
+            self.table.play_bot(seat, move)
+        self.kick_bots()
+
+    # ------------------------------------------------------------------ the keys
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.table.view()
+        my_turn = view.turn == view.seat and view.stage is Stage.PLAY
+        if action in ("move", "card"):
+            return my_turn
+        if action == "rob":
+            return True if view.can_rob else None
+        return True
+
+    def action_move(self, step: int) -> None:
+        n = len(self.table.view().hand)
+        if n:
+            self.selected = (self.selected + step) % n
+            self.message = None
+            self.refresh_ui()
+
+    def action_card(self, n: int) -> None:
+        hand = self.table.view().hand
+        if 1 <= n <= len(hand):
+            self.selected = n - 1
+            self.message = None
+        else:
+            self.message = Text(f"You hold {len(hand)} cards: no card {n}.")
+        self.refresh_ui()
+
+    def action_confirm(self) -> None:
+        view = self.table.view()
+        if view.stage is Stage.GAME_OVER:
+            self.race_app.new_game()
+            return
+        if view.stage is Stage.DEAL_OVER:
+            self.message = None
+            self.table.apply(Move.parse("next deal"))
+            self.kick_bots()
+            return
+        if view.turn != view.seat:
+            self.say(f"Wait: it is {seat_name(view.turn or 0)}'s turn.")
+            return
+        card = view.hand[self.selected]
+        self.play(Move.play(card))
+
+    def play(self, move: Move) -> None:
+        try:
+            self.table.apply(move)
+        except IllegalMoveError as exc:
+            why = str(exc)
+            self.say(f"Not the {move.card.label if move.card is not None else 'move'}: "
+                     f"{why[:1].upper()}{why[1:]}.")
+            return
+        self.message = None
+        self.refresh_ui()
+        self.kick_bots()
+
+    def action_rob(self) -> None:
+        view = self.table.view()
+        if not view.can_rob:
+            if not view.rules.rob:
+                self.say("Robbing is off in this game (--no-rob).")
+            elif view.robber is not None:
+                self.say(f"The turned card was robbed by {seat_name(view.robber)}.")
+            else:
+                self.say("You may rob only with the ace of trumps (the dealer, when the "
+                         "ace is turned up), on your turn in the first trick.")
+            return
+        self.app.push_screen(RobScreen(view), self._robbed)
+
+    def _robbed(self, card: Card | None) -> None:
+        if card is None:
+            self.say("You did not rob (r again to rob).", bold=False)
+            return
+        self.play(Move.rob(card))
+        view = self.table.view()
+        self.message = Text(f"You robbed the {view.turned.label} and laid down the "
+                            f"{card.label}: now play a card.", style="bold")
+        self.refresh_ui()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RaceRulesScreen(self.table.rules))
+
+    def action_settings(self) -> None:
+        self.app.push_screen(RaceSettingsScreen(self.race_app.settings_file,
+                                                self.table.rules, self.table.bots))
+
+    def action_stats(self) -> None:
+        self.app.push_screen(RaceStatsScreen(self.race_app.stats_file))
+
+    def action_quit_game(self) -> None:
+        self.table.save()
+        self.app.exit()

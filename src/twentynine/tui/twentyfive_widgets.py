@@ -1,0 +1,250 @@
+"""Twenty-Five's table, drawn: the seats in play order (each one's card in this trick, its
+tricks and score), the trump line, your hand with its legal cards marked, the race's
+score bar.  Pure functions of a :class:`~twentynine.twentyfive.PlayerView` turned into
+Rich text (easy to test); the widgets that show them are the shared ones of
+:mod:`twentynine.tui.widgets`.  Nothing here is given a card the player may not see."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from ..twentyfive import Card, PlayerView, Stage
+from ..twentyfive.happenings import (
+    CardPlayed,
+    CardsDealt,
+    DealOver,
+    DealStarted,
+    Event,
+    RaceWon,
+    Robbed,
+    TrickWon,
+    TrumpTurned,
+)
+from ..twentyfive.pack import top_trumps
+from .theme import (
+    CARD_BLACK,
+    CARD_RED,
+    CARD_RED_DIM,
+    FACE,
+    FACE_DIM,
+    GOLD,
+    GOOD,
+    INK_SOFT,
+    RED_ON_FELT,
+    SKY,
+)
+
+BOT_NAMES = ("Aoife", "Brian", "Ciara", "Dara", "Eoin", "Fiona", "Gráinne", "Hugh")
+"""The computer players' names, seat 1 onwards (short, so nine fit a narrow table)."""
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SIDE_LETTERS = "ABCDEFGHI"
+
+
+def seat_name(seat: int) -> str:
+    """``You`` for seat 0, a bot's name for the others."""
+    return "You" if seat == 0 else BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+
+
+def is_red(card: Card) -> bool:
+    return card.suit in (1, 2)
+
+
+def card_text(card: Card) -> Text:
+    """``10♥`` on the felt, red or plain."""
+    return Text(card.label, style=f"bold {RED_ON_FELT}" if is_red(card) else "bold")
+
+
+def suit_text(suit: int) -> Text:
+    return Text(f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}",
+                style=RED_ON_FELT if suit in (1, 2) else "")
+
+
+def side_name(view: PlayerView, side: int) -> str:
+    """A side's name: a player's, or ``Team A`` (``Your team`` for the player's)."""
+    rules = view.rules
+    if rules.teams == "none":
+        return seat_name(side)
+    return "Your team" if side == view.side else f"Team {SIDE_LETTERS[side]}"
+
+
+def score_bar(view: PlayerView) -> Text:
+    """The race on one line: the deal, the target, the leader and your own score."""
+    rules = view.rules
+    scores = view.scores
+    out = Text()
+    out.append(f"Twenty-Five · deal {view.number} · race to {rules.target}: ", style="bold")
+    best = max(range(len(scores)), key=lambda s: (scores[s], s == view.side))
+    mine = scores[view.side]
+    if scores[best] == 0:
+        out.append("nobody has scored yet")
+    elif best == view.side:
+        out.append(f"you lead with {mine}", style=f"bold {GOOD}")
+        others = [s for i, s in enumerate(scores) if i != view.side]
+        out.append(f", next best {max(others)}")
+    else:
+        out.append(f"{side_name(view, best)} leads with {scores[best]}",
+                   style=f"bold {GOLD}")
+        out.append(f" · {'you' if rules.teams == 'none' else 'your team'} {mine}")
+    return out
+
+
+def _last_trick(view: PlayerView) -> tuple[dict[int, Card], int | None]:
+    """The cards to show beside the seats: this trick's, or while none is led yet the last
+    finished trick's (and its winner), so the last card of a trick is seen."""
+    if view.trick or not view.tricks:
+        return dict(view.trick), None
+    last = view.tricks[-1]
+    return dict(last.cards), last.winner
+
+
+def seats_table(view: PlayerView, width: int = 44) -> Text:
+    """Every seat in play order: the turn, name, the card played to this trick, tricks
+    won this deal, the score (the side's in team games) and marks (dealer, robber, team)."""
+    rules = view.rules
+    cards, won_by = _last_trick(view)
+    teams = rules.teams != "none"
+    out = Text()
+    head = "  # name     card  tricks score"
+    title = "  last trick" if won_by is not None else ""
+    out.append(f"{head}{title}"[:width], style=INK_SOFT)
+    for seat in range(rules.players):
+        out.append("\n")
+        turn = view.turn == seat and view.stage is Stage.PLAY
+        out.append("▶" if turn else " ", style=f"bold {GOLD}")
+        name_style = f"bold {GOLD}" if turn else ("bold" if seat == 0 else "")
+        out.append(f"{seat + 1} ", style=INK_SOFT)
+        out.append(f"{seat_name(seat):<8}", style=name_style)
+        card = cards.get(seat)
+        if card is None:
+            out.append("  ·  ", style=INK_SOFT)
+        else:
+            t = card_text(card)
+            t.pad_left(4 - t.cell_len)
+            out.append_text(t)
+            out.append("*" if won_by == seat else " ", style=f"bold {GOLD}")
+        out.append(f" {view.tricks_won[seat]:>4}  ")
+        side = rules.side_of(seat)
+        out.append(f"{view.scores[side]:>4}", style="bold")
+        marks = []
+        if teams:
+            marks.append(SIDE_LETTERS[side] + ("+you" if side == view.side and seat else ""))
+        if seat == view.dealer:
+            marks.append("deal")
+        if view.robber == seat:
+            marks.append("rob")
+        if view.trick and seat == view.leader:
+            marks.append("led")
+        if marks:
+            out.append("  " + " ".join(marks), style=SKY)
+    if won_by is not None:
+        out.append("\n")
+        out.append(f"* {seat_name(won_by)} won the last trick", style=INK_SOFT)
+    return out
+
+
+def trump_line(view: PlayerView) -> Text:
+    """The trump suit, the turned card and who robbed it; the top trumps."""
+    out = Text("Trump ")
+    out.append_text(suit_text(view.trump))
+    out.append(" · turned ")
+    out.append_text(card_text(view.turned))
+    if view.robber is not None:
+        out.append(f", robbed by {seat_name(view.robber)}", style=f"bold {GOLD}")
+    out.append("\nTop trumps: ")
+    for i, c in enumerate(top_trumps(view.trump)):
+        if i:
+            out.append(", ")
+        out.append_text(card_text(Card(c)))
+    if view.laid_down is not None:
+        out.append("\nYou laid down ")
+        out.append_text(card_text(view.laid_down))
+    return out
+
+
+def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
+    """Your hand on three lines: the number keys, the cards (the chosen one framed, those
+    you may not play now greyed), and under each card what it may do (``ok`` playable,
+    ``hold`` a top trump you may hold back)."""
+    hand = list(view.hand)
+    my_turn = view.turn == view.seat and view.stage is Stage.PLAY
+    held = set(view.may_hold_back) if my_turn else set()
+    nums, faces, notes = Text(), Text(), Text()
+    for i, card in enumerate(hand):
+        sel = my_turn and i == selected
+        ok = card in legal
+        dim = my_turn and not ok
+        nums.append(f"{i + 1:^6}", style=f"reverse bold {GOLD}" if sel else "dim")
+        nums.append(" ")
+        ink = (CARD_RED_DIM if dim else CARD_RED) if is_red(card) else CARD_BLACK
+        face = FACE_DIM if dim else FACE
+        label = f"{card.label:^4}"
+        faces.append("▐" if sel else " ", style=f"bold {GOLD}")
+        faces.append(label, style=f"bold {ink} on {face}")
+        faces.append("▌" if sel else " ", style=f"bold {GOLD}")
+        faces.append(" ")
+        if not my_turn:
+            note = ""
+        elif card in held:
+            note = "hold"
+        else:
+            note = "ok" if ok else "no"
+        notes.append(f"{note:^6} ", style=(GOOD if note == "ok" else
+                                           GOLD if note == "hold" else INK_SOFT))
+    if not hand:
+        return Text("(no cards)", style="dim")
+    return Text("\n").join([nums, faces, notes])
+
+
+def event_line(view: PlayerView, event: Event) -> Text | None:
+    """One line of the deal's log for ``event`` (None: nothing to say)."""
+    if isinstance(event, DealStarted):
+        return Text(f"Deal {event.number}: {seat_name(event.dealer)} deals.", style="bold")
+    if isinstance(event, CardsDealt):
+        return None
+    if isinstance(event, TrumpTurned):
+        t = Text("Turned: ")
+        t.append_text(card_text(event.card))
+        t.append(", trump ")
+        t.append(SUIT_SYMBOLS[event.trump], style=RED_ON_FELT if event.trump in (1, 2) else "")
+        return t
+    if isinstance(event, Robbed):
+        t = Text(f"{seat_name(event.seat)} robbed the ")
+        t.append_text(card_text(event.taken))
+        if event.laid_down is not None:
+            t.append(", laying down the ")
+            t.append_text(card_text(event.laid_down))
+        return t
+    if isinstance(event, CardPlayed):
+        t = Text(f"{seat_name(event.seat)}: ")
+        t.append_text(card_text(event.card))
+        return t
+    if isinstance(event, TrickWon):
+        return Text(f"Trick {event.number} won: {seat_name(event.seat)} "
+                    f"({event.scores[event.side]})", style=GOLD)
+    if isinstance(event, DealOver):
+        return Text(f"Deal {event.number} over: nobody reached {view.rules.target}.",
+                    style="bold")
+    if isinstance(event, RaceWon):
+        return Text(winner_words(view, event), style=f"bold {GOLD}")
+    return None
+
+
+def winner_words(view: PlayerView, event: RaceWon) -> str:
+    """Who won and how: ``You won 25 to 15 on trick 3 of deal 4 (the deal was not
+    played on).``"""
+    rules = view.rules
+    if rules.teams == "none":
+        who = "You won" if event.side == view.side else f"{seat_name(event.side)} won"
+    else:
+        names = ", ".join(seat_name(s) for s in event.seats)
+        who = (f"Your team ({names}) won" if event.side == view.side
+               else f"Team {SIDE_LETTERS[event.side]} ({names}) won")
+    others = sorted((s for i, s in enumerate(event.scores) if i != event.side),
+                    reverse=True)
+    runner = f" to {others[0]}" if others else ""
+    mid = " (the rest of the deal was not played)" if event.trick < 5 else ""
+    return (f"{who} {event.scores[event.side]}{runner}, reaching {rules.target} on trick "
+            f"{event.trick} of deal {event.deal}{mid}.")

@@ -1,0 +1,239 @@
+"""Twenty-Five at the terminal, driven by the keys through Textual's Pilot at 80x24: whole
+games at 4 and 9 players, a rob through the chooser, a refused card's reason, resume,
+the nine seats on one screen, and no hidden card ever drawn."""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+from pathlib import Path
+
+import pytest
+from textual.binding import Binding
+from textual.pilot import Pilot
+from tui_support import screen_text, wait_for
+
+from twentynine.tui.twentyfive_app import TwentyFiveApp
+from twentynine.tui.twentyfive_dialogs import RaceOverScreen, RobScreen
+from twentynine.tui.twentyfive_screen import RaceScreen
+from twentynine.tui.twentyfive_widgets import seat_name
+from twentynine.twentyfive import HouseRules, Move, MoveKind, Race, Stage
+
+SIZE = (80, 24)
+
+
+def make(tmp_path: Path, players: int, seed: int, **kw: object) -> TwentyFiveApp:
+    return TwentyFiveApp(HouseRules(players=players), seed=seed, bots="random",
+                         data_dir=tmp_path, bot_delay=0.0, **kw)  # type: ignore[arg-type]
+
+
+def settled(app: TwentyFiveApp) -> bool:
+    """The player is to act: their turn, between deals, or the game-over screen."""
+    if isinstance(app.screen, RaceOverScreen):
+        return True
+    if not isinstance(app.screen, RaceScreen) or app.screen.thinking:
+        return False
+    t = app.screen.table
+    return t.bot_seat() is None
+
+
+def hidden_cards_shown(app: TwentyFiveApp) -> list[str]:
+    """Labels of cards in another seat's hand that the screen shows (the trump panel's
+    list of the top trumps names cards, not their holders: it is left out)."""
+    text = screen_text(app)
+    lines = [ln for ln in text.splitlines()]
+    text = "\n".join(ln.split("Top trumps:")[0] for ln in lines)
+    table = app.screen_table
+    race = table.race
+    view = table.view()
+    shown = []
+    for seat in range(1, table.rules.players):
+        for card in race.hand(seat):
+            if seat == view.robber and card == view.turned:
+                continue  # everyone saw the robber take it
+            for token in text.replace(",", " ").split():
+                if token == card.label:
+                    shown.append(card.label)
+    return shown
+
+
+async def play_one_card(pilot: Pilot[None], app: TwentyFiveApp) -> None:
+    """Choose a legal card by its number and play it with Enter."""
+    view = app.screen_table.view()
+    legal = [m.card for m in view.legal_actions if m.kind is MoveKind.PLAY]
+    index = view.hand.index(legal[-1])
+    await pilot.press(str(index + 1), "enter")
+
+
+async def play_game(pilot: Pilot[None], app: TwentyFiveApp) -> str:
+    for _ in range(400):
+        await wait_for(pilot, lambda: settled(app))
+        if isinstance(app.screen, RaceOverScreen):
+            return screen_text(app)
+        view = app.screen_table.view()
+        assert hidden_cards_shown(app) == []
+        if view.stage is Stage.DEAL_OVER:
+            await pilot.press("enter")
+        else:
+            await play_one_card(pilot, app)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [4, 9])
+def test_a_whole_game_through_the_keys(players: int, tmp_path: Path) -> None:
+    app = make(tmp_path, players, seed=players + 20)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            text = await play_game(pilot, app)
+            assert "won" in text and "reaching 25" in text
+            race = app.screen_table.race
+            assert race.is_over and max(race.scores) >= 25
+            await pilot.press("q")
+    asyncio.run(body())
+    assert not (tmp_path / "twentyfive-save.json").exists()
+    stats = (tmp_path / "twentyfive-stats.json").read_text()
+    assert f'"{players} players, each for themselves"' in stats
+
+
+def rob_seed() -> int:
+    """A seed whose first deal lets seat 0 (who leads) rob."""
+    for seed in range(500):
+        if Race(seed).view(0).can_rob:
+            return seed
+    raise AssertionError("no seed lets seat 0 rob")
+
+
+def test_a_rob_through_the_chooser(tmp_path: Path) -> None:
+    seed = rob_seed()
+    app = make(tmp_path, 4, seed=seed)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            before = app.screen_table.view()
+            assert "r robs" in screen_text(app)
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RobScreen))
+            assert f"Rob the {before.turned.label}" in screen_text(app)
+            await pilot.press("2", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            after = app.screen_table.view()
+            assert after.robber == 0 and after.laid_down == before.hand[1]
+            assert before.turned in after.hand and before.hand[1] not in after.hand
+            assert "You robbed" in screen_text(app)
+            assert after.turn == 0  # then a card, in the same turn
+    asyncio.run(body())
+
+
+def test_a_refused_card_says_why(tmp_path: Path) -> None:
+    app = make(tmp_path, 4, seed=7)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(200):
+                await wait_for(pilot, lambda: settled(app))
+                view = app.screen_table.view()
+                if view.stage is Stage.DEAL_OVER:
+                    await pilot.press("enter")
+                    continue
+                playable = {m.card for m in view.legal_actions}
+                wrong = [c for c in view.hand if c not in playable]
+                if wrong:
+                    why = app.screen_table.explain(Move.play(wrong[0]))
+                    assert why
+                    await pilot.press(str(view.hand.index(wrong[0]) + 1), "enter")
+                    await pilot.pause()
+                    assert app.screen_table.view().hand == view.hand  # nothing played
+                    flat = " ".join(screen_text(app).split())
+                    assert why[:40] in flat.lower() or why[:40] in flat
+                    return
+                await play_one_card(pilot, app)
+            raise AssertionError("no card was ever refused")
+    asyncio.run(body())
+
+
+def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) -> None:
+    app = make(tmp_path, 5, seed=4)
+    seen = {}
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(3):
+                await wait_for(pilot, lambda: settled(app))
+                await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("1")  # the chosen card is the first, as a new table's is
+            seen["view"] = app.screen_table.view()
+            seen["text"] = screen_text(app)
+            await pilot.press("q")
+    asyncio.run(body())
+    again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
+
+    async def body2() -> None:
+        async with again.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(again))
+            assert again.screen_table.view() == seen["view"]
+            for _ in range(20):
+                await pilot.pause()
+            diff = list(difflib.unified_diff(seen["text"].splitlines(),
+                                             screen_text(again).splitlines(), lineterm=""))
+            assert not diff, "\n".join(diff)
+    asyncio.run(body2())
+
+
+def test_a_damaged_save_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "twentyfive-save.json").write_text("{ not json")
+    app = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            text = " ".join(screen_text(app).split())
+            assert "could not be read" in text
+    asyncio.run(body())
+    assert any(p.name.startswith("twentyfive-save.json.damaged-")
+               for p in tmp_path.iterdir())
+
+
+def test_nine_players_fit_80x24(tmp_path: Path) -> None:
+    app = make(tmp_path, 9, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app)
+                           and bool(app.screen_table.view().trick))
+            view = app.screen_table.view()
+            text = screen_text(app)
+            rows = {ln.split()[1]: ln for ln in text.splitlines()
+                    if ln[:3].strip().lstrip("▶").isdigit()}
+            for seat in range(9):
+                row = next(r for r in text.splitlines()
+                           if f" {seat + 1} {seat_name(seat)} " in r.replace("▶", " "))
+                assert str(view.scores[seat]) in row.split()
+                assert str(view.tricks_won[seat]) in row.split()
+            for seat, card in view.trick:
+                row = next(r for r in text.splitlines()
+                           if f" {seat + 1} {seat_name(seat)} " in r.replace("▶", " "))
+                assert card.label in row
+            assert rows is not None
+            assert all(c.label in text for c in view.hand)
+    asyncio.run(body())
+
+
+def test_readme_lists_the_twentyfive_keys() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme[readme.index("### Twenty-Five"):]
+    section = section[:section.index("\n## ")]
+    names = {"question_mark": "?", "enter": "Enter", "left": "←", "right": "→",
+             "ctrl+c": "ctrl+c"}
+    for b in RaceScreen.BINDINGS:
+        key = b.key if isinstance(b, Binding) else b[0]
+        shown = names.get(key, key)
+        if key.isdigit():
+            shown = "`1`-`5`"
+        assert f"`{shown}`" in section or shown in section, key
