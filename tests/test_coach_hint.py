@@ -104,6 +104,11 @@ def test_the_hint_is_hards_own_choice_for_the_same_view_and_seed(phase: str) -> 
         # where the hint's pick is not hard's, it is hard's as good or better on the
         # figures shown: hard decides by game points, the hint by the figures it shows
         assert_best_on_figures(h)
+    elif h.phase == "auction":
+        # the best row of the bid table as printed, the pass row's figure among them
+        rows = [float(f"{o.worth:.2f}") for o in h.options if o.worth is not None]
+        assert h.options[0].worth is not None and \
+            float(f"{h.options[0].worth:.2f}") == max(rows), h
     else:
         assert h.search_action is None
 
@@ -250,9 +255,10 @@ def test_the_bidding_sides_hint_gives_the_chance_to_make_it() -> None:
 
 
 def test_a_bid_hints_points_match_the_points_by_trump() -> None:
-    """"Your side takes 15.2" beside "♠ 15.3 · ♥ 15.2": the figure is the named trump's
-    own, and where another trump takes more on average the reason says why it is not the
-    one named (it makes the bid less often)."""
+    """"Your side takes 15.2" beside "♠ 15.3 · ♥ 15.2": the trump named is the one likeliest
+    to make the bid, and where another takes more points on average (first in the points
+    by trump) the reason names it with that very figure and says it makes the bid less
+    often."""
     import re
 
     seen = 0
@@ -260,18 +266,22 @@ def test_a_bid_hints_points_match_the_points_by_trump() -> None:
         d = Deal.from_seed(seed)
         view = d.view(d.turn)
         h = hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
-        m = re.match(r"(?:.*\) )?Bid (\d+): with (.+?) as trump your side takes ([\d.]+) ",
+        m = re.match(r"(?:.*\) )?Bid (\d+): with (.+?) as trump you make \d+ in (\d+)%",
                      h.reason.replace("You must bid (no pass here). ", ""))
         if m is None:
             continue
         seen += 1
-        label, pts = m.group(2), float(m.group(3))
+        label, chance = m.group(2), int(m.group(3))
         by_trump = dict(h.trumps)
-        assert f"{by_trump[label]:.1f}" == f"{pts:.1f}", (h.reason, h.trumps)
         richer = [(lb, p) for lb, p in h.trumps if p > by_trump[label] + 0.05]
         if richer:
             lb, p = max(richer, key=lambda x: x[1])
-            assert f"({lb} takes more on average, {p:.1f}, but makes" in h.reason, h.reason
+            said = re.search(rf"\({re.escape(lb)} takes more, {p:.1f}, but makes \d+ in "
+                             rf"(\d+)%\.\)", h.reason)
+            assert said is not None, (h.reason, h.trumps)
+            assert int(said.group(1)) <= chance
+        else:
+            assert "takes more" not in h.reason, h.reason
         if seen >= 3:
             return
     assert seen, "no bid hint in the seeds tried"

@@ -205,18 +205,20 @@ WEAK = ("7C 8C 7D 8D | QC KC 7H 8H", "JS 9S JD 9D | AS TS AD TD",
 
 
 def auction_hint(view: SeatView, search: int | None, pass_worth: float,
-                 bids: dict[int, tuple[float, float]], support: int) -> Hint:
+                 bids: dict[int, tuple[float, float]], support: int,
+                 standing: str = "", made: float | None = None) -> Hint:
     """A hint for the auction: ``bids`` maps each bid to (chance, worth as bidder);
-    ``search`` is the search's bid (None: pass)."""
+    ``search`` is the search's bid (None: pass); the pass row is worth ``pass_worth``,
+    the contract a pass leaves (``standing``) made with the chance ``made``."""
     chances = tuple(BidChance(b, c, w) for b, (c, w) in sorted(bids.items()))
-    opts = [Option(PASS, "pass", pass_worth)] + [
+    opts = [Option(PASS, "pass", pass_worth, made=made)] + [
         Option(Action.make_bid(b), f"bid {b}", w, 15.0, made=c)
         for b, (c, w) in sorted(bids.items())]
     first = next(o for o in opts if (o.action.bid == search if search else
                                      o.action.code == PASS_CODE))
     ordered = (first, *[o for o in opts if o is not first])
     return Hint(view.seat, "auction", first.action, "", ordered, 500, bids=chances,
-                support=support)
+                support=support, standing=standing)
 
 
 def test_a_bid_above_what_the_cards_support_names_the_supported_bid() -> None:
@@ -251,25 +253,26 @@ def opponents_hold_the_bid() -> tuple[Deal, SeatView]:
 
 def test_a_pass_close_to_the_searchs_bid_says_the_bid_tables_figures() -> None:
     """"✓ pass: close to the search's choice (bid 17)" gave a chance and nothing a player
-    can weigh it against: the bid's game points as bidder and what passing counts."""
+    can weigh it against: the bid's game points as bidder and the pass row's, the
+    opponents' contract a pass leaves standing."""
     d, v = opponents_hold_the_bid()
     high = v.high_bid
     assert high is not None
     lo = min(a.bid for a in v.legal_actions if a.bid)
     bids = {b: (0.2, -0.9) for b in range(lo, 29)}
     bids[lo] = (0.38, -0.15)
-    h = auction_hint(v, lo, -0.25, bids, support=0)
+    h = auction_hint(v, lo, -0.25, bids, support=lo, standing=f"West's {high}", made=0.62)
     g = grade_decision(d, d.turn, PASS, double_dummy=False, grader=lambda _v: h)
     assert not g.mistake and g.loss == pytest.approx(0.10)
     line = line_of(g)
     assert line == (
         f"✓ pass: close to the search's choice (bid {lo}): you would make {lo} in 38% of "
         f"the 500 deals consistent with your cards (-0.15 game points a deal as bidder at "
-        f"{lo}), and a pass lets the opponents play their {high}, which the search counts "
-        f"at -0.25 game points a deal: less than a mistake's 0.15 game points apart."), line
+        f"{lo}), and a pass leaves West's {high}, made in 62%: -0.25 game points a deal for "
+        f"your side: less than a mistake's 0.15 game points apart."), line
     # the same figures a little further apart: a mistake, the bid named
     bids[lo] = (0.45, 0.0)
-    h = auction_hint(v, lo, -0.25, bids, support=lo)
+    h = auction_hint(v, lo, -0.25, bids, support=lo, standing=f"West's {high}", made=0.62)
     g = grade_decision(d, d.turn, PASS, double_dummy=False, grader=lambda _v: h)
     assert g.mistake and f"; bid {lo} was better (cost 0.25 game points a deal)." in \
         g.reason, g.reason

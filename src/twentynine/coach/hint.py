@@ -9,8 +9,9 @@ search measured gives the numbers and the pick:
   the deal and who takes the current trick; the pick is the best option on those figures
   (:func:`best_on_figures`), the search's worth deciding among options alike on them;
 * the auction: with each possible trump, the points your side takes as bidder in the
-  simulated deals, the chance of making each bid and its game points, beside what the
-  search counts a pass as;
+  simulated deals, the chance of making each bid and its game points, beside the pass's:
+  the contract a pass leaves standing, played in the same deals; the pick is the best row
+  (:func:`best_row`);
 * the optional calls (double, redouble, single hand): the search's choice, with the
   chance of the contract from a measurement of their own.
 
@@ -40,12 +41,11 @@ from ..actions import (
     Action,
 )
 from ..bots import COACH_BOT, BaseBot, make_bot
-from ..bots.calls import best_bid, contract_ev, sweep_chance
+from ..bots.calls import contract_ev, standing_results, standing_worth, sweep_chance
 from ..bots.medium import Estimates, Figures
 from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
 from ..deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
-from ..rules import Rules
 from ..scoring import pair_target, result_decided
 from ..views import SeatView
 from .reasons import card_reason
@@ -132,8 +132,9 @@ class Hint:
     phase: str
     action: Action
     """The suggestion: in card play and the trump choice the best option on the figures
-    shown (:func:`best_on_figures`), elsewhere the strongest bot's choice for this view and
-    seed (that choice is always ``search_action or action``)."""
+    shown (:func:`best_on_figures`), in the auction the best row of the bid table
+    (:func:`best_row`), elsewhere the strongest bot's choice for this view and seed (that
+    choice is always ``search_action or action``)."""
     reason: str
     options: tuple[Option, ...]
     """Every legal action: the suggestion first, then the others best first."""
@@ -145,9 +146,8 @@ class Hint:
     bids: tuple[BidChance, ...] = ()
     """Auction: every bid you may make, with its chance and worth."""
     support: int = 0
-    """Auction: the highest bid your cards support by the bot's own measure (its expected
-    game points clear the bot's bar: see :func:`~twentynine.bots.calls.best_bid`), 0 if
-    none."""
+    """Auction: the highest legal bid your cards support: its game points a deal as
+    bidder above the pass row's (as printed), 0 if none."""
     seed: int = 0
     seconds: float = field(default=0.0, compare=False)
     search_action: Action | None = None
@@ -158,6 +158,9 @@ class Hint:
     noise, the same chance on the contract and the same card points)."""
     defending: bool = False
     """The other side holds the contract: the chance shown is the chance to beat it."""
+    standing: str = ""
+    """Auction: the contract a pass leaves standing, whose worth the pass row shows
+    (``West's 17``, ``partner's 16``, ``no contract yet``)."""
 
     def option(self, action: Action) -> Option | None:
         """The option for ``action``, if it is legal."""
@@ -169,6 +172,13 @@ class Hint:
 
 def _pct(x: float | None) -> str:
     return "?" if x is None else f"{100 * x:.0f}%"
+
+
+def game_points(x: float) -> str:
+    """Game points a deal as the bid table prints them: ``+0.11``, ``-0.27``, and ``0.00``
+    for what rounds to nothing (never ``-0.00``)."""
+    text = f"{x:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
 
 
 # --------------------------------------------------------------------------- measuring
@@ -270,9 +280,12 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
     phase = PHASE_CODES[view.phase]
     defending = contract_team(view) not in (None, view.team)
     if phase == AUCTION:
-        h = _auction_hint(view, legal, action, est, bot)
-        return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], h[5],
-                    seed, time.perf_counter() - t_start, defending=defending)
+        pick, why, rows, n, trumps, bids, support = _auction_hint(view, legal, action, est,
+                                                                  seed)
+        return Hint(view.seat, view.phase.value, pick, why, rows, n, trumps, bids, support,
+                    seed, time.perf_counter() - t_start,
+                    None if pick == action else action, defending=defending,
+                    standing=standing_words(view) if bids else "")
     search_action = action
     opts, samples, worlds_seen = _measure_options(view, legal, est, rng, worlds, seed)
     action, equal = best_on_figures(view, opts, action)
@@ -284,27 +297,8 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
                 tuple(o.words for o in equal), defending)
 
 
-_Parts = tuple[str, tuple[Option, ...], int, tuple[tuple[str, float], ...],
+_Parts = tuple[Action, str, tuple[Option, ...], int, tuple[tuple[str, float], ...],
                tuple[BidChance, ...], int]
-
-
-def bid_bar(rules: Rules, bid: int, bar: float) -> float:
-    """What a bid's expected game points must clear for the bot to make it, passing being
-    worth ``bar``: with big bids a bid of 21 or more clears twice a positive bar, or 0
-    (its stakes are doubled), as :func:`~twentynine.bots.calls.best_bid` has it."""
-    if rules.big_bids and bid >= 21:
-        return max(2 * bar, 0.0) if bar >= 0 else 0.0
-    return bar
-
-
-def pass_bar(view: SeatView, bot: BaseBot) -> float:
-    """What passing is worth in the bot's own bidding (the bar a bid's expected game points
-    must clear): ``bid_threshold`` (0), or ``compete_threshold`` (-0.25) when the
-    opponents hold the bid, since letting them play costs something too."""
-    own = float(getattr(bot, "bid_threshold", 0.0))
-    compete = float(getattr(bot, "compete_threshold", own))
-    opponents_high = view.bidder is not None and (view.bidder & 1) != view.team
-    return compete if opponents_high else own
 
 
 def shown_chance(o: Option) -> int:
@@ -395,8 +389,39 @@ def best_on_figures(view: SeatView, options: Sequence[Option], action: Action
     return pick.action, equal
 
 
+def standing_words(view: SeatView) -> str:
+    """The contract standing in the auction, as a pass leaves it: ``West's 17``,
+    ``partner's 16``; ``no contract`` before anyone has bid."""
+    if view.bidder is None or not view.high_bid:
+        return "no contract yet"
+    return f"{seat_word(view, view.bidder)}'s {view.high_bid}"
+
+
+def shown_worth(o: Option) -> float:
+    """A bid table row's figure as the hint prints it: game points a deal, to a
+    hundredth (-9: none)."""
+    return -9.0 if o.worth is None else float(f"{o.worth:.2f}")
+
+
+def best_row(options: Sequence[Option], action: Action) -> Action:
+    """The suggestion in the auction: the best row of the bid table on the figure it
+    shows (game points a deal, as printed), the bids' as bidder beside the pass's (the
+    contract standing now, :func:`~twentynine.bots.calls.standing_worth`).  Of rows alike
+    as printed, the search's own choice if it is one, else the pass, else the lowest bid;
+    the search's choice stays where the table has no figure (a redeal)."""
+    rows = [o for o in options if o.worth is not None and
+            (o.action.bid is not None or o.action.code == PASS_CODE)]
+    if not rows or all(o.action != action for o in rows):
+        return action
+    top = max(shown_worth(o) for o in rows)
+    tied = [o for o in rows if shown_worth(o) == top]
+    if any(o.action == action for o in tied):
+        return action
+    return min(tied, key=lambda o: -1 if o.action.bid is None else o.action.bid).action
+
+
 def _auction_hint(view: SeatView, legal: list[Action], action: Action,
-                  est: Estimates | None, bot: BaseBot) -> _Parts:
+                  est: Estimates | None, seed: int) -> _Parts:
     rules = view.rules
     team = view.team
     codes = [a.code for a in legal]
@@ -405,11 +430,12 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         reason = ("Ask for a redeal: your four cards hold no point card and no suit of "
                   "three, so your side can hardly make a contract.")
         opts = [Option(a, action_words(a), None) for a in legal]
-        return reason, _ordered(opts, action), 0, (), (), 0
+        return action, reason, _ordered(opts, action), 0, (), (), 0
     if est is None or est.phase != "bid" or not bids:
         opts = [Option(a, action_words(a), None) for a in legal]
-        return ("Your only choice here." if len(legal) == 1 else
-                f"{action_words(action).capitalize()}."), _ordered(opts, action), 0, (), (), 0
+        return action, ("Your only choice here." if len(legal) == 1 else
+                        f"{action_words(action).capitalize()}."), \
+            _ordered(opts, action), 0, (), (), 0
     table = est.table
     choices = est.choices
     # the deals the figures come from: the bid table's (a busy machine's clock may stop
@@ -447,8 +473,7 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                    for pts, pt, _shown in res) / len(res)
 
     chances = []
-    # partner's bid too, when partner holds it: what taking it over gives up is measured
-    # against it (the review grades an overcall so)
+    # partner's bid too, when partner holds it: the review speaks of it
     partner_high = view.bidder is not None and view.bidder == view.partner and \
         view.high_bid is not None
     first = min(min(bids), view.high_bid) if partner_high and view.high_bid else min(bids)
@@ -457,9 +482,19 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         ev = max((contract_ev(rules, team, b, r) for r in table if r), default=-1.0)
         chances.append(BidChance(b, c, ev))
     by_bid = {bc.bid: bc for bc in chances}
-    bar = pass_bar(view, bot)
-    support = best_bid(rules, team, table, bar)
-    best_i = max(range(len(table)), key=lambda i: means[i])
+    # the pass row: the contract a pass leaves standing, played in the same worlds
+    holder = view.bidder if view.bidder is not None and view.high_bid else None
+    high = view.high_bid or 0
+    held = standing_results(est.worlds, holder, high, seed) if holder is not None else []
+    passing: float | None = standing_worth(rules, team, holder, high, held)
+    held_made: float | None = None
+    if holder is not None:
+        if held:
+            held_made = sum(pts >= pair_target(rules, high, holder & 1,
+                                               pt if pt >= 0 else None)
+                            for pts, pt, _shown in held) / len(held)
+        else:
+            passing = None  # no world measured: no figure
     opts = []
     for a in legal:
         if a.bid is not None:
@@ -467,59 +502,50 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
             opts.append(Option(a, action_words(a), bc.worth, means[chance(a.bid)[1]],
                                made=bc.chance))
         elif a.code == PASS_CODE:
-            opts.append(Option(a, "pass", bar))
+            opts.append(Option(a, "pass", passing, made=held_made))
         else:
             opts.append(Option(a, action_words(a), None))
+    pick = best_row(opts, action)
+    support = max((b for b in bids if passing is None or
+                   float(f"{by_bid[b].worth:.2f}") > float(f"{passing:.2f}")), default=0)
     lo = min(bids)
-    best_label, best_pts = trump_label(choices[best_i]), means[best_i]
-    total = rules.total_points
-    if action.bid is not None:
-        b = action.bid
+    if passing is None:
+        pass_said = ""
+    elif holder is None:
+        pass_said = "a pass leaves no contract yet: 0.00"
+    else:
+        pass_said = (f"a pass leaves {standing_words(view)}, made in {_pct(held_made)}: "
+                     f"{game_points(passing)} for you")
+    if pick.bid is not None:
+        b = pick.bid
         c, ci = chance(b)
-        reason = (f"Bid {b}: with {trump_label(choices[ci])} as trump your side takes "
-                  f"{means[ci]:.1f} of the {total} points on average and makes {b} in "
-                  f"{_pct(c)} of the {simulated} deals consistent with your cards.")
-        if means[best_i] > means[ci] + 0.05:
-            # the trump that takes most on average is not the likeliest to make the bid:
-            # say so, or the two figures read as a contradiction
-            reason += (f" ({best_label} takes more on average, {best_pts:.1f}, but makes "
-                       f"{b} less often: {_pct(chance_with(b, best_i))}.)")
+        reason = (f"Bid {b}: with {trump_label(choices[ci])} as trump you make {b} in "
+                  f"{_pct(c)} of the {simulated} deals consistent with your cards: "
+                  f"{game_points(by_bid[b].worth)} game points a deal.")
         if PASS_CODE not in codes:
             reason = ("You must bid (no pass here). " if b == lo else
                       f"You must bid (no pass here): the lowest is {lo}. ") + reason
-        elif by_bid[b].worth < 0 and view.bidder is not None and \
-                (view.bidder & 1) != team:
-            reason += (f" It costs {-by_bid[b].worth:.2f} game points a deal; the search "
-                       f"counts a pass as {bar:+.2f}.")
-        else:
-            # the chance explains a bid made more often than not; below that, the game
-            # points weigh it against a pass (the pass row's figure)
-            w = by_bid[b].worth
-            clear = bid_bar(rules, b, bar)
-            if c < 0.5 and w > clear:
-                tail = "." if clear == bar else f" (a bid of {b} must clear {clear:+.2f})."
-                reason += (f" Worth {w:+.2f} game points a deal as bidder; the search "
-                           f"counts a pass as {bar:+.2f}{tail}")
-            elif c < 0.5 and support >= b:
-                reason += (f" Worth {w:+.2f} game points a deal as bidder, {support} "
-                           f"{by_bid[support].worth:+.2f}; the search counts a pass as "
-                           f"{bar:+.2f}.")
-            if support > b:
-                reason += (f" You could go on to {support} "
-                           f"({_pct(by_bid[support].chance)}) if pressed.")
+        elif pass_said:
+            reason += f" {pass_said[0].upper()}{pass_said[1:]}."
+        best_i = max(range(len(table)), key=lambda i: means[i])
+        if means[best_i] > means[ci] + 0.05:
+            # the trump that takes most on average (first in the points by trump) is not
+            # the likeliest to make the bid: say so, or the two read as a contradiction
+            reason += (f" ({trump_label(choices[best_i])} takes more, "
+                       f"{means[best_i]:.1f}, but makes {b} in "
+                       f"{_pct(chance_with(b, best_i))}.)")
+    elif pick.code == PASS_CODE:
+        bc_lo = by_bid[lo]
+        reason = "Pass: " + (f"{pass_said}; " if pass_said else "")
+        reason += (f"bid {lo} is made in {_pct(bc_lo.chance)} of the {simulated} deals "
+                   f"consistent with your cards: {game_points(bc_lo.worth)} game points a "
+                   f"deal as bidder.")
+        top_bid = max(bids, key=lambda x: by_bid[x].worth)
+        if top_bid != lo and by_bid[top_bid].worth > bc_lo.worth:
+            reason += f" (Bid {top_bid}: {game_points(by_bid[top_bid].worth)}.)"
     else:
-        partner_high = view.bidder is not None and view.bidder == view.partner
-        c_lo = by_bid[lo].chance
-        if partner_high and support >= lo:
-            reason = (f"Pass: your partner holds the bid at {view.high_bid}; your cards would "
-                      f"make {support} at best, not enough over partner's bid to take "
-                      f"it over.")
-        else:
-            reason = (f"Pass: bid {lo} is worth {by_bid[lo].worth:+.2f} game points a deal "
-                      f"as bidder, no more than the search counts a pass as "
-                      f"({bar:+.2f}), and is made in {_pct(c_lo)} of the {simulated} "
-                      f"deals consistent with your cards.")
-    return reason, _ordered(opts, action), simulated, trumps, tuple(chances), support
+        reason = f"{action_words(pick).capitalize()}."
+    return pick, reason, _ordered(opts, pick), simulated, trumps, tuple(chances), support
 
 
 def _measure_options(view: SeatView, legal: list[Action], est: Estimates | None,
@@ -838,10 +864,10 @@ __all__ = [
     "decided_made",
     "figure_key",
     "figures",
+    "game_points",
     "hint",
     "hint_bot",
     "measure",
-    "pass_bar",
     "plainness",
     "seat_word",
     "shown_chance",
