@@ -181,7 +181,8 @@ def test_a_trump_card_that_makes_the_bid_more_often_is_not_ranked_below() -> Non
     the search's game points rank the two (the hint's pick is the best on its figures)."""
     from twentynine.actions import Action
     from twentynine.cards import Card
-    from twentynine.coach.hint import Option, _ordered, _trump_reason, best_on_figures
+    from twentynine.coach.hint import Option, _ordered, best_on_figures
+    from twentynine.coach.hint_words import _trump_reason
 
     _deal, view = find_view(lambda v: v.phase is Phase.TRUMP)
     jd, sp = (Action.trump_card(Card.parse(c)) for c in ("J♦", "7♠"))
@@ -292,7 +293,8 @@ def test_a_card_that_takes_the_trick_more_often_is_set_aside_in_the_players_figu
     0.83 game points lower" was the search's reason, not a player's: where the measured
     chance on the contract or the card points show why, the hint says those; the game
     points only where neither does."""
-    from twentynine.coach.hint import Option, _ordered, _play_reason
+    from twentynine.coach.hint import Option, _ordered
+    from twentynine.coach.hint_words import _play_reason
 
     _deal, view = find_view(lambda v: v.phase is Phase.PLAY and v.bidder is not None
                             and (v.bidder & 1) == v.team
@@ -326,7 +328,8 @@ def test_a_card_that_takes_the_trick_more_often_is_set_aside_in_the_players_figu
 
 
 def test_a_defenders_card_set_aside_speaks_of_beating_the_contract() -> None:
-    from twentynine.coach.hint import Option, _ordered, _play_reason
+    from twentynine.coach.hint import Option, _ordered
+    from twentynine.coach.hint_words import _play_reason
 
     _deal, view = find_view(lambda v: v.phase is Phase.PLAY and v.bidder is not None
                             and (v.bidder & 1) != v.team

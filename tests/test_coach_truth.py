@@ -23,7 +23,6 @@ from twentynine.coach.hint import (
     Hint,
     Option,
     _ordered,
-    _play_reason,
     best_on_figures,
     best_row,
     decided_made,
@@ -33,6 +32,7 @@ from twentynine.coach.hint import (
     shown_chance,
     shown_points,
 )
+from twentynine.coach.hint_words import _play_reason
 from twentynine.coach.reasons import (
     card_reason,
     highest_left,

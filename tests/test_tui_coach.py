@@ -545,6 +545,7 @@ def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
     trick more often and what the search says it costs."""
     from twentynine.coach import hint as hint_module
     from twentynine.coach.hint import Hint, Option, action_words
+    from twentynine.coach.hint_words import _play_reason
 
     def fake(view: Any) -> Hint:
         # the search's figures made up, the reason and the panel the hint's own
@@ -554,7 +555,7 @@ def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
                 for i, a in enumerate(plays)]
         opts[-1] = Option(likelier, action_words(likelier), 0.19, 19.5, 0.96, 3.3)
         ordered = hint_module._ordered(opts, chosen)
-        return Hint(view.seat, "play", chosen, hint_module._play_reason(view, ordered),
+        return Hint(view.seat, "play", chosen, _play_reason(view, ordered),
                     ordered, 400)
 
     monkeypatch.setattr(hint_panel, "hint", fake)
