@@ -342,3 +342,38 @@ def test_a_defenders_card_set_aside_speaks_of_beating_the_contract() -> None:
     text = _play_reason(view, _ordered([best, alt], chosen, by_figures=True))
     assert (f"{other.card.label} takes this trick more often (90%), but with it: 20% to "
             f"beat their {target}.") in text, text
+
+
+def test_a_search_the_clock_starved_is_done_again_with_time(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """"2 deals simulated": on a busy machine hard's clock stopped the exact endgame after
+    two deals, and the hint said "it takes the trick" and "over 99%" from them (the review
+    then marked the card it suggested a mistake). A search that valued fewer deals than
+    the bots' floor is done again, seeded alike, with time to value them."""
+    from twentynine.bots.config import FLOOR_WORLDS
+    from twentynine.coach import hint as hint_module
+
+    _, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.tricks) == 4)
+    real = hint_module.hint_bot
+    asked: list[float | None] = []
+
+    def starved(seed: int, time_cap: float | None = None) -> object:
+        asked.append(time_cap)
+        if time_cap is None:  # hard as a busy machine's clock leaves it: three deals
+            return make_bot("hard", seed=seed, exact_samples=3, time_budget=CLOCK)
+        return real(seed, time_cap)
+
+    monkeypatch.setattr(hint_module, "hint_bot", starved)
+    h = hint(view)
+    assert asked == [None, hint_module.STARVED_CLOCK]
+    assert h.worlds >= FLOOR_WORLDS
+
+    def valued(seed: int, time_cap: float | None = None) -> object:
+        asked.append(time_cap)
+        return real(seed, CLOCK)
+
+    # a search that valued its deals is not done again
+    asked.clear()
+    monkeypatch.setattr(hint_module, "hint_bot", valued)
+    hint(view)
+    assert asked == [None]

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from twentynine import Rules
-from twentynine.actions import DOUBLE_CODE, REDOUBLE_CODE, Action
+from twentynine.actions import DOUBLE_CODE, REDOUBLE_CODE, SHOW_CODE, Action
 from twentynine.bots import BaseBot, make_bot
 from twentynine.cards import CARDS, SUIT_NAMES, Card, parse_cards
 from twentynine.coach.hint import (
@@ -132,7 +132,15 @@ def test_it_takes_the_trick_only_when_it_does_in_every_deal() -> None:
     said = wins_trick(v, C("JC"), 0.76, 3.0, trick_own=0.76)
     assert said == ("the J♣ is the highest club left: your side takes the trick in 76% of "
                     "the deals consistent with what you know")
-    assert "it takes the trick" in (wins_trick(v, C("JC"), 1.0, 3.0, trick_own=1.0) or "")
+    # taking it in every deal, second to play with trump hidden: the deals never saw it
+    # trumped, but East or North may still ask for trump and trump it
+    said = wins_trick(v, C("JC"), 1.0, 3.0, trick_own=1.0)
+    assert said == ("the J♣ is the highest club left: only a trump can beat it, and your "
+                    "side takes the trick in 100% of the deals consistent with what you "
+                    "know"), said
+    # the bidder's highest trump left cannot be trumped: it takes the trick
+    said = wins_trick(diamonds_bidder(), C("JD"), 1.0, 3.0, trick_own=1.0)
+    assert said is not None and said.endswith("it takes the trick (3 points on average)")
     # the A♣ is not the highest club left: never "it takes the trick" of it second hand
     assert wins_trick(v, C("AC"), 1.0, 3.0, trick_own=1.0) is None
     # and the hint's sentence on a card taking the trick more often stays in the figures
@@ -141,6 +149,37 @@ def test_it_takes_the_trick_only_when_it_does_in_every_deal() -> None:
                                     Action.play(C("JC")), by_figures=True))
     assert text.startswith("Play J♣: the J♣ is the highest club left: your side takes")
     assert "A♣ takes this trick more often (100%), but with it: 50%" in text, text
+
+
+def test_a_trick_of_one_point_is_one_point() -> None:
+    """"it takes the trick (1 points on average)": one point is said in the singular."""
+    v = diamonds_bidder()
+    said = wins_trick(v, C("JD"), 1.0, 1.0, trick_own=1.0)
+    assert said == "the J♦ is the highest diamond left: it takes the trick (1 point on average)"
+    said = wins_trick(v, C("JD"), 1.0, 4.2, trick_own=1.0)
+    assert said is not None and said.endswith("(4 points on average)")
+
+
+def test_asking_for_trump_is_said_as_asking_at_the_start_of_a_sentence() -> None:
+    """"... 20.8 card points on average. ask for trump takes this trick more often (72%)":
+    a call named at the start of a sentence reads as a sentence."""
+    d = layout("7C 8C 7D 8D | QC KC 7H 8H", "JS 9S JD 9D | AS TS AD TD",
+               "KS QS KD QD | 8S 7S JH 9H", "KH QH AH TH | JC 9C AC TC", dealer=3)
+    play(d, "bid 16", "pass", "pass", "pass", "trump 7C", "play 7H")
+    v = d.view(d.turn)  # East, who holds no heart
+    ask = next(a for a in v.legal_actions if a.code == SHOW_CODE)
+    card = next(a for a in v.legal_actions if a.card is not None)
+    low = Option(card, card.card.label if card.card else "", 0.2, 14.0, 0.3, 1.0, 0.8, 0.8,
+                 0.3)
+    asking = Option(ask, "ask for trump", 0.1, 13.0, 0.9, 1.0, 0.7, 0.7, 0.9)
+    text = _play_reason(v, (low, asking))
+    assert "Asking for trump takes this trick more often (90%), but with it: 70% to " \
+           "beat their 16" in text, text
+    assert " ask for trump takes" not in text
+    # the next option named as alike or behind on the figures reads the same way
+    behind = Option(ask, "ask for trump", 0.1, 13.0, 0.2, 1.0, 0.7, 0.7, 0.2)
+    text = _play_reason(v, (low, behind))
+    assert "If you ask for trump: 70%" in text, text
 
 
 def test_partner_is_not_fed_a_card_that_beats_his() -> None:

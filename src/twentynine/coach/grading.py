@@ -48,6 +48,10 @@ RULE_WORDS = (f"A mistake (✗): the chance to make (or beat) the contract "
 """The review's rule, as the review states it above the grades."""
 STAKE_CODES = frozenset((DOUBLE_CODE, REDOUBLE_CODE, SINGLE_HAND_CODE))
 """The calls on the stakes or the contract, weighed in game points."""
+CHANCE_STEP = 0.01
+"""The step of a chance as the hint prints it (a whole percent)."""
+POINTS_STEP = 0.1
+"""The step of card points as the hint prints them (a tenth)."""
 DD_SECONDS = 1.5
 """Time cap of one double-dummy solve."""
 
@@ -117,12 +121,13 @@ def judge(h: Hint, taken: Option, partner_bid: int | None = None) -> Verdict:
     * Card play, asking for trump, the pair, the trump choice: the chance to make (or
       beat) the contract and your side's card points.  A mistake when the chance falls by
       :data:`MISTAKE_CHANCE` or more below the search's choice, or when the card points
-      fall by :data:`MISTAKE_CARD_POINTS` or more without a better chance.  A choice with
-      the better chance (by :data:`~twentynine.coach.hint.CHANCE_NOISE` or more), or the
-      same chance and more card points (by
-      :data:`~twentynine.coach.hint.POINTS_NOISE`), is better on those figures: never a
-      mistake, never a cost.  Where both figures are alike (within those two), the
-      search's game points decide: :data:`MISTAKE_GAME_POINTS` or more is a mistake.
+      fall by :data:`MISTAKE_CARD_POINTS` or more without a better chance.  Within the
+      noise the hint names options as good by (:data:`~.hint_types.CHANCE_NOISE`, 3
+      points, and :data:`~.hint_types.POINTS_NOISE`, 0.3 card points) the figures are
+      alike; a choice with a better chance beyond it (4 points or more), or an alike
+      chance and more card points beyond it (0.4 or more), is better on those figures:
+      never a mistake, never a cost.  Where both figures are alike, the search's game
+      points decide: :data:`MISTAKE_GAME_POINTS` or more is a mistake.
     * Bids and passes, and the calls on the stakes (double, redouble, single hand): the
       game points a deal (the bid table's figure as bidder; a pass at the pass row's, the
       contract it leaves standing): a mistake at :data:`MISTAKE_GAME_POINTS` or more
@@ -153,16 +158,18 @@ def judge(h: Hint, taken: Option, partner_bid: int | None = None) -> Verdict:
             return Verdict(False, "none", None, None, 0.0)
         return Verdict(game >= MISTAKE_GAME_POINTS, "game points", None, None, game)
     eps = 1e-9  # the figures are printed ones: 0.05 is 5 points, not a hair less
+    # within the noise as the hint names options as good: 3 points of chance, 0.3 card
+    # points; beyond it, the next printed step (4 points, 0.4 card points)
     if chance is not None and chance >= MISTAKE_CHANCE - eps:
         return Verdict(True, "chance", chance, cards, game)
-    if chance is not None and chance <= -CHANCE_NOISE + eps:
+    if chance is not None and chance <= -(CHANCE_NOISE + CHANCE_STEP) + eps:
         return Verdict(False, "better", chance, cards, game)
     if cards is not None and cards >= MISTAKE_CARD_POINTS - eps:
         return Verdict(True, "card points", chance, cards, game)
-    same_chance = chance is None or abs(chance) < CHANCE_NOISE - eps
-    if same_chance and cards is not None and cards <= -POINTS_NOISE + eps:
+    same_chance = chance is None or abs(chance) <= CHANCE_NOISE + eps
+    if same_chance and cards is not None and cards <= -(POINTS_NOISE + POINTS_STEP) + eps:
         return Verdict(False, "better", chance, cards, game)
-    if same_chance and (cards is None or abs(cards) < POINTS_NOISE - eps):
+    if same_chance and (cards is None or abs(cards) <= POINTS_NOISE + eps):
         return Verdict(game >= MISTAKE_GAME_POINTS, "game points", chance, cards, game)
     return Verdict(False, "close", chance, cards, game)
 

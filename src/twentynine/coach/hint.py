@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from ..actions import DOUBLE_CODE, PASS_CODE, REDEAL_CODE, REDOUBLE_CODE, Action
 from ..bots import COACH_BOT, BaseBot, make_bot
 from ..bots.calls import contract_ev, standing_results, standing_worth
+from ..bots.config import FLOOR_WORLDS
 from ..bots.medium import Estimates, Figures
 from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
@@ -73,6 +74,10 @@ TRUMP_MEASURE = 3
 decide between cards the search rates alike, and it comes once a deal)."""
 
 
+STARVED_CLOCK = 3.0
+"""Seconds the hint's search may take when hard's own clock stopped it before
+:data:`~twentynine.bots.config.FLOOR_WORLDS` deals (the exact endgame has no floor of its
+own): the same search, seeded alike, given the time to value its deals."""
 STRONGEST = COACH_BOT
 """The bot whose choice the hint gives (:data:`~twentynine.bots.COACH_BOT`, named in the
 bots' registry), made exactly as the table makes it, with its own settings:
@@ -187,11 +192,19 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
     t_start = time.perf_counter()
     if seed is None:
         seed = view_seed(view)
+    own = bot is None
     if bot is None:
         bot = hint_bot(seed, time_cap)
     action = bot.choose(view, legal)
     found = getattr(bot, "estimates", None)
     est = found if isinstance(found, Estimates) else None
+    if own and time_cap is None and est is not None and est.samples < FLOOR_WORLDS:
+        # the clock stopped the search on a handful of deals (the exact endgame on a busy
+        # machine): figures from two deals are a guess, so search again, longer
+        bot = hint_bot(seed, STARVED_CLOCK)
+        action = bot.choose(view, legal)
+        found = getattr(bot, "estimates", None)
+        est = found if isinstance(found, Estimates) else None
     rng = random.Random(seed ^ 0x5EED5EED)
     phase = PHASE_CODES[view.phase]
     defending = contract_team(view) not in (None, view.team)

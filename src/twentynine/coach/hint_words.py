@@ -101,22 +101,48 @@ def _deals(samples: int) -> str:
     return f"{samples} deals" if samples else "the deals simulated"
 
 
+def _noun(o: Option) -> str:
+    """An option as the subject of a sentence: ``K♥``, ``asking for trump``, ``declaring
+    the pair``."""
+    if o.action.code == SHOW_CODE:
+        return "asking for trump"
+    if o.action.code == PAIR_CODE:
+        return "declaring the pair"
+    return o.words
+
+
+def _start(o: Option) -> str:
+    """:func:`_noun` at the start of a sentence (``Asking for trump``)."""
+    noun = _noun(o)
+    return noun[0].upper() + noun[1:]
+
+
+def _with(o: Option) -> str:
+    """``with K♥``, ``if you ask for trump``, ``if you declare the pair``."""
+    if o.action.code == SHOW_CODE:
+        return "if you ask for trump"
+    if o.action.code == PAIR_CODE:
+        return "if you declare the pair"
+    return f"with {o.words}"
+
+
 def _versus(view: SeatView, best: Option, alt: Option, equal: Sequence[Option],
             samples: int = 0) -> str:
     """One sentence on the next option: as good, or which figure it loses on (the figures
     as shown; a difference within the noise is called so)."""
     if equal and alt in equal:
-        names = ", ".join(o.words for o in equal)
+        names = ", ".join(_noun(o) for o in equal)
         verb = "is" if len(equal) == 1 else "are"
-        return (f"{names} {verb} as good (the same chance and card points, within the "
-                f"noise of {_deals(samples)}).")
+        return (f"{names[0].upper()}{names[1:]} {verb} as good (the same chance and card "
+                f"points, within the noise of {_deals(samples)}).")
     dc = shown_chance(best) - shown_chance(alt)
     dp = shown_points(best) - shown_points(alt)
     fewer = dp >= POINTS_NOISE - 1e-9
     more = -dp >= POINTS_NOISE - 1e-9
     has_chance = best.ours is not None and alt.ours is not None
     if has_chance and dc > CHANCE_POINTS:
-        text = f"With {alt.words}: {percent(alt.ours)}"
+        with_alt = _with(alt)
+        text = f"{with_alt[0].upper()}{with_alt[1:]}: {percent(alt.ours)}"
         if fewer:
             text += f", {dp:.1f} card points fewer"
         elif more:
@@ -124,23 +150,24 @@ def _versus(view: SeatView, best: Option, alt: Option, equal: Sequence[Option],
         return text + "."
     if fewer:
         if not has_chance or dc == 0:
-            return f"{alt.words}: the same chance, {dp:.1f} card points fewer."
-        return (f"{alt.words}: {percent(alt.ours)} (the same chance within the noise of "
+            return f"{_start(alt)}: the same chance, {dp:.1f} card points fewer."
+        return (f"{_start(alt)}: {percent(alt.ours)} (the same chance within the noise of "
                 f"{_deals(samples)}), {dp:.1f} card points fewer.")
     if more and has_chance:
-        return f"{alt.words}: {-dp:.1f} card points more, but {percent(alt.ours)}."
+        return f"{_start(alt)}: {-dp:.1f} card points more, but {percent(alt.ours)}."
     if best.worth is not None and alt.worth is not None and \
             best.worth - alt.worth >= NEAR_TIE:
-        return (f"{alt.words}: alike on these figures, but the search's longer look rates "
-                f"it {best.worth - alt.worth:.2f} game points a deal lower.")
-    return f"{alt.words} is about as good."
+        return (f"{_start(alt)}: alike on these figures, but the search's longer look "
+                f"rates it {best.worth - alt.worth:.2f} game points a deal lower.")
+    return f"{_start(alt)} is about as good."
 
 
 def _not_likelier(view: SeatView, best: Option, likelier: Option, samples: int = 0) -> str:
     """Why a card that takes the trick more often is not the choice, in the player's
     figures where they show it: the chance on the contract, then card points by the end
     of the deal; the search's game points only where neither does."""
-    head = f"{likelier.words} takes this trick more often ({percent(likelier.trick_win)}), but"
+    head = (f"{_start(likelier)} takes this trick more often "
+            f"({percent(likelier.trick_win)}), but")
     dc = shown_chance(best) - shown_chance(likelier)
     dp = shown_points(best) - shown_points(likelier)
     chance = best.ours is not None and likelier.ours is not None and dc > CHANCE_POINTS
