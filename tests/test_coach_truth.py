@@ -151,6 +151,23 @@ def test_it_takes_the_trick_only_when_it_does_in_every_deal() -> None:
     assert "A♣ takes this trick more often (100%), but with it: 50%" in text, text
 
 
+def test_the_card_likeliest_to_take_the_trick_is_the_one_named() -> None:
+    """"10♠ takes this trick more often (40%)" beside a J♠ at 86% as good on the figures,
+    left unsaid: the card named is the likeliest, and where it is as good the reason says
+    so."""
+    v = west_led_king()
+    pick = opt("7H", 0.23, 0.59, 12.9, 0.2)
+    jack = opt("JC", 0.86, 0.59, 12.9, 0.1)   # as good on the figures
+    ten = opt("8H", 0.40, 0.49, 11.7, 0.0)
+    chosen, equal = best_on_figures(v, [pick, jack, ten], pick.action)
+    assert chosen == pick.action and equal == (jack,)
+    text = _play_reason(v, _ordered([pick, jack, ten], chosen, equal, by_figures=True),
+                        equal, 800)
+    assert "J♣ takes this trick more often (86%) and is as good over the whole deal (the " \
+           "same chance and card points, within the noise of 800 deals)." in text, text
+    assert "8♥ takes this trick more often" not in text
+
+
 def test_a_trick_of_one_point_is_one_point() -> None:
     """"it takes the trick (1 points on average)": one point is said in the singular."""
     v = diamonds_bidder()
@@ -369,6 +386,14 @@ def test_the_pick_is_best_on_its_own_figures() -> None:
     # "Play 9♣: 52%" under a table listing 74%: never either
     a, b = opt("7H", 0.3, 0.52, 15.0, 0.3), opt("8H", 0.3, 0.74, 14.0, 0.1)
     assert best_on_figures(v, [a, b], a.action)[0] == b.action
+    # the options as good are named in the table's order ("A♥, 10♥, 9♦, Q♣ are as good"
+    # beside a table listing 9♦, Q♣, A♥, 10♥)
+    pick = opt("7H", 0.3, 0.68, 14.1, 0.2)
+    alike = [opt("AH", 0.3, 0.66, 13.9), opt("TH", 0.3, 0.66, 13.9),
+             opt("9D", 0.5, 0.69, 14.2), opt("QC", 0.2, 0.66, 14.1)]
+    chosen, equal = best_on_figures(v, [pick, *alike], pick.action)
+    assert chosen == pick.action
+    assert [o.words for o in equal] == ["9♦", "Q♣", "A♥", "10♥"]
 
 
 # --------------------------------------------------------------- the property

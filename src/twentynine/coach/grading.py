@@ -23,6 +23,7 @@ from ..deal import Deal, Phase
 from ..views import SeatView
 from .hint import (
     CHANCE_NOISE,
+    PICK_WINDOW,
     POINTS_NOISE,
     Hint,
     Option,
@@ -121,13 +122,14 @@ def judge(h: Hint, taken: Option, partner_bid: int | None = None) -> Verdict:
     * Card play, asking for trump, the pair, the trump choice: the chance to make (or
       beat) the contract and your side's card points.  A mistake when the chance falls by
       :data:`MISTAKE_CHANCE` or more below the search's choice, or when the card points
-      fall by :data:`MISTAKE_CARD_POINTS` or more without a better chance.  Within the
-      noise the hint names options as good by (:data:`~.hint_types.CHANCE_NOISE`, 3
-      points, and :data:`~.hint_types.POINTS_NOISE`, 0.3 card points) the figures are
-      alike; a choice with a better chance beyond it (4 points or more), or an alike
-      chance and more card points beyond it (0.4 or more), is better on those figures:
-      never a mistake, never a cost.  Where both figures are alike, the search's game
-      points decide: :data:`MISTAKE_GAME_POINTS` or more is a mistake.
+      fall by :data:`MISTAKE_CARD_POINTS` or more without a better chance.  What the
+      hint's own pick rule would have picked over its choice (a chance 2 points or more
+      above it, beyond :data:`~.hint_types.PICK_WINDOW`; or within that window, 0.4 card
+      points or more above, beyond :data:`~.hint_types.POINTS_NOISE`) is better on those
+      figures: never a mistake, never a cost.  Within the noise the hint names options
+      as good by (:data:`~.hint_types.CHANCE_NOISE`, 3 points, and 0.3 card points) both
+      figures are alike, and the search's game points decide:
+      :data:`MISTAKE_GAME_POINTS` or more is a mistake.  The rest is close.
     * Bids and passes, and the calls on the stakes (double, redouble, single hand): the
       game points a deal (the bid table's figure as bidder; a pass at the pass row's, the
       contract it leaves standing): a mistake at :data:`MISTAKE_GAME_POINTS` or more
@@ -158,17 +160,20 @@ def judge(h: Hint, taken: Option, partner_bid: int | None = None) -> Verdict:
             return Verdict(False, "none", None, None, 0.0)
         return Verdict(game >= MISTAKE_GAME_POINTS, "game points", None, None, game)
     eps = 1e-9  # the figures are printed ones: 0.05 is 5 points, not a hair less
-    # within the noise as the hint names options as good: 3 points of chance, 0.3 card
-    # points; beyond it, the next printed step (4 points, 0.4 card points)
+    # better: what the hint's own pick rule (best_on_figures) would have picked over its
+    # choice, a chance beyond its window or, within it, more card points beyond the
+    # noise; alike: what the hint names as good (3 points of chance, 0.3 card points)
+    window = PICK_WINDOW * CHANCE_STEP
     if chance is not None and chance >= MISTAKE_CHANCE - eps:
         return Verdict(True, "chance", chance, cards, game)
-    if chance is not None and chance <= -(CHANCE_NOISE + CHANCE_STEP) + eps:
+    if chance is not None and chance <= -(window + CHANCE_STEP) + eps:
         return Verdict(False, "better", chance, cards, game)
     if cards is not None and cards >= MISTAKE_CARD_POINTS - eps:
         return Verdict(True, "card points", chance, cards, game)
-    same_chance = chance is None or abs(chance) <= CHANCE_NOISE + eps
-    if same_chance and cards is not None and cards <= -(POINTS_NOISE + POINTS_STEP) + eps:
+    in_window = chance is None or abs(chance) <= window + eps
+    if in_window and cards is not None and cards <= -(POINTS_NOISE + POINTS_STEP) + eps:
         return Verdict(False, "better", chance, cards, game)
+    same_chance = chance is None or abs(chance) <= CHANCE_NOISE + eps
     if same_chance and (cards is None or abs(cards) <= POINTS_NOISE + eps):
         return Verdict(game >= MISTAKE_GAME_POINTS, "game points", chance, cards, game)
     return Verdict(False, "close", chance, cards, game)
@@ -215,6 +220,11 @@ def _bid_loss(h: Hint, taken: Option, partner_bid: int | None = None
     if taken.action.code == PASS_CODE and h.action.bid is not None and pass_worth is not None:
         return max(0.0, worth.get(h.action.bid, 0.0) - pass_worth), h.options[0]
     return 0.0, None
+
+
+def _with(o: Option) -> str:
+    """``with K♥``; ``if you ask for trump`` (not "100% with ask for trump")."""
+    return "if you ask for trump" if o.action.code == SHOW_CODE else f"with {o.words}"
 
 
 def _noun(o: Option) -> str:
@@ -281,8 +291,7 @@ def _reason(h: Hint, taken: Option, v: Verdict, trick: int | None, lost_to: str 
     card-level words where the view allows (:func:`~twentynine.coach.reasons.why_not`),
     else the figures, and the better action, named."""
     best = h.options[0]
-    with_best = ("if you ask for trump" if best.action.code == SHOW_CODE else
-                 f"with {best.words}")  # not "80% with ask for trump"
+    with_best = _with(best)  # not "80% with ask for trump"
     where = f"Trick {trick}" if trick is not None else h.phase.capitalize()
     text = f"{where}: {taken.words} {_cost(h, taken, best, v, view)}"
     better = f"{_noun(best)} was better"
@@ -349,7 +358,7 @@ def _figures_apart(h: Hint, taken: Option, best: Option, v: Verdict,
             round(100 * taken.ours) != round(100 * best.ours):
         verb, contract = _chance_words(h, view)
         parts.append(f"{100 * taken.ours:.0f}% to {verb} {contract}, "
-                     f"{100 * best.ours:.0f}% with {best.words}")
+                     f"{100 * best.ours:.0f}% {_with(best)}")
     elif taken.ours is not None:
         verb, contract = _chance_words(h, view)
         parts.append(f"the same chance to {verb} {contract} ({100 * taken.ours:.0f}%)")

@@ -278,9 +278,12 @@ def best_on_figures(view: SeatView, options: Sequence[Option], action: Action
         pick = chosen
     else:
         pick = min(group, key=lambda o: (plainness(view, o), -(o.worth or 0.0)))
-    equal = tuple(o for o in options if o is not pick
-                  and abs(shown_chance(o) - shown_chance(pick)) <= CHANCE_POINTS
-                  and abs(shown_points(o) - shown_points(pick)) <= POINTS_NOISE + 1e-9)
+    # named in the table's order, best first ("A♥, 10♥, 9♦, Q♣" beside a table listing
+    # 9♦, Q♣, A♥, 10♥ read as another ranking)
+    equal = tuple(sorted((o for o in options if o is not pick
+                          and abs(shown_chance(o) - shown_chance(pick)) <= CHANCE_POINTS
+                          and abs(shown_points(o) - shown_points(pick)) <= POINTS_NOISE + 1e-9),
+                         key=figure_key, reverse=True))
     return pick.action, equal
 
 
