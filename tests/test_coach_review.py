@@ -270,7 +270,8 @@ def test_the_reasons_read_as_sentences() -> None:
 
 def test_an_overcall_of_partners_bid_is_never_close_to_the_search() -> None:
     """Partner holds 18, the search passes; bidding 19 over it is measured against
-    partner's contract and said as taking it over, a mistake when it costs enough."""
+    partner's contract (the pass row: what a pass leaves standing) and said as taking it
+    over, a mistake when it costs enough."""
     from twentynine.coach.grading import _bid_loss, _bid_reason
     from twentynine.coach.hint import BidChance, Option
     from twentynine.engine.actions import PASS
@@ -292,15 +293,17 @@ def test_an_overcall_of_partners_bid_is_never_close_to_the_search() -> None:
     assert view is not None and view.high_bid is not None
     high = view.high_bid
     over = min(a.bid for a in view.legal_actions if a.bid)
-    passing = Option(PASS, "pass", -0.1)
+    passing = Option(PASS, "pass", 0.2, made=0.6)
     bid = Option(Action.make_bid(over), f"bid {over}", -0.45, made=0.3)
     h = Hint(view.seat, "auction", PASS, "", (passing, bid), 500,
-             bids=(BidChance(high, 0.6, 0.2), BidChance(over, 0.3, -0.45)), support=over)
+             bids=(BidChance(high, 0.5, 0.0), BidChance(over, 0.3, -0.45)),
+             standing=f"partner's {high}")
     assert _bid_loss(h, bid, partner_bid=high)[0] == pytest.approx(0.65)
     text = _bid_reason(h, bid, 0.65, True, None, view.seat, view)
     assert text.startswith(f"Auction: bid {over} over partner's {high}, where the search "
                            f"would pass and leave partner the contract: you make {over} in "
                            f"30%"), text
+    assert f"partner's {high} is made in 60% (+0.20 game points a deal)" in text, text
     assert "close to" not in text.lower() and "cost 0.65 game points a deal" in text
 
 

@@ -21,8 +21,8 @@ from twentynine.coach.hint import (
     Hint,
     Option,
     _ordered,
-    _play_reason,
     best_on_figures,
+    best_row,
     decided_made,
     figure_key,
     figures,
@@ -30,6 +30,7 @@ from twentynine.coach.hint import (
     shown_chance,
     shown_points,
 )
+from twentynine.coach.hint_words import _play_reason
 from twentynine.coach.reasons import (
     card_reason,
     highest_left,
@@ -38,7 +39,7 @@ from twentynine.coach.reasons import (
     trick_lost,
     wins_trick,
 )
-from twentynine.engine.actions import DOUBLE_CODE, PASS_CODE, REDOUBLE_CODE, Action
+from twentynine.engine.actions import DOUBLE_CODE, REDOUBLE_CODE, SHOW_CODE, Action
 from twentynine.engine.cards import CARDS, SUIT_NAMES, Card, parse_cards
 from twentynine.engine.deal import Deal, Phase
 from twentynine.engine.scoring import result_decided
@@ -131,7 +132,15 @@ def test_it_takes_the_trick_only_when_it_does_in_every_deal() -> None:
     said = wins_trick(v, C("JC"), 0.76, 3.0, trick_own=0.76)
     assert said == ("the J♣ is the highest club left: your side takes the trick in 76% of "
                     "the deals consistent with what you know")
-    assert "it takes the trick" in (wins_trick(v, C("JC"), 1.0, 3.0, trick_own=1.0) or "")
+    # taking it in every deal, second to play with trump hidden: the deals never saw it
+    # trumped, but East or North may still ask for trump and trump it
+    said = wins_trick(v, C("JC"), 1.0, 3.0, trick_own=1.0)
+    assert said == ("the J♣ is the highest club left: only a trump can beat it, and your "
+                    "side takes the trick in 100% of the deals consistent with what you "
+                    "know"), said
+    # the bidder's highest trump left cannot be trumped: it takes the trick
+    said = wins_trick(diamonds_bidder(), C("JD"), 1.0, 3.0, trick_own=1.0)
+    assert said is not None and said.endswith("it takes the trick (3 points on average)")
     # the A♣ is not the highest club left: never "it takes the trick" of it second hand
     assert wins_trick(v, C("AC"), 1.0, 3.0, trick_own=1.0) is None
     # and the hint's sentence on a card taking the trick more often stays in the figures
@@ -140,6 +149,54 @@ def test_it_takes_the_trick_only_when_it_does_in_every_deal() -> None:
                                     Action.play(C("JC")), by_figures=True))
     assert text.startswith("Play J♣: the J♣ is the highest club left: your side takes")
     assert "A♣ takes this trick more often (100%), but with it: 50%" in text, text
+
+
+def test_the_card_likeliest_to_take_the_trick_is_the_one_named() -> None:
+    """"10♠ takes this trick more often (40%)" beside a J♠ at 86% as good on the figures,
+    left unsaid: the card named is the likeliest, and where it is as good the reason says
+    so."""
+    v = west_led_king()
+    pick = opt("7H", 0.23, 0.59, 12.9, 0.2)
+    jack = opt("JC", 0.86, 0.59, 12.9, 0.1)   # as good on the figures
+    ten = opt("8H", 0.40, 0.49, 11.7, 0.0)
+    chosen, equal = best_on_figures(v, [pick, jack, ten], pick.action)
+    assert chosen == pick.action and equal == (jack,)
+    text = _play_reason(v, _ordered([pick, jack, ten], chosen, equal, by_figures=True),
+                        equal, 800)
+    assert "J♣ takes this trick more often (86%) and is as good over the whole deal (the " \
+           "same chance and card points, within the noise of 800 deals)." in text, text
+    assert "8♥ takes this trick more often" not in text
+
+
+def test_a_trick_of_one_point_is_one_point() -> None:
+    """"it takes the trick (1 points on average)": one point is said in the singular."""
+    v = diamonds_bidder()
+    said = wins_trick(v, C("JD"), 1.0, 1.0, trick_own=1.0)
+    assert said == "the J♦ is the highest diamond left: it takes the trick (1 point on average)"
+    said = wins_trick(v, C("JD"), 1.0, 4.2, trick_own=1.0)
+    assert said is not None and said.endswith("(4 points on average)")
+
+
+def test_asking_for_trump_is_said_as_asking_at_the_start_of_a_sentence() -> None:
+    """"... 20.8 card points on average. ask for trump takes this trick more often (72%)":
+    a call named at the start of a sentence reads as a sentence."""
+    d = layout("7C 8C 7D 8D | QC KC 7H 8H", "JS 9S JD 9D | AS TS AD TD",
+               "KS QS KD QD | 8S 7S JH 9H", "KH QH AH TH | JC 9C AC TC", dealer=3)
+    play(d, "bid 16", "pass", "pass", "pass", "trump 7C", "play 7H")
+    v = d.view(d.turn)  # East, who holds no heart
+    ask = next(a for a in v.legal_actions if a.code == SHOW_CODE)
+    card = next(a for a in v.legal_actions if a.card is not None)
+    low = Option(card, card.card.label if card.card else "", 0.2, 14.0, 0.3, 1.0, 0.8, 0.8,
+                 0.3)
+    asking = Option(ask, "ask for trump", 0.1, 13.0, 0.9, 1.0, 0.7, 0.7, 0.9)
+    text = _play_reason(v, (low, asking))
+    assert "Asking for trump takes this trick more often (90%), but with it: 70% to " \
+           "beat their 16" in text, text
+    assert " ask for trump takes" not in text
+    # the next option named as alike or behind on the figures reads the same way
+    behind = Option(ask, "ask for trump", 0.1, 13.0, 0.2, 1.0, 0.7, 0.7, 0.2)
+    text = _play_reason(v, (low, behind))
+    assert "If you ask for trump: 70%" in text, text
 
 
 def test_partner_is_not_fed_a_card_that_beats_his() -> None:
@@ -239,35 +296,84 @@ def test_the_redouble_hint_shows_one_chance() -> None:
     assert f"{100 * (h.options[0].made or 0):.0f}%" in h.reason
 
 
-def test_the_pass_row_has_the_figure_the_bid_reasons_speak_of() -> None:
-    """The pass row carries what passing is worth to the search (its bar), and where the
-    chance alone does not explain a bid (under 50%, or a bid that costs game points over
-    the opponents' contract) or a pass, the reason weighs the game points against that
-    figure ("costs 0.07 game points a deal, less than letting the opponents play" could
-    not be checked)."""
-    checked = 0
-    for seed in range(12):
-        d = Deal.from_seed(seed)
-        bots = [make_bot("easy", seed=seed * 4 + s) for s in range(4)]
-        while d.phase is Phase.AUCTION and checked < 6:
-            v = d.view(d.turn)
-            if PASS_CODE in {a.code for a in v.legal_actions} and len(v.legal_actions) > 1:
-                bot = make_bot("medium", seed=seed, time_budget=60.0, bid_samples=16)
-                h = hint(v, bot=bot)
-                passing = h.option(Action.parse("pass"))
-                assert passing is not None and passing.worth is not None
-                bar = f"{passing.worth:+.2f}"
-                if h.action.code == PASS_CODE:
-                    assert h.reason.startswith("Pass: your partner holds") or \
-                        f"no more than the search counts a pass as ({bar})" in h.reason
-                else:
-                    b = h.action.bid or 0
-                    mine = next(bc for bc in h.bids if bc.bid == b)
-                    if "It costs" in h.reason or mine.chance < 0.5:
-                        assert f"the search counts a pass as {bar}" in h.reason, h.reason
-                checked += 1
-            d.apply(bots[d.turn].choose(v, v.legal_actions))
-    assert checked >= 5
+# the auctions: (hands, dealer, calls before the seat to move)
+AUCTIONS = {
+    # nobody has bid: a pass leaves no contract
+    "opening": (("JH 9H AH TH | 7D 8D 9D TD", "KS JC 8C 9C | AD KD QD JD",
+                 "JS 9S AS TS | AC TC KC QC", "QS 8S 7H 7C | 8H QH KH 7S"), 3, ()),
+    # the dealer with Q♠ 8♠ 7♥ 7♣ after partner passed, East holding 16
+    "dealer over 16": (("JS 9S AH TH | 7D 8D 9D TD", "KS JC 8C 9C | AD KD QD JD",
+                        "JH 9H AS TS | AC TC KC QC", "QS 8S 7H 7C | 8H QH KH 7S"), 3,
+                       ("bid 16", "pass", "pass")),
+    # 9♣ K♦ Q♦ 8♦ over the opponents' 17
+    "over 17": (("9C KD QD 8D | 7S 8S 7H 8H", "JD 9D JC AC | AS TS KS QS",
+                 "7C 8C 7D AD | JS 9S JH 9H", "TD TC KC QC | AH TH KH QH"), 0,
+                ("bid 16", "pass", "bid 17")),
+    # partner holds the bid
+    "over partner": (("JS 9S AS 7D | TS 8D 9D TD", "KS JC 8C 9C | AD KD QD JD",
+                      "JH 9H AH TH | AC TC KC QC", "QS 8S 7H 7C | 8H QH KH 7S"), 1,
+                     ("bid 16", "pass")),
+    # the dealer forced to bid: no pass row
+    "forced": (("7D 8D 9D 7C | TD 8C 9C JD", "KS JC AD KD | QD TC AC KC",
+                "JS 9S AS TS | QC JH 9H AH", "QS 8S 7S TH | 8H QH KH 7H"), 0,
+               ("pass", "pass", "pass")),
+}
+
+
+def auction_view(name: str) -> SeatView:
+    hands, dealer, calls = AUCTIONS[name]
+    d = layout(*hands, dealer=dealer)
+    play(d, *calls)
+    v = d.view(d.turn)
+    assert v.phase is Phase.AUCTION
+    return v
+
+
+def test_the_pick_of_a_bid_hint_is_the_best_row_of_its_table() -> None:
+    """"Bid 17 at 38%" beside a pass row with no figure could not be checked: the pass row
+    carries the worth of the contract a pass leaves standing, measured in the deals the
+    bids are, and the pick is the best row as printed (the same rule as for cards)."""
+    for name in AUCTIONS:
+        v = auction_view(name)
+        bot = make_bot("hard", seed=3, time_budget=60.0, bid_samples=60)
+        h = hint(v, bot=bot)
+        rows = {o.action: float(f"{o.worth:.2f}") for o in h.options
+                if o.worth is not None}
+        bids = [a for a in v.legal_actions if a.bid is not None]
+        assert all(a in rows for a in bids), name
+        passing = h.option(Action.parse("pass"))
+        if passing is None:
+            assert name == "forced"
+            assert h.reason.startswith("You must bid"), h.reason
+        else:
+            assert passing.worth is not None, name  # the pass row carries a figure
+            shown = f"{passing.worth:+.2f}".replace("+0.00", "0.00").replace("-0.00", "0.00")
+            assert shown in h.reason, (name, h.reason)
+            if v.bidder is None:
+                assert passing.worth == 0.0 and h.standing == "no contract yet"
+            else:
+                assert passing.made is not None and h.standing.endswith(str(v.high_bid))
+                assert f"{100 * passing.made:.0f}%" in h.reason, (name, h.reason)
+        assert rows[h.action] == max(rows.values()), (name, h.action, rows)
+        # the search's own bid is kept where the table's figures pick another row
+        assert (h.search_action or h.action) == make_bot(
+            "hard", seed=3, time_budget=60.0, bid_samples=60).choose(v, v.legal_actions)
+
+
+def test_the_best_row_ties_go_to_the_search_then_the_pass_then_the_lowest_bid() -> None:
+    v = auction_view("over 17")
+    pas, b18, b19 = Action.parse("pass"), Action.make_bid(18), Action.make_bid(19)
+
+    def rows(p: float, x: float, y: float) -> list[Option]:
+        return [Option(pas, "pass", p), Option(b18, "bid 18", x), Option(b19, "bid 19", y)]
+
+    assert best_row(rows(-0.27, -0.23, -0.40), pas) == b18   # the better figure wins
+    assert best_row(rows(-0.20, -0.23, -0.40), b18) == pas
+    assert best_row(rows(-0.231, -0.234, -0.40), b18) == b18  # alike as printed
+    assert best_row(rows(-0.231, -0.234, -0.40), b19) == pas
+    assert best_row(rows(-0.50, -0.10, -0.104), b19) == b19
+    assert best_row(rows(-0.50, -0.10, -0.104), pas) == b18
+    assert v.high_bid == 17
 
 
 def test_the_pick_is_best_on_its_own_figures() -> None:
@@ -280,6 +386,14 @@ def test_the_pick_is_best_on_its_own_figures() -> None:
     # "Play 9♣: 52%" under a table listing 74%: never either
     a, b = opt("7H", 0.3, 0.52, 15.0, 0.3), opt("8H", 0.3, 0.74, 14.0, 0.1)
     assert best_on_figures(v, [a, b], a.action)[0] == b.action
+    # the options as good are named in the table's order ("A♥, 10♥, 9♦, Q♣ are as good"
+    # beside a table listing 9♦, Q♣, A♥, 10♥)
+    pick = opt("7H", 0.3, 0.68, 14.1, 0.2)
+    alike = [opt("AH", 0.3, 0.66, 13.9), opt("TH", 0.3, 0.66, 13.9),
+             opt("9D", 0.5, 0.69, 14.2), opt("QC", 0.2, 0.66, 14.1)]
+    chosen, equal = best_on_figures(v, [pick, *alike], pick.action)
+    assert chosen == pick.action
+    assert [o.words for o in equal] == ["9♦", "Q♣", "A♥", "10♥"]
 
 
 # --------------------------------------------------------------- the property

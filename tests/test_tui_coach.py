@@ -308,18 +308,15 @@ async def _held_for_a_call(tmp_path: Path) -> None:
 
 LONGEST_REASONS = (
     # the competitive bid: the longest the auction writes (every bid and the pass shown)
-    "Bid 17: with ♠ spades as trump your side takes 15.9 of the 29 points on average and "
-    "makes 17 in 47% of the 500 deals consistent with your cards. It costs 0.06 game "
-    "points a deal; the search counts a pass as -0.25.",
-    "Bid 16: with ♥ hearts as trump your side takes 15.2 of the 29 points on average and "
-    "makes 16 in 46% of the 500 deals consistent with your cards. Worth -0.08 game points "
-    "a deal as bidder; the search counts a pass as -0.10.",
-    "You must bid (no pass here): the lowest is 16. Bid 18: with ♦ diamonds as trump your "
-    "side takes 17.8 of the 29 points on average and makes 18 in 67% of the 500 deals "
-    "consistent with your cards.",
-    "Pass: bid 16 is worth -0.35 game points a deal as bidder, no more than the search "
-    "counts a pass as (-0.10), and is made in 31% of the 500 deals consistent with your "
-    "cards.",
+    "Bid 17: with ♠ spades as trump you make 17 in 38% of the 500 deals consistent with "
+    "your cards: -0.23 game points a deal. A pass leaves partner's 16, made in 63%: -0.27 "
+    "for you. (♥ hearts takes more, 14.9, but makes 17 in 35%.)",
+    "You must bid (no pass here): the lowest is 16. Bid 18: with ♦ diamonds as trump you "
+    "make 18 in 67% of the 500 deals consistent with your cards: +0.34 game points a deal. "
+    "(♠ spades takes more, 18.1, but makes 18 in 60%.)",
+    "Pass: a pass leaves partner's 16, made in 50%: 0.00 for you; bid 17 is made in 35% of "
+    "the 500 deals consistent with your cards: -0.29 game points a deal as bidder. (Bid "
+    "21: -0.20.)",
 )
 
 
@@ -548,6 +545,7 @@ def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
     trick more often and what the search says it costs."""
     from twentynine.coach import hint as hint_module
     from twentynine.coach.hint import Hint, Option, action_words
+    from twentynine.coach.hint_words import _play_reason
 
     def fake(view: Any) -> Hint:
         # the search's figures made up, the reason and the panel the hint's own
@@ -557,7 +555,7 @@ def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
                 for i, a in enumerate(plays)]
         opts[-1] = Option(likelier, action_words(likelier), 0.19, 19.5, 0.96, 3.3)
         ordered = hint_module._ordered(opts, chosen)
-        return Hint(view.seat, "play", chosen, hint_module._play_reason(view, ordered),
+        return Hint(view.seat, "play", chosen, _play_reason(view, ordered),
                     ordered, 400)
 
     monkeypatch.setattr(hint_panel, "hint", fake)
@@ -663,20 +661,18 @@ async def _edge_follows(tmp_path: Path) -> None:
 
 
 def test_the_pass_row_has_the_figure_the_reason_weighs_the_bids_against() -> None:
-    """First to speak, nobody bidding: the pass row gives what the search counts a pass
-    as (its bar), and a reason that weighs a bid in game points weighs it against that
-    figure ("worth -0.05 game points a deal as bidder; the search counts a pass as
-    -0.10"), which the player can check in the table."""
+    """The pass row gives the worth of the contract a pass leaves standing (first to
+    speak, nobody bidding: none, 0.00), and the reason gives the same figure, which the
+    player can check in the table."""
     d = Deal.from_seed(4)
     view = d.view(d.turn)
     assert view.bidder is None
     h = coach_hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
     passing = h.option(PASS)
-    assert passing is not None and passing.worth is not None
+    assert passing is not None and passing.worth == 0.0
     entries = dict((e.strip().split()[0], e) for e, _best in HintBody(h).entries())
-    assert entries["pass"].split() == ["pass", f"{passing.worth:+.2f}"]
+    assert entries["pass"].strip() == "pass 0.00 (no contract yet)"
     text = " ".join(line.plain for line in HintBody(h).lines(100))
-    # where the reason weighs a bid in game points, it weighs it against that figure
-    if "game points" in text:
-        assert f"a pass as {passing.worth:+.2f}" in text or \
-            f"a pass as ({passing.worth:+.2f})" in text, text
+    assert "a pass leaves no contract yet: 0.00" in text.lower(), text
+    if h.action == PASS:
+        assert text.startswith("Pass: a pass leaves no contract yet: 0.00; bid "), text

@@ -42,7 +42,7 @@ from ..engine.actions import (
     Action,
 )
 from ..engine.cards import CARD_POINTS, FULL_PACK, POINT_MASK, SUIT_MASKS, mask_cards
-from ..engine.deal import DOUBLING, Deal
+from ..engine.deal import AUCTION, DOUBLING, TRUMP, Deal
 from ..engine.rules import Rules
 from ..engine.scoring import contract_value, pair_target
 from ..engine.views import SeatView
@@ -276,6 +276,50 @@ def best_bid(rules: Rules, team: int, table: Sequence[Sequence[tuple[int, int, b
     return best
 
 
+def standing_results(worlds: Sequence[Deal], holder: int, bid: int, seed: int
+                     ) -> list[tuple[int, int, bool]]:
+    """The contract standing in the auction, played in each of ``worlds`` as if the auction
+    ended now: ``holder`` wins at ``bid`` (the others pass), names the trump ``easy`` would
+    name from its cards (:func:`~.easy.trump_call`: a cheap stand-in for its own search),
+    and the bots' rollout policy plays the deal (world ``k`` on the stream ``seed + k``).
+    One (holder's team points, pair team, trump shown) per world with a contract played,
+    as :func:`~.search.bid_table` keeps them: what a pass leaves standing, measured in the
+    worlds a bid is measured in."""
+    from .easy import trump_call
+    from .search import StreamRand, make_bidder, rollout
+
+    team = holder & 1
+    out: list[tuple[int, int, bool]] = []
+    for k, w in enumerate(worlds):
+        d = w.clone()
+        if d.phase_code == AUCTION:
+            make_bidder(d, holder, bid)
+        if d.bidder != holder:
+            continue
+        if d.phase_code == TRUMP:
+            code = trump_call(d.hands[holder], d.legal_codes())
+            if code >= 0:
+                d.step(code)
+        rollout(d, StreamRand(seed + 7919 * k))
+        if d.trick_no < 8 and d.game_change() == (0, 0):
+            continue  # thrown in: no contract was played
+        out.append((d.points1 if team else d.points0, d.pair_team, d.shown))
+    return out
+
+
+def standing_worth(rules: Rules, team: int, holder: int | None, bid: int,
+                   results: Sequence[tuple[int, int, bool]]) -> float:
+    """What a pass is worth to ``team`` in the bid table's own terms (game points a deal):
+    the standing contract's expected game points (:func:`contract_ev` over ``results`` of
+    :func:`standing_results`) for the partner's contract, minus them for an opponent's (a
+    deal moves only the bidding team's score, so their +1 is our -1 on the race); 0 where
+    no contract stands (``holder`` None: nobody has bid)."""
+    if holder is None or not results:
+        return 0.0
+    ev = contract_ev(rules, holder & 1, bid, results)
+    return ev if (holder & 1) == team else -ev
+
+
 def bid_caution(rules: Rules, bid: int) -> float:
     """Points ``easy`` takes off its estimate where a failed bid costs 2: half a point
     with the half loss, one with big bids at 21 or more."""
@@ -336,6 +380,6 @@ def search_call(view: SeatView, acts: Sequence[Action], worlds: Callable[[int], 
 __all__ = [
     "DOUBLE_BELOW", "REDOUBLE_ABOVE", "SINGLE_SURE", "best_bid", "bid_caution",
     "contract_ev", "easy_call", "easy_double", "easy_redouble", "hand_mask", "make_chance",
-    "no_trumps_hand", "no_trumps_ok", "search_call", "sim_double",
-    "sure_sweep", "sweep_chance", "sweeps", "wants_redeal",
+    "no_trumps_hand", "no_trumps_ok", "search_call", "sim_double", "standing_results",
+    "standing_worth", "sure_sweep", "sweep_chance", "sweeps", "wants_redeal",
 ]

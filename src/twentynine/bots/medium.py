@@ -90,7 +90,8 @@ class Estimates:
     (with the same weights), the figures a player thinks in (:class:`Figures`).  Where the
     worlds were solved exactly (the endgame), the solve gives the chance only: ``worlds``
     and ``weights`` then keep those worlds, so that the card points and the current trick
-    can be measured in them."""
+    can be measured in them.  For a bid, ``worlds`` keeps the worlds the table was played
+    in, so that the contract a pass leaves standing can be measured in the same ones."""
 
     phase: str
     codes: list[int]
@@ -195,8 +196,11 @@ class MediumBot(BaseBot):
         rand: Rand = self.rng.random
         table = bid_table(worlds, seat, choices, rand, sim_deadline, rollout, cfg.crn,
                           FLOOR_WORLDS)
+        # the worlds the table played (a busy machine's clock may stop it early): a pass is
+        # measured in them (the coach's pass row)
+        done = worlds[:max((len(r) for r in table), default=0)]
         self.estimates = Estimates("bid", codes, [], len(worlds), list(choices),
-                                   [list(r) for r in table])
+                                   [list(r) for r in table], worlds=done)
         rules = view.rules
         opponents_high = view.bidder is not None and (view.bidder & 1) != (seat & 1)
         threshold = cfg.compete_threshold if opponents_high else cfg.bid_threshold

@@ -23,11 +23,13 @@ from ..engine.deal import Deal, Phase
 from ..engine.views import SeatView
 from .hint import (
     CHANCE_NOISE,
+    PICK_WINDOW,
     POINTS_NOISE,
     Hint,
     Option,
     action_words,
     contract_words,
+    game_points,
 )
 from .reasons import LOST, points_words, trump_known, why_not
 
@@ -47,6 +49,10 @@ RULE_WORDS = (f"A mistake (✗): the chance to make (or beat) the contract "
 """The review's rule, as the review states it above the grades."""
 STAKE_CODES = frozenset((DOUBLE_CODE, REDOUBLE_CODE, SINGLE_HAND_CODE))
 """The calls on the stakes or the contract, weighed in game points."""
+CHANCE_STEP = 0.01
+"""The step of a chance as the hint prints it (a whole percent)."""
+POINTS_STEP = 0.1
+"""The step of card points as the hint prints them (a tenth)."""
 DD_SECONDS = 1.5
 """Time cap of one double-dummy solve."""
 
@@ -116,16 +122,18 @@ def judge(h: Hint, taken: Option, partner_bid: int | None = None) -> Verdict:
     * Card play, asking for trump, the pair, the trump choice: the chance to make (or
       beat) the contract and your side's card points.  A mistake when the chance falls by
       :data:`MISTAKE_CHANCE` or more below the search's choice, or when the card points
-      fall by :data:`MISTAKE_CARD_POINTS` or more without a better chance.  A choice with
-      the better chance (by :data:`~twentynine.coach.hint.CHANCE_NOISE` or more), or the
-      same chance and more card points (by
-      :data:`~twentynine.coach.hint.POINTS_NOISE`), is better on those figures: never a
-      mistake, never a cost.  Where both figures are alike (within those two), the
-      search's game points decide: :data:`MISTAKE_GAME_POINTS` or more is a mistake.
+      fall by :data:`MISTAKE_CARD_POINTS` or more without a better chance.  What the
+      hint's own pick rule would have picked over its choice (a chance 2 points or more
+      above it, beyond :data:`~.hint_types.PICK_WINDOW`; or within that window, 0.4 card
+      points or more above, beyond :data:`~.hint_types.POINTS_NOISE`) is better on those
+      figures: never a mistake, never a cost.  Within the noise the hint names options
+      as good by (:data:`~.hint_types.CHANCE_NOISE`, 3 points, and 0.3 card points) both
+      figures are alike, and the search's game points decide:
+      :data:`MISTAKE_GAME_POINTS` or more is a mistake.  The rest is close.
     * Bids and passes, and the calls on the stakes (double, redouble, single hand): the
-      game points a deal (the bid table's figure as bidder; passing at what the search
-      counts it): a mistake at :data:`MISTAKE_GAME_POINTS` or more below the better
-      choice (:func:`_bid_loss`)."""
+      game points a deal (the bid table's figure as bidder; a pass at the pass row's, the
+      contract it leaves standing): a mistake at :data:`MISTAKE_GAME_POINTS` or more
+      below the better choice (:func:`_bid_loss`)."""
     best = h.options[0]
     if taken.action == best.action:
         if _is_bid(h, taken):
@@ -152,48 +160,49 @@ def judge(h: Hint, taken: Option, partner_bid: int | None = None) -> Verdict:
             return Verdict(False, "none", None, None, 0.0)
         return Verdict(game >= MISTAKE_GAME_POINTS, "game points", None, None, game)
     eps = 1e-9  # the figures are printed ones: 0.05 is 5 points, not a hair less
+    # better: what the hint's own pick rule (best_on_figures) would have picked over its
+    # choice, a chance beyond its window or, within it, more card points beyond the
+    # noise; alike: what the hint names as good (3 points of chance, 0.3 card points)
+    window = PICK_WINDOW * CHANCE_STEP
     if chance is not None and chance >= MISTAKE_CHANCE - eps:
         return Verdict(True, "chance", chance, cards, game)
-    if chance is not None and chance <= -CHANCE_NOISE + eps:
+    if chance is not None and chance <= -(window + CHANCE_STEP) + eps:
         return Verdict(False, "better", chance, cards, game)
     if cards is not None and cards >= MISTAKE_CARD_POINTS - eps:
         return Verdict(True, "card points", chance, cards, game)
-    same_chance = chance is None or abs(chance) < CHANCE_NOISE - eps
-    if same_chance and cards is not None and cards <= -POINTS_NOISE + eps:
+    in_window = chance is None or abs(chance) <= window + eps
+    if in_window and cards is not None and cards <= -(POINTS_NOISE + POINTS_STEP) + eps:
         return Verdict(False, "better", chance, cards, game)
-    if same_chance and (cards is None or abs(cards) < POINTS_NOISE - eps):
+    same_chance = chance is None or abs(chance) <= CHANCE_NOISE + eps
+    if same_chance and (cards is None or abs(cards) <= POINTS_NOISE + eps):
         return Verdict(game >= MISTAKE_GAME_POINTS, "game points", chance, cards, game)
     return Verdict(False, "close", chance, cards, game)
 
 
 def _bid_loss(h: Hint, taken: Option, partner_bid: int | None = None
               ) -> tuple[float, Option | None]:
-    """Game points a bid or a pass gave up, by the search's estimate of each bid's outcome
-    from the player's view (:attr:`Hint.bids`: the expected game points of playing the
-    contract at that bid with your best trump; a pass is worth the bot's own bar,
-    :func:`~twentynine.coach.hint.pass_bar`), and the better action it is measured
-    against (None: nothing better).
+    """Game points a bid or a pass gave up, in the bid table's own figures (each bid's
+    expected game points a deal as bidder with your best trump, :attr:`Hint.bids`; a pass
+    at the pass row's, the contract it leaves standing played in the same deals), and the
+    better action it is measured against (None: nothing better).
 
     * A bid your cards support (up to :attr:`Hint.support`, or the lowest bid when you
       must bid) gives up nothing: how high to go within that is tactics, not a mistake.
     * A higher bid gives up what its contract is expected to lose against the better of
-      passing and the highest supported bid.
-    * A pass gives up the search's bid's worth over passing, when the bot would have bid.
-    * Taking over partner's bid (``partner_bid``) where the bot passes gives up what the
-      higher contract is expected to lose against partner's, played with your best trump.
-    """
+      passing and the highest supported bid (over partner's bid, passing leaves partner's
+      contract: the pass row measures it).
+    * A pass gives up the suggested bid's worth over the pass row's.
+
+    ``partner_bid`` is not needed any more (the pass row measures partner's contract); it
+    is accepted for the callers that pass it."""
+    del partner_bid
     worth = {bc.bid: bc.worth for bc in h.bids}
-    if not worth:
+    legal = sorted(o.action.bid for o in h.options if o.action.bid is not None)
+    if not worth or not legal:
         return 0.0, None
     passing = next((o for o in h.options if o.action.code == PASS_CODE), None)
     b = taken.action.bid
-    if partner_bid is not None and b is not None and h.action.code == PASS_CODE and \
-            partner_bid in worth:
-        return max(0.0, worth[partner_bid] - worth.get(b, -2.0)), passing
-    worth = {k: v for k, v in worth.items() if partner_bid is None or k > partner_bid}
-    if not worth:
-        return 0.0, None
-    lo = min(worth)
+    lo = legal[0]
     pass_worth = passing.worth if passing is not None and passing.worth is not None else None
     if b is not None:
         top = h.support if h.support >= lo else (lo if pass_worth is None else 0)
@@ -211,6 +220,11 @@ def _bid_loss(h: Hint, taken: Option, partner_bid: int | None = None
     if taken.action.code == PASS_CODE and h.action.bid is not None and pass_worth is not None:
         return max(0.0, worth.get(h.action.bid, 0.0) - pass_worth), h.options[0]
     return 0.0, None
+
+
+def _with(o: Option) -> str:
+    """``with K♥``; ``if you ask for trump`` (not "100% with ask for trump")."""
+    return "if you ask for trump" if o.action.code == SHOW_CODE else f"with {o.words}"
 
 
 def _noun(o: Option) -> str:
@@ -277,8 +291,7 @@ def _reason(h: Hint, taken: Option, v: Verdict, trick: int | None, lost_to: str 
     card-level words where the view allows (:func:`~twentynine.coach.reasons.why_not`),
     else the figures, and the better action, named."""
     best = h.options[0]
-    with_best = ("if you ask for trump" if best.action.code == SHOW_CODE else
-                 f"with {best.words}")  # not "80% with ask for trump"
+    with_best = _with(best)  # not "80% with ask for trump"
     where = f"Trick {trick}" if trick is not None else h.phase.capitalize()
     text = f"{where}: {taken.words} {_cost(h, taken, best, v, view)}"
     better = f"{_noun(best)} was better"
@@ -345,7 +358,7 @@ def _figures_apart(h: Hint, taken: Option, best: Option, v: Verdict,
             round(100 * taken.ours) != round(100 * best.ours):
         verb, contract = _chance_words(h, view)
         parts.append(f"{100 * taken.ours:.0f}% to {verb} {contract}, "
-                     f"{100 * best.ours:.0f}% with {best.words}")
+                     f"{100 * best.ours:.0f}% {_with(best)}")
     elif taken.ours is not None:
         verb, contract = _chance_words(h, view)
         parts.append(f"the same chance to {verb} {contract} ({100 * taken.ours:.0f}%)")
@@ -390,28 +403,34 @@ def _verb(o: Option) -> str:
     return o.words
 
 
-def _pass_words(view: SeatView | None, passing: Option | None) -> str:
-    """What a pass is worth in the grading, said as the search counts it."""
-    worth = 0.0 if passing is None or passing.worth is None else passing.worth
-    opponents_high = (view is not None and view.bidder is not None
-                      and (view.bidder & 1) != view.team and view.high_bid is not None)
-    if opponents_high and view is not None:
-        return (f"a pass lets the opponents play their {view.high_bid}, which the search "
-                f"counts at {worth:+.2f} game points a deal")
-    return f"a pass counts {worth:+.2f} game points a deal"
+def _pass_words(h: Hint, passing: Option | None) -> str:
+    """What a pass is worth in the grading: the pass row's figure, the contract it leaves
+    standing (``a pass leaves West's 17, made in 62%: -0.24 game points a deal for your
+    side``)."""
+    if passing is None or passing.worth is None:
+        return "a pass has no figure"
+    worth = game_points(passing.worth)
+    if not h.standing:
+        return f"a pass counts {worth} game points a deal"
+    if passing.made is None:
+        return f"a pass leaves {h.standing}: {worth} game points a deal"
+    return (f"a pass leaves {h.standing}, made in {100 * passing.made:.0f}%: {worth} game "
+            f"points a deal for your side")
 
 
 def _bid_figures(h: Hint, b: int) -> str:
     bc = next((x for x in h.bids if x.bid == b), None)
     if bc is None:
         return "not measured"
-    return f"{bc.worth:+.2f} game points a deal as bidder, made in {100 * bc.chance:.0f}%"
+    return (f"{game_points(bc.worth)} game points a deal as bidder, made in "
+            f"{100 * bc.chance:.0f}%")
 
 
 def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
                 final: Deal | None, seat: int, view: SeatView | None = None) -> str:
     """One line on a bid or a pass, in the bid table's figures: the chance of making each
-    bid and its game points a deal as bidder, and what the search counts a pass at."""
+    bid and its game points a deal as bidder, and the pass row's (the contract a pass
+    leaves standing)."""
     by_bid = {bc.bid: bc for bc in h.bids}
     n = h.worlds
     b = taken.action.bid
@@ -422,24 +441,24 @@ def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
     _gave, better = _bid_loss(h, taken, partner_bid)
     if b is not None and b in by_bid:
         said = (f"you make {b} in {100 * by_bid[b].chance:.0f}% of the {n} deals consistent "
-                f"with your cards ({by_bid[b].worth:+.2f} game points a deal as bidder)")
+                f"with your cards ({game_points(by_bid[b].worth)} game points a deal as "
+                f"bidder)")
     else:
         lo = h.action.bid if h.action.bid is not None else min(by_bid, default=0)
         bc_lo = by_bid.get(lo)
         said = ("" if bc_lo is None else
                 f"you would make {lo} in {100 * bc_lo.chance:.0f}% of the {n} deals "
-                f"consistent with your cards ({bc_lo.worth:+.2f} game points a deal as "
-                f"bidder at {lo}), and {_pass_words(view, passing)}")
+                f"consistent with your cards ({game_points(bc_lo.worth)} game points a "
+                f"deal as bidder at {lo}), and {_pass_words(h, passing)}")
     partner_high = partner_bid is not None
     over_partner = partner_high and b is not None and h.action.code == PASS_CODE
     if over_partner and view is not None:
         # taking the contract from partner: never "close to the search's choice"
-        pb = by_bid.get(view.high_bid or 0)
         text = (f"Auction: {taken.words} over partner's {view.high_bid}, where the search "
                 f"would pass and leave partner the contract: {said}")
-        if pb is not None:
-            text += (f"; played with your best trump, partner's {pb.bid} is made in "
-                     f"{100 * pb.chance:.0f}% ({pb.worth:+.2f} game points a deal)")
+        if passing is not None and passing.worth is not None and passing.made is not None:
+            text += (f"; partner's {view.high_bid} is made in {100 * passing.made:.0f}% "
+                     f"({game_points(passing.worth)} game points a deal)")
         if loss >= 0.005:
             text += f" (cost {loss:.2f} game points a deal)"
         text += "."
@@ -455,7 +474,7 @@ def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
         if b is not None:
             ref = (f"{better.words}: {_bid_figures(h, better.action.bid)}"
                    if better is not None and better.action.bid is not None else
-                   _pass_words(view, passing))
+                   _pass_words(h, passing))
             return (f"Close to the search's choice ({best.words}): {said}; {ref}: less "
                     f"than a mistake's {MISTAKE_GAME_POINTS:.2f} game points apart.")
         return (f"Close to the search's choice ({best.words}): {said}: less than a "
@@ -466,7 +485,7 @@ def _bid_reason(h: Hint, taken: Option, loss: float, mistake: bool,
     if better is not None and better.action.bid is not None and b is not None:
         text += f"; {better.words} was better ({_bid_figures(h, better.action.bid)})"
     elif b is not None:
-        text += f"; passing was better ({_pass_words(view, passing)})"
+        text += f"; passing was better ({_pass_words(h, passing)})"
     else:
         text += f"; {best.words} was better"
     text += f" (cost {loss:.2f} game points a deal)."

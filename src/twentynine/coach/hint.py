@@ -9,10 +9,14 @@ search measured gives the numbers and the pick:
   the deal and who takes the current trick; the pick is the best option on those figures
   (:func:`best_on_figures`), the search's worth deciding among options alike on them;
 * the auction: with each possible trump, the points your side takes as bidder in the
-  simulated deals, the chance of making each bid and its game points, beside what the
-  search counts a pass as;
+  simulated deals, the chance of making each bid and its game points, beside the pass's:
+  the contract a pass leaves standing, played in the same deals; the pick is the best row
+  (:func:`best_row`);
 * the optional calls (double, redouble, single hand): the search's choice, with the
   chance of the contract from a measurement of their own.
+
+This module searches and measures; what a hint holds is :mod:`.hint_types`, the words
+that explain it :mod:`.hint_words` (the names a caller needs are exported here too).
 
 >>> from twentynine.engine.deal import Deal
 >>> d = Deal.from_seed(4)
@@ -27,53 +31,58 @@ import hashlib
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..bots import COACH_BOT, BaseBot, make_bot
-from ..bots.calls import best_bid, contract_ev, sweep_chance
+from ..bots.calls import contract_ev, standing_results, standing_worth
+from ..bots.config import FLOOR_WORLDS
 from ..bots.medium import Estimates, Figures
 from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
-from ..engine.actions import (
-    DOUBLE_CODE,
-    PAIR_CODE,
-    PASS_CODE,
-    REDEAL_CODE,
-    REDOUBLE_CODE,
-    SHOW_CODE,
-    SINGLE_HAND_CODE,
-    Action,
-)
+from ..engine.actions import DOUBLE_CODE, PASS_CODE, REDEAL_CODE, REDOUBLE_CODE, Action
 from ..engine.deal import AUCTION, DEAL_OVER, PHASE_CODES, PLAY, TRUMP, Deal
-from ..engine.rules import Rules
-from ..engine.scoring import pair_target, result_decided
+from ..engine.scoring import pair_target
 from ..engine.views import SeatView
+from .hint_types import (
+    CHANCE_NOISE,
+    CHANCE_POINTS,
+    NEAR_TIE,
+    PICK_WINDOW,
+    POINTS_NOISE,
+    BidChance,
+    Hint,
+    NoHint,
+    Option,
+    figure_key,
+    game_points,
+    percent,
+    plainness,
+    shown_chance,
+    shown_points,
+    shown_worth,
+)
+from .hint_words import decided_made, figures, measured_reason, standing_words
 from .phrases import action_words, contract_team, contract_words, seat_word, trump_label
-from .reasons import card_reason
 
 MEASURE_WORLDS = 64
 """Worlds of the separate measurement where the search keeps no figures (the calls, a bot
 without them)."""
+
+
 TRUMP_MEASURE = 3
 """The trump choice is measured on this many times :data:`MEASURE_WORLDS` (its chances
 decide between cards the search rates alike, and it comes once a deal)."""
-NEAR_TIE = 0.05
-"""Game points a deal within which the search cannot tell two options apart: among
-options alike on the figures shown, the plainer card goes first unless the search rates
-it this much lower (:func:`best_on_figures`)."""
-CHANCE_NOISE = 0.03
-"""Contract chances closer than this are the same chance."""
-POINTS_NOISE = 0.3
-"""Expected card points closer than this are the same points."""
+
+
+STARVED_CLOCK = 3.0
+"""Seconds the hint's search may take when hard's own clock stopped it before
+:data:`~twentynine.bots.config.FLOOR_WORLDS` deals (the exact endgame has no floor of its
+own): the same search, seeded alike, given the time to value its deals."""
 STRONGEST = COACH_BOT
 """The bot whose choice the hint gives (:data:`~twentynine.bots.COACH_BOT`, named in the
 bots' registry), made exactly as the table makes it, with its own settings:
 whatever ``hard`` is made of (its sample counts, inference, exact endgames, its clock),
 the hint follows."""
-
-
-class NoHint(ValueError):
-    """A hint was asked for a seat that has no decision to make."""
 
 
 def view_seed(view: SeatView) -> int:
@@ -89,89 +98,9 @@ def view_seed(view: SeatView) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal action and what it is worth to the player's side."""
-
-    action: Action
-    words: str
-    """The action in plain words: ``J♣``, ``bid 17``, ``ask for trump``."""
-    worth: float | None
-    """Expected game points a deal for your side (won minus lost, with a small card-point
-    tie-break), as the search estimated it; None where nothing was simulated."""
-    card_points: float | None = None
-    """Expected card points of your side at the end of the deal."""
-    trick_win: float | None = None
-    """Card play: the chance your side takes the current trick."""
-    trick_points: float | None = None
-    """Card play: the points the current trick carries on average."""
-    made: float | None = None
-    """The chance the contract is made (by whichever side bid)."""
-    ours: float | None = None
-    """The chance your side gets its way on the contract: makes it if your side bid, beats
-    it if the other side did (None where nothing was simulated, or no contract yet)."""
-    trick_own: float | None = None
-    """Card play: the chance this very card (not partner's) takes the current trick."""
-
-
-@dataclass(frozen=True, slots=True)
-class BidChance:
-    """One bid in the auction: the chance of making it with your best trump, and its
-    expected game points for your side."""
-
-    bid: int
-    chance: float
-    worth: float
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The suggestion for one decision."""
-
-    seat: int
-    phase: str
-    action: Action
-    """The suggestion: in card play and the trump choice the best option on the figures
-    shown (:func:`best_on_figures`), elsewhere the strongest bot's choice for this view and
-    seed (that choice is always ``search_action or action``)."""
-    reason: str
-    options: tuple[Option, ...]
-    """Every legal action: the suggestion first, then the others best first."""
-    worlds: int
-    """How many deals consistent with the view the figures shown come from (in card play
-    and the trump choice, the worlds the bot's search valued)."""
-    trumps: tuple[tuple[str, float], ...] = ()
-    """Auction: the points your side takes on average as bidder with each trump."""
-    bids: tuple[BidChance, ...] = ()
-    """Auction: every bid you may make, with its chance and worth."""
-    support: int = 0
-    """Auction: the highest bid your cards support by the bot's own measure (its expected
-    game points clear the bot's bar: see :func:`~twentynine.bots.calls.best_bid`), 0 if
-    none."""
-    seed: int = 0
-    seconds: float = field(default=0.0, compare=False)
-    search_action: Action | None = None
-    """The strongest bot's own choice where the hint's pick, the best option on the figures
-    it shows, is another (None: the suggestion is that choice)."""
-    equal: tuple[str, ...] = ()
-    """Other options as good as the suggestion by every figure (within the search's
-    noise, the same chance on the contract and the same card points)."""
-    defending: bool = False
-    """The other side holds the contract: the chance shown is the chance to beat it."""
-
-    def option(self, action: Action) -> Option | None:
-        """The option for ``action``, if it is legal."""
-        for o in self.options:
-            if o.action == action:
-                return o
-        return None
-
-
-def _pct(x: float | None) -> str:
-    return "?" if x is None else f"{100 * x:.0f}%"
-
-
 # --------------------------------------------------------------------------- measuring
+
+
 @dataclass(slots=True)
 class _Tally:
     weight: float = 0.0
@@ -235,6 +164,8 @@ def _mean(num: float, den: float) -> float | None:
 
 
 # --------------------------------------------------------------------------- the hint
+
+
 def hint_bot(seed: int, time_cap: float | None = None) -> BaseBot:
     """The bot whose choice the hint gives: :data:`STRONGEST` with its own settings, as
     :func:`~twentynine.bots.make_bot` makes it for the table.  ``time_cap`` replaces its
@@ -261,66 +192,42 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
     t_start = time.perf_counter()
     if seed is None:
         seed = view_seed(view)
+    own = bot is None
     if bot is None:
         bot = hint_bot(seed, time_cap)
     action = bot.choose(view, legal)
     found = getattr(bot, "estimates", None)
     est = found if isinstance(found, Estimates) else None
+    if own and time_cap is None and est is not None and est.samples < FLOOR_WORLDS:
+        # the clock stopped the search on a handful of deals (the exact endgame on a busy
+        # machine): figures from two deals are a guess, so search again, longer
+        bot = hint_bot(seed, STARVED_CLOCK)
+        action = bot.choose(view, legal)
+        found = getattr(bot, "estimates", None)
+        est = found if isinstance(found, Estimates) else None
     rng = random.Random(seed ^ 0x5EED5EED)
     phase = PHASE_CODES[view.phase]
     defending = contract_team(view) not in (None, view.team)
     if phase == AUCTION:
-        h = _auction_hint(view, legal, action, est, bot)
-        return Hint(view.seat, view.phase.value, action, h[0], h[1], h[2], h[3], h[4], h[5],
-                    seed, time.perf_counter() - t_start, defending=defending)
+        pick, why, rows, n, trumps, bids, support = _auction_hint(view, legal, action, est,
+                                                                  seed)
+        return Hint(view.seat, view.phase.value, pick, why, rows, n, trumps, bids, support,
+                    seed, time.perf_counter() - t_start,
+                    None if pick == action else action, defending=defending,
+                    standing=standing_words(view) if bids else "")
     search_action = action
     opts, samples, worlds_seen = _measure_options(view, legal, est, rng, worlds, seed)
     action, equal = best_on_figures(view, opts, action)
     ordered = _ordered(opts, action, equal, by_figures=phase in (PLAY, TRUMP))
-    reason = _measured_reason(view, legal, action, ordered, equal, worlds_seen, samples)
+    reason = measured_reason(view, legal, action, ordered, equal, worlds_seen, samples)
     return Hint(view.seat, view.phase.value, action, reason, ordered, samples, (), (), 0,
                 seed, time.perf_counter() - t_start,
                 None if action == search_action else search_action,
                 tuple(o.words for o in equal), defending)
 
 
-_Parts = tuple[str, tuple[Option, ...], int, tuple[tuple[str, float], ...],
+_Parts = tuple[Action, str, tuple[Option, ...], int, tuple[tuple[str, float], ...],
                tuple[BidChance, ...], int]
-
-
-def bid_bar(rules: Rules, bid: int, bar: float) -> float:
-    """What a bid's expected game points must clear for the bot to make it, passing being
-    worth ``bar``: with big bids a bid of 21 or more clears twice a positive bar, or 0
-    (its stakes are doubled), as :func:`~twentynine.bots.calls.best_bid` has it."""
-    if rules.big_bids and bid >= 21:
-        return max(2 * bar, 0.0) if bar >= 0 else 0.0
-    return bar
-
-
-def pass_bar(view: SeatView, bot: BaseBot) -> float:
-    """What passing is worth in the bot's own bidding (the bar a bid's expected game points
-    must clear): ``bid_threshold`` (0), or ``compete_threshold`` (-0.25) when the
-    opponents hold the bid, since letting them play costs something too."""
-    own = float(getattr(bot, "bid_threshold", 0.0))
-    compete = float(getattr(bot, "compete_threshold", own))
-    opponents_high = view.bidder is not None and (view.bidder & 1) != view.team
-    return compete if opponents_high else own
-
-
-def shown_chance(o: Option) -> int:
-    """The chance on the contract as the hint prints it, in whole percent (-1: none)."""
-    return -1 if o.ours is None else int(f"{100 * o.ours:.0f}")
-
-
-def shown_points(o: Option) -> float:
-    """Your side's card points as the hint prints them, to a tenth (-1: none)."""
-    return -1.0 if o.card_points is None else float(f"{o.card_points:.1f}")
-
-
-def figure_key(o: Option) -> tuple[int, float, float]:
-    """How the figures shown rank an option (larger: better): the chance on the contract,
-    then card points, then the search's worth."""
-    return (shown_chance(o), shown_points(o), -9.0 if o.worth is None else o.worth)
 
 
 def _ordered(options: list[Option], action: Action, equal: Sequence[Option] = (),
@@ -336,24 +243,6 @@ def _ordered(options: list[Option], action: Action, equal: Sequence[Option] = ()
     rest = sorted((o for o in options if o not in first),
                   key=lambda o: -9.0 if o.worth is None else -o.worth)
     return tuple(first + rest)
-
-
-def plainness(view: SeatView, o: Option) -> tuple[int, int, int]:
-    """How plain an option is (smaller: plainer): a card before a call, a card that is not
-    a known trump before one that is, fewer points, a lower rank."""
-    card = o.action.card
-    if card is None:
-        return (3, 0, 0)
-    trump = view.trump_suit if view.trump_suit is not None and view.trump_suit >= 0 \
-        else None
-    return (int(card.suit == trump), card.points, -card.rank)
-
-
-CHANCE_POINTS = round(100 * CHANCE_NOISE)
-""":data:`CHANCE_NOISE` in the whole percent the hint prints."""
-PICK_WINDOW = 1
-"""Chances as printed (whole percent) at most this far below the best are the best chance
-for the pick: the card points decide between them."""
 
 
 def best_on_figures(view: SeatView, options: Sequence[Option], action: Action
@@ -389,14 +278,34 @@ def best_on_figures(view: SeatView, options: Sequence[Option], action: Action
         pick = chosen
     else:
         pick = min(group, key=lambda o: (plainness(view, o), -(o.worth or 0.0)))
-    equal = tuple(o for o in options if o is not pick
-                  and abs(shown_chance(o) - shown_chance(pick)) <= CHANCE_POINTS
-                  and abs(shown_points(o) - shown_points(pick)) <= POINTS_NOISE + 1e-9)
+    # named in the table's order, best first ("A♥, 10♥, 9♦, Q♣" beside a table listing
+    # 9♦, Q♣, A♥, 10♥ read as another ranking)
+    equal = tuple(sorted((o for o in options if o is not pick
+                          and abs(shown_chance(o) - shown_chance(pick)) <= CHANCE_POINTS
+                          and abs(shown_points(o) - shown_points(pick)) <= POINTS_NOISE + 1e-9),
+                         key=figure_key, reverse=True))
     return pick.action, equal
 
 
+def best_row(options: Sequence[Option], action: Action) -> Action:
+    """The suggestion in the auction: the best row of the bid table on the figure it
+    shows (game points a deal, as printed), the bids' as bidder beside the pass's (the
+    contract standing now, :func:`~twentynine.bots.calls.standing_worth`).  Of rows alike
+    as printed, the search's own choice if it is one, else the pass, else the lowest bid;
+    the search's choice stays where the table has no figure (a redeal)."""
+    rows = [o for o in options if o.worth is not None and
+            (o.action.bid is not None or o.action.code == PASS_CODE)]
+    if not rows or all(o.action != action for o in rows):
+        return action
+    top = max(shown_worth(o) for o in rows)
+    tied = [o for o in rows if shown_worth(o) == top]
+    if any(o.action == action for o in tied):
+        return action
+    return min(tied, key=lambda o: -1 if o.action.bid is None else o.action.bid).action
+
+
 def _auction_hint(view: SeatView, legal: list[Action], action: Action,
-                  est: Estimates | None, bot: BaseBot) -> _Parts:
+                  est: Estimates | None, seed: int) -> _Parts:
     rules = view.rules
     team = view.team
     codes = [a.code for a in legal]
@@ -405,11 +314,12 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         reason = ("Ask for a redeal: your four cards hold no point card and no suit of "
                   "three, so your side can hardly make a contract.")
         opts = [Option(a, action_words(a), None) for a in legal]
-        return reason, _ordered(opts, action), 0, (), (), 0
+        return action, reason, _ordered(opts, action), 0, (), (), 0
     if est is None or est.phase != "bid" or not bids:
         opts = [Option(a, action_words(a), None) for a in legal]
-        return ("Your only choice here." if len(legal) == 1 else
-                f"{action_words(action).capitalize()}."), _ordered(opts, action), 0, (), (), 0
+        return action, ("Your only choice here." if len(legal) == 1 else
+                        f"{action_words(action).capitalize()}."), \
+            _ordered(opts, action), 0, (), (), 0
     table = est.table
     choices = est.choices
     # the deals the figures come from: the bid table's (a busy machine's clock may stop
@@ -447,8 +357,7 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
                    for pts, pt, _shown in res) / len(res)
 
     chances = []
-    # partner's bid too, when partner holds it: what taking it over gives up is measured
-    # against it (the review grades an overcall so)
+    # partner's bid too, when partner holds it: the review speaks of it
     partner_high = view.bidder is not None and view.bidder == view.partner and \
         view.high_bid is not None
     first = min(min(bids), view.high_bid) if partner_high and view.high_bid else min(bids)
@@ -457,9 +366,19 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
         ev = max((contract_ev(rules, team, b, r) for r in table if r), default=-1.0)
         chances.append(BidChance(b, c, ev))
     by_bid = {bc.bid: bc for bc in chances}
-    bar = pass_bar(view, bot)
-    support = best_bid(rules, team, table, bar)
-    best_i = max(range(len(table)), key=lambda i: means[i])
+    # the pass row: the contract a pass leaves standing, played in the same worlds
+    holder = view.bidder if view.bidder is not None and view.high_bid else None
+    high = view.high_bid or 0
+    held = standing_results(est.worlds, holder, high, seed) if holder is not None else []
+    passing: float | None = standing_worth(rules, team, holder, high, held)
+    held_made: float | None = None
+    if holder is not None:
+        if held:
+            held_made = sum(pts >= pair_target(rules, high, holder & 1,
+                                               pt if pt >= 0 else None)
+                            for pts, pt, _shown in held) / len(held)
+        else:
+            passing = None  # no world measured: no figure
     opts = []
     for a in legal:
         if a.bid is not None:
@@ -467,59 +386,50 @@ def _auction_hint(view: SeatView, legal: list[Action], action: Action,
             opts.append(Option(a, action_words(a), bc.worth, means[chance(a.bid)[1]],
                                made=bc.chance))
         elif a.code == PASS_CODE:
-            opts.append(Option(a, "pass", bar))
+            opts.append(Option(a, "pass", passing, made=held_made))
         else:
             opts.append(Option(a, action_words(a), None))
+    pick = best_row(opts, action)
+    support = max((b for b in bids if passing is None or
+                   float(f"{by_bid[b].worth:.2f}") > float(f"{passing:.2f}")), default=0)
     lo = min(bids)
-    best_label, best_pts = trump_label(choices[best_i]), means[best_i]
-    total = rules.total_points
-    if action.bid is not None:
-        b = action.bid
+    if passing is None:
+        pass_said = ""
+    elif holder is None:
+        pass_said = "a pass leaves no contract yet: 0.00"
+    else:
+        pass_said = (f"a pass leaves {standing_words(view)}, made in {percent(held_made)}: "
+                     f"{game_points(passing)} for you")
+    if pick.bid is not None:
+        b = pick.bid
         c, ci = chance(b)
-        reason = (f"Bid {b}: with {trump_label(choices[ci])} as trump your side takes "
-                  f"{means[ci]:.1f} of the {total} points on average and makes {b} in "
-                  f"{_pct(c)} of the {simulated} deals consistent with your cards.")
-        if means[best_i] > means[ci] + 0.05:
-            # the trump that takes most on average is not the likeliest to make the bid:
-            # say so, or the two figures read as a contradiction
-            reason += (f" ({best_label} takes more on average, {best_pts:.1f}, but makes "
-                       f"{b} less often: {_pct(chance_with(b, best_i))}.)")
+        reason = (f"Bid {b}: with {trump_label(choices[ci])} as trump you make {b} in "
+                  f"{percent(c)} of the {simulated} deals consistent with your cards: "
+                  f"{game_points(by_bid[b].worth)} game points a deal.")
         if PASS_CODE not in codes:
             reason = ("You must bid (no pass here). " if b == lo else
                       f"You must bid (no pass here): the lowest is {lo}. ") + reason
-        elif by_bid[b].worth < 0 and view.bidder is not None and \
-                (view.bidder & 1) != team:
-            reason += (f" It costs {-by_bid[b].worth:.2f} game points a deal; the search "
-                       f"counts a pass as {bar:+.2f}.")
-        else:
-            # the chance explains a bid made more often than not; below that, the game
-            # points weigh it against a pass (the pass row's figure)
-            w = by_bid[b].worth
-            clear = bid_bar(rules, b, bar)
-            if c < 0.5 and w > clear:
-                tail = "." if clear == bar else f" (a bid of {b} must clear {clear:+.2f})."
-                reason += (f" Worth {w:+.2f} game points a deal as bidder; the search "
-                           f"counts a pass as {bar:+.2f}{tail}")
-            elif c < 0.5 and support >= b:
-                reason += (f" Worth {w:+.2f} game points a deal as bidder, {support} "
-                           f"{by_bid[support].worth:+.2f}; the search counts a pass as "
-                           f"{bar:+.2f}.")
-            if support > b:
-                reason += (f" You could go on to {support} "
-                           f"({_pct(by_bid[support].chance)}) if pressed.")
+        elif pass_said:
+            reason += f" {pass_said[0].upper()}{pass_said[1:]}."
+        best_i = max(range(len(table)), key=lambda i: means[i])
+        if means[best_i] > means[ci] + 0.05:
+            # the trump that takes most on average (first in the points by trump) is not
+            # the likeliest to make the bid: say so, or the two read as a contradiction
+            reason += (f" ({trump_label(choices[best_i])} takes more, "
+                       f"{means[best_i]:.1f}, but makes {b} in "
+                       f"{percent(chance_with(b, best_i))}.)")
+    elif pick.code == PASS_CODE:
+        bc_lo = by_bid[lo]
+        reason = "Pass: " + (f"{pass_said}; " if pass_said else "")
+        reason += (f"bid {lo} is made in {percent(bc_lo.chance)} of the {simulated} deals "
+                   f"consistent with your cards: {game_points(bc_lo.worth)} game points a "
+                   f"deal as bidder.")
+        top_bid = max(bids, key=lambda x: by_bid[x].worth)
+        if top_bid != lo and by_bid[top_bid].worth > bc_lo.worth:
+            reason += f" (Bid {top_bid}: {game_points(by_bid[top_bid].worth)}.)"
     else:
-        partner_high = view.bidder is not None and view.bidder == view.partner
-        c_lo = by_bid[lo].chance
-        if partner_high and support >= lo:
-            reason = (f"Pass: your partner holds the bid at {view.high_bid}; your cards would "
-                      f"make {support} at best, not enough over partner's bid to take "
-                      f"it over.")
-        else:
-            reason = (f"Pass: bid {lo} is worth {by_bid[lo].worth:+.2f} game points a deal "
-                      f"as bidder, no more than the search counts a pass as "
-                      f"({bar:+.2f}), and is made in {_pct(c_lo)} of the {simulated} "
-                      f"deals consistent with your cards.")
-    return reason, _ordered(opts, action), simulated, trumps, tuple(chances), support
+        reason = f"{action_words(pick).capitalize()}."
+    return pick, reason, _ordered(opts, pick), simulated, trumps, tuple(chances), support
 
 
 def _measure_options(view: SeatView, legal: list[Action], est: Estimates | None,
@@ -608,243 +518,33 @@ def _in_worlds(view: SeatView, codes: list[int], est: Estimates, seed: int
     return figs
 
 
-def _measured_reason(view: SeatView, legal: list[Action], action: Action,
-                     ordered: tuple[Option, ...], equal: Sequence[Option],
-                     worlds: list[Deal], samples: int = 0) -> str:
-    codes = [a.code for a in legal]
-    phase = PHASE_CODES[view.phase]
-    if len(legal) == 1:
-        return f"{action_words(action).capitalize()}: your only legal action."
-    if phase == PLAY:
-        return _play_reason(view, ordered, equal, samples)
-    if DOUBLE_CODE in codes or REDOUBLE_CODE in codes:
-        return _double_reason(view, ordered)
-    if SINGLE_HAND_CODE in codes:
-        return _single_reason(view, action, worlds)
-    return _trump_reason(view, ordered, equal, samples)
-
-
-def decided_made(view: SeatView) -> bool | None:
-    """Whether the bidders have made their contract (True) or can no longer make it
-    (False), where the deal's result is decided as the table decides it (the same
-    :func:`~twentynine.engine.scoring.result_decided` that offers ``f``, finish the deal); None
-    while it is not."""
-    if not result_decided(view) or view.bidder is None or view.target is None:
-        return None
-    return view.points[view.bidder & 1] >= view.target
-
-
-def figures(view: SeatView, o: Option) -> str:
-    """What an option brings, in the figures a player thinks in: the chance to make (or
-    beat) the contract, then your side's card points.  "Whatever happens now" and "cannot
-    ... any more" are said exactly where the result is decided (:func:`decided_made`), as
-    the table offers to finish the deal; a chance that merely rounds to certain is "over
-    99%" (or "under 1%")."""
-    parts = []
-    defending = contract_team(view) not in (None, view.team)
-    verb = "beat" if defending else "make"
-    contract = contract_words(view)
-    made = decided_made(view) if PHASE_CODES[view.phase] == PLAY else None
-    if made is not None:
-        if made != defending:
-            parts.append(f"your side {verb}s {contract} whatever happens now")
-        else:
-            parts.append(f"your side cannot {verb} {contract} any more")
-    elif o.ours is not None:
-        if o.ours >= 0.995:
-            parts.append(f"your side: over 99% to {verb} {contract}")
-        elif o.ours <= 0.005:
-            parts.append(f"your side: under 1% to {verb} {contract}")
-        else:
-            parts.append(f"your side: {_pct(o.ours)} to {verb} {contract}")
-    if o.card_points is not None:
-        parts.append(f"{o.card_points:.1f} card points on average")
-    if not parts:
-        return ""
-    text = ", ".join(parts)
-    return text[0].upper() + text[1:] + "."
-
-
-def _deals(samples: int) -> str:
-    return f"{samples} deals" if samples else "the deals simulated"
-
-
-def _versus(view: SeatView, best: Option, alt: Option, equal: Sequence[Option],
-            samples: int = 0) -> str:
-    """One sentence on the next option: as good, or which figure it loses on (the figures
-    as shown; a difference within the noise is called so)."""
-    if equal and alt in equal:
-        names = ", ".join(o.words for o in equal)
-        verb = "is" if len(equal) == 1 else "are"
-        return (f"{names} {verb} as good (the same chance and card points, within the "
-                f"noise of {_deals(samples)}).")
-    dc = shown_chance(best) - shown_chance(alt)
-    dp = shown_points(best) - shown_points(alt)
-    fewer = dp >= POINTS_NOISE - 1e-9
-    more = -dp >= POINTS_NOISE - 1e-9
-    has_chance = best.ours is not None and alt.ours is not None
-    if has_chance and dc > CHANCE_POINTS:
-        text = f"With {alt.words}: {_pct(alt.ours)}"
-        if fewer:
-            text += f", {dp:.1f} card points fewer"
-        elif more:
-            text += f" (though {-dp:.1f} card points more)"
-        return text + "."
-    if fewer:
-        if not has_chance or dc == 0:
-            return f"{alt.words}: the same chance, {dp:.1f} card points fewer."
-        return (f"{alt.words}: {_pct(alt.ours)} (the same chance within the noise of "
-                f"{_deals(samples)}), {dp:.1f} card points fewer.")
-    if more and has_chance:
-        return f"{alt.words}: {-dp:.1f} card points more, but {_pct(alt.ours)}."
-    if best.worth is not None and alt.worth is not None and \
-            best.worth - alt.worth >= NEAR_TIE:
-        return (f"{alt.words}: alike on these figures, but the search's longer look rates "
-                f"it {best.worth - alt.worth:.2f} game points a deal lower.")
-    return f"{alt.words} is about as good."
-
-
-def _not_likelier(view: SeatView, best: Option, likelier: Option, samples: int = 0) -> str:
-    """Why a card that takes the trick more often is not the choice, in the player's
-    figures where they show it: the chance on the contract, then card points by the end
-    of the deal; the search's game points only where neither does."""
-    head = f"{likelier.words} takes this trick more often ({_pct(likelier.trick_win)}), but"
-    dc = shown_chance(best) - shown_chance(likelier)
-    dp = shown_points(best) - shown_points(likelier)
-    chance = best.ours is not None and likelier.ours is not None and dc > CHANCE_POINTS
-    if chance:  # as short as the figures' sentence: the reason must fit the panel
-        defending = contract_team(view) not in (None, view.team)
-        verb = "beat" if defending else "make"
-        text = f"{head} with it: {_pct(likelier.ours)} to {verb} {contract_words(view)}"
-        if dp >= POINTS_NOISE - 1e-9:
-            text += f", {dp:.1f} card points fewer"
-        return text + "."
-    if dp >= POINTS_NOISE - 1e-9:
-        return f"{head} with it: {dp:.1f} card points fewer by the end of the deal."
-    if best.worth is not None and likelier.worth is not None and \
-            best.worth - likelier.worth >= NEAR_TIE:
-        return (f"{head} over the whole deal the search rates it "
-                f"{best.worth - likelier.worth:.2f} game points lower.")
-    return (f"{head} it does no better over the whole deal (the same chance and card "
-            f"points, within the noise of {_deals(samples)}).")
-
-
-def _play_reason(view: SeatView, ordered: tuple[Option, ...],
-                 equal: Sequence[Option] = (), samples: int = 0) -> str:
-    best = ordered[0]
-    a = best.action
-    hidden = not view.trump_shown and view.face_down
-    i_bid = view.bidder == view.seat
-    card = a.card
-    if a.code == SHOW_CODE:
-        text = (f"Ask for trump: you cannot follow suit, and with trump seen your side "
-                f"wins this trick in {_pct(best.trick_win)} of the deals consistent with "
-                f"what you know")
-    elif a.code == PAIR_CODE:
-        text = ("Declare the pair: your king and queen of trump move the target 4 points "
-                "in your side's favour")
-    else:
-        others = [(o.action.card, o.trick_win) for o in ordered[1:]]
-        why = None if card is None else card_reason(
-            view, card, best.trick_win, best.trick_points,
-            [c for c, _ in others if c is not None], trick_own=best.trick_own,
-            others_win=[w for _, w in others])
-        cheapest = card is not None and all(
-            card.points <= o.action.card.points for o in ordered[1:]
-            if o.action.card is not None)
-        if why:
-            text = f"Play {best.words}: {why}"
-        elif best.trick_win is not None and best.trick_win < 0.15:
-            text = (f"Play {best.words}: the other side takes this trick in "
-                    f"{_pct(1 - best.trick_win)} of the deals consistent with what you "
-                    f"know")
-            if cheapest:
-                text += ", so give away as little as you can"
-        else:
-            text = (f"Play {best.words}: your side wins this trick in "
-                    f"{_pct(best.trick_win)} of the deals consistent with what you know")
-            if best.trick_points is not None and best.trick_points >= 0.5:
-                text += f" ({best.trick_points:.1f} points on average)"
-        if i_bid and hidden and card is not None and \
-                (view.trump_suit is None or card.suit != view.trump_suit):
-            text += ", and it keeps your trump hidden"
-    text += "."
-    fig = figures(view, best)
-    if fig:
-        text += f" {fig}"
-    # where another card takes the trick clearly more often, say why it is not the choice
-    # (the bare columns read as if the hint picked the worse card)
-    likelier = max((o for o in ordered[1:] if o not in equal),
-                   key=lambda o: -1.0 if o.trick_win is None else o.trick_win, default=None)
-    if (likelier is not None and likelier.trick_win is not None
-            and best.trick_win is not None and likelier.trick_win > best.trick_win + 0.1):
-        text += " " + _not_likelier(view, best, likelier, samples)
-    elif len(ordered) > 1:
-        text += " " + _versus(view, best, ordered[1], equal, samples)
-    return text
-
-
-def _double_reason(view: SeatView, ordered: tuple[Option, ...]) -> str:
-    best = ordered[0]
-    p = best.made  # one chance for every option: the stakes do not change the play
-    target = view.target or view.high_bid
-    bidder_side = view.bidder is not None and (view.bidder & 1) == view.team
-    if best.action.code == DOUBLE_CODE:
-        return (f"Double: the bidders make their {target} in only {_pct(p)} of the deals "
-                f"consistent with your cards, so doubling the stakes pays.")
-    if best.action.code == REDOUBLE_CODE:
-        return (f"Redouble: your side makes its {target} in {_pct(p)} of the deals "
-                f"consistent with your cards, so raising the stakes again pays.")
-    if bidder_side:
-        return (f"Pass: your side makes its {target} in {_pct(p)} of the deals, not sure "
-                f"enough to raise the stakes again.")
-    return (f"Pass: the bidders make their {target} in {_pct(p)} of the deals consistent "
-            f"with your cards, too often to double (a double pays when they make it "
-            f"clearly less than 35% of the time).")
-
-
-def _single_reason(view: SeatView, action: Action, worlds: list[Deal]) -> str:
-    p = sweep_chance(view, worlds)
-    if action.code == SINGLE_HAND_CODE:
-        return (f"Announce a single hand: your cards take every trick in {_pct(p)} of the "
-                f"{len(worlds)} deals consistent with what you know.")
-    return (f"Pass: your cards would take every trick in only {_pct(p)} of the "
-            f"{len(worlds)} deals consistent with what you know; a single hand needs "
-            f"near certainty.")
-
-
-def _trump_reason(view: SeatView, ordered: tuple[Option, ...],
-                  equal: Sequence[Option] = (), samples: int = 0) -> str:
-    best = ordered[0]
-    bid = view.high_bid
-    text = (f"Choose {best.words}: your side makes its {bid} in {_pct(best.ours)} of the "
-            f"deals consistent with your cards")
-    if best.card_points is not None:
-        text += f", taking {best.card_points:.1f} points on average"
-    text += "."
-    if len(ordered) > 1:
-        text += " " + _versus(view, best, ordered[1], equal, samples)
-    return text
-
-
 __all__ = [
+    "CHANCE_NOISE",
+    "MEASURE_WORLDS",
+    "NEAR_TIE",
+    "PICK_WINDOW",
+    "POINTS_NOISE",
+    "STRONGEST",
     "BidChance",
     "Hint",
     "NoHint",
     "Option",
     "action_words",
     "best_on_figures",
+    "best_row",
     "contract_words",
     "decided_made",
     "figure_key",
     "figures",
+    "game_points",
     "hint",
     "hint_bot",
     "measure",
-    "pass_bar",
     "plainness",
     "seat_word",
     "shown_chance",
     "shown_points",
+    "shown_worth",
+    "standing_words",
     "view_seed",
 ]

@@ -226,13 +226,18 @@ def wins_trick(view: SeatView, card: Card, trick_win: float | None,
     if last:
         own = 1.0 if takes_over(view, card) else 0.0
     pts = "" if trick_points is None or trick_points < 0.5 else \
-        f" ({trick_points:.0f} points on average)"
+        f" ({trick_points:.0f} point{'' if f'{trick_points:.0f}' == '1' else 's'} on average)"
     if last:
         pts = f" ({points_words_total(view, card)})"
     led = view.trick[0][1].suit if view.trick else card.suit
     master = highest_left(view, card) and card.suit == led
     highest = f"the {card.label} is the highest {_singular(card.suit)} left"
     if own is not None and own >= EVERY:
+        if master and not last and not _no_ruff(view, card):
+            # the deals never saw it trumped, but a seat still to play may: say so
+            side = 100 * (trick_win if trick_win is not None else own)
+            return (f"{highest}: only a trump can beat it, and your side takes the trick "
+                    f"in {side:.0f}% of the deals consistent with what you know")
         if master:
             return f"{highest}: it takes the trick{pts}"
         if last:
@@ -242,6 +247,19 @@ def wins_trick(view: SeatView, card: Card, trick_win: float | None,
         return (f"{highest}: your side takes the trick in {100 * trick_win:.0f}% of the "
                 f"deals consistent with what you know")
     return None
+
+
+def _no_ruff(view: SeatView, card: Card) -> bool:
+    """Whether no seat still to play can trump ``card``, as the view shows it: ``card`` is
+    of the trump suit (known to this seat: its highest card left cannot be trumped), or
+    the trump is shown and none is left unseen (in a hand you cannot see)."""
+    mine = view.trump_suit if view.trump_suit is not None and view.trump_suit >= 0 else None
+    if mine is not None and card.suit == mine:
+        return True  # the highest trump left (shown or not: a seat void in it has none)
+    trump = trump_known(view)
+    if trump is None:
+        return False  # hidden: anyone who cannot follow may ask for it and trump
+    return not any(c.suit == trump for c in view.unseen_cards())
 
 
 def points_words_total(view: SeatView, card: Card) -> str:

@@ -66,7 +66,7 @@ from .locks import ReviewBusy, locks_for
 if TYPE_CHECKING:
     from .history import DealRow, GameRow, History
 
-REVIEW_VERSION = 7
+REVIEW_VERSION = 8
 """Bumped when the grading changes, so kept reviews are computed again."""
 REPLAY_TIME_CAP = 4.0
 """The bots' safety clock in the review (the grading hints and the replay with ``hard``):

@@ -17,7 +17,7 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...coach.hint import Hint, Option, action_words, hint
+from ...coach.hint import Hint, Option, action_words, game_points, hint
 from ...engine.actions import (
     DOUBLE_CODE,
     NO_TRUMPS_CODE,
@@ -45,12 +45,15 @@ def option_entry(h: Hint, o: Option, pad: int = 3) -> str:
         chance = "  - " if o.trick_win is None else f"{100 * o.trick_win:3.0f}%"
         return f"{o.words:<{pad}} {ours} {pts} {chance}"
     if o.action.bid is not None:
-        worth = "  -  " if o.worth is None else f"{o.worth:+.2f}"
+        worth = "  -  " if o.worth is None else f"{game_points(o.worth):>5}"
         made = "  - " if o.made is None else f"{100 * o.made:3.0f}%"
         return f"{o.action.bid:>2} {worth} {made}"
-    if h.bids:  # pass, in the auction: what passing is worth to the search (its bar)
-        worth = "" if o.worth is None else f" {o.worth:+.2f}"
-        return f"{_label(o):<{pad}}{worth}"
+    if h.bids:  # pass, in the auction: the worth of the contract it leaves standing
+        if o.worth is None:
+            return _label(o)
+        made = "" if o.made is None else f", made {100 * o.made:.0f}%"
+        standing = f" ({h.standing}{made})" if h.standing else ""
+        return f"{_label(o)} {game_points(o.worth)}{standing}"
     if o.ours is None and o.made is not None:
         ours = f"{100 * o.made:3.0f}%"
     pts = "" if o.card_points is None else f" {o.card_points:4.1f}"

@@ -171,12 +171,23 @@ def dd_words(g: Grade) -> str:
     hand seen, which the player could not see; under a ✗ it does not undo the grade."""
     head = "Double dummy, every hand seen (not what you could know): "
     if g.dd_loss is not None and g.dd_loss < 0.01:
+        taken = _subject(g.taken, "the ")
         if g.mistake:
-            return (f"{head}as the cards lay, the {g.taken} was as good as any card; the ✗ "
-                    f"is on the odds you could see then.")
-        return f"{head}as the cards lay, the {g.taken} was as good as any card."
-    return (f"{head}as the cards lay, {g.dd_best} was {g.dd_loss or 0.0:.2f} game points "
-            f"better.")
+            return (f"{head}as the cards lay, {taken} was as good as any card; the ✗ is on "
+                    f"the odds you could see then.")
+        return f"{head}as the cards lay, {taken} was as good as any card."
+    return (f"{head}as the cards lay, {_subject(g.dd_best or '')} was "
+            f"{g.dd_loss or 0.0:.2f} game points better.")
+
+
+def _subject(words: str, article: str = "") -> str:
+    """An action's words as the subject of a sentence: ``the 9♣``, ``asking for trump``
+    (not "the ask for trump")."""
+    if words == "ask for trump":
+        return "asking for trump"
+    if words == "declare the pair":
+        return "declaring the pair"
+    return f"{article}{words}"
 
 
 def grades_text(grades: list[Grade]) -> Text:
