@@ -388,11 +388,11 @@ def test_the_pick_is_best_on_its_own_figures() -> None:
     assert best_on_figures(v, [a, b], a.action)[0] == b.action
     # the options as good are named in the table's order ("A♥, 10♥, 9♦, Q♣ are as good"
     # beside a table listing 9♦, Q♣, A♥, 10♥)
-    pick = opt("7H", 0.3, 0.68, 14.1, 0.2)
+    first = opt("7H", 0.3, 0.68, 14.1, 0.2)
     alike = [opt("AH", 0.3, 0.66, 13.9), opt("TH", 0.3, 0.66, 13.9),
              opt("9D", 0.5, 0.69, 14.2), opt("QC", 0.2, 0.66, 14.1)]
-    chosen, equal = best_on_figures(v, [pick, *alike], pick.action)
-    assert chosen == pick.action
+    chosen, equal = best_on_figures(v, [first, *alike], first.action)
+    assert chosen == first.action
     assert [o.words for o in equal] == ["9♦", "Q♣", "A♥", "10♥"]
 
 

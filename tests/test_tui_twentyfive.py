@@ -57,7 +57,7 @@ def hidden_cards_shown(app: TwentyFiveApp) -> list[str]:
     return shown
 
 
-async def play_one_card(pilot: Pilot[None], app: TwentyFiveApp) -> None:
+async def play_one_card(pilot: Pilot[int], app: TwentyFiveApp) -> None:
     """Choose a legal card by its number and play it with Enter."""
     view = app.screen_table.view()
     legal = [m.card for m in view.legal_actions if m.kind is MoveKind.PLAY]
@@ -65,7 +65,7 @@ async def play_one_card(pilot: Pilot[None], app: TwentyFiveApp) -> None:
     await pilot.press(str(index + 1), "enter")
 
 
-async def play_game(pilot: Pilot[None], app: TwentyFiveApp) -> str:
+async def play_game(pilot: Pilot[int], app: TwentyFiveApp) -> str:
     for _ in range(400):
         await wait_for(pilot, lambda: settled(app))
         if isinstance(app.screen, RaceOverScreen):
@@ -155,7 +155,7 @@ def test_a_refused_card_says_why(tmp_path: Path) -> None:
 
 def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) -> None:
     app = make(tmp_path, 5, seed=4)
-    seen = {}
+    seen: dict[str, object] = {}
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
@@ -176,7 +176,7 @@ def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) 
             assert again.screen_table.view() == seen["view"]
             for _ in range(20):
                 await pilot.pause()
-            diff = list(difflib.unified_diff(seen["text"].splitlines(),
+            diff = list(difflib.unified_diff(str(seen["text"]).splitlines(),
                                              screen_text(again).splitlines(), lineterm=""))
             assert not diff, "\n".join(diff)
     asyncio.run(body2())
