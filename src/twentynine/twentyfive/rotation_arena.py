@@ -255,7 +255,7 @@ def lineup_of(rules: HouseRules, a: str, b: str) -> tuple[str, ...]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``twentyfive arena``: play, print the figures (progress every 10 groups)."""
+    """``twentyfive arena``: play, print the figures (progress every tenth of the run)."""
     ap = argparse.ArgumentParser(prog="twentyfive-arena", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--a", default="hard", choices=LEVEL_NAMES,
@@ -292,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     done: list[Group] = []
     for g in iter_groups(rules, lineup, opts.groups, opts.seed, opts.jobs, opts.budget):
         done.append(g)
-        if len(done) % 10 == 0 and len(done) < opts.groups:
+        if len(done) % max(10, opts.groups // 10) == 0 and len(done) < opts.groups:
             partial = Results(rules, lineup, done, time.perf_counter() - t0)
             bots = partial.bots
             if len(bots) > 1:
