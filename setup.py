@@ -50,6 +50,9 @@ COMPILED = [
     # which mypyc does not compile; the state machine reads the pack's tables once, at
     # import, into its own native globals
     "twentyfive/round_state",
+    # the search bots' worlds and playouts (twentyfive/search_players.py, which reads the
+    # seat's view and runs the search, stays plain Python: it runs once a decision)
+    "twentyfive/world_sampler",
 ]
 
 

@@ -3,8 +3,8 @@
 A player has a ``name`` and ``choose(view, legal) -> Move``; it sees one seat's
 :class:`~.seat_view.PlayerView` and the legal moves, never the engine, and is seeded.
 
->>> LEVEL_NAMES[:2]
-('random', 'easy')
+>>> LEVEL_NAMES
+('random', 'easy', 'medium', 'hard')
 >>> from twentynine.twentyfive.race import Race
 >>> g = Race(seed=5)
 >>> v = g.view(g.turn)
@@ -14,22 +14,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
+from ..common.players import Bot
 from .moves import Move
 from .seat_view import PlayerView
 
-
-class Player(Protocol):
-    """Anything that picks one of the legal moves from a seat's view."""
-
-    name: str
-
-    def choose(self, view: PlayerView, legal: Sequence[Move]) -> Move:
-        """One of ``legal``."""
-        ...
+Player = Bot[PlayerView, Move]
+"""Anything that picks one of the legal moves from a seat's view (the shared interface,
+:class:`twentynine.common.players.Bot`, for Twenty-Five's views and moves)."""
 
 
 @dataclass(frozen=True)
@@ -54,9 +48,23 @@ def _easy(seed: int | None, budget: float | None) -> Player:
     return EasyPlayer(seed)
 
 
+def _medium(seed: int | None, budget: float | None) -> Player:
+    from .search_players import MediumPlayer
+
+    return MediumPlayer(seed) if budget is None else MediumPlayer(seed, budget)
+
+
+def _hard(seed: int | None, budget: float | None) -> Player:
+    from .search_players import HardPlayer
+
+    return HardPlayer(seed) if budget is None else HardPlayer(seed, budget)
+
+
 LEVELS: tuple[Level, ...] = (
     Level("random", "plays any legal card", _random),
     Level("easy", "rules of thumb: robs, wins cheaply, holds back top trumps, races", _easy),
+    Level("medium", "searches 40 guesses at the hidden cards, a quick playout each", _medium),
+    Level("hard", "searches up to 200 guesses in half a second, steadier playouts", _hard),
 )
 """Every level, weakest first."""
 
