@@ -65,7 +65,8 @@ def test_the_registry_has_four_levels_with_the_search_players_last() -> None:
     assert LEVEL_NAMES == ("random", "easy", "medium", "hard")
     assert isinstance(make_player("medium", seed=1), MediumPlayer)
     assert isinstance(make_player("hard", seed=1, budget=0.2), HardPlayer)
-    assert make_player("hard", seed=1, budget=0.2).time_budget == 0.2
+    hard = make_player("hard", seed=1, budget=0.2)
+    assert isinstance(hard, HardPlayer) and hard.time_budget == 0.2
 
 
 @settings(max_examples=40, deadline=None)
