@@ -154,8 +154,10 @@ def twentyfive_rules_lines(rules: twentyfive_options.HouseRules, columns: int) -
     flag, its value in ``rules`` and what it does, wrapped to ``columns``.
 
     >>> lines = twentyfive_rules_lines(twentyfive_options.HouseRules(players=6), 60)
-    >>> max(len(line) for line in lines) <= 60, lines[1].startswith("* --players N")
-    (True, True)
+    >>> max(len(line) for line in lines) <= 60
+    True
+    >>> [line for line in lines if line.startswith("* ")][0].split()[:3]
+    ['*', '--players', 'N']
     """
     import textwrap
 
