@@ -490,6 +490,42 @@ def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
         srv.close()
 
 
+def test_the_help_opens_at_its_title_on_a_small_phone(tmp_path: Path,
+                                                      browser: Any) -> None:  # noqa: F811
+    """At 320 x 568 the help is taller than the screen: "?" opens it at its title and
+    first rules, with the focus on its close button all the same (a focus that scrolled
+    the panel would open it half way down, the title and the rules out of sight), and
+    opened again after a scroll down to "Leave" it starts at its title again."""
+    srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=4)
+    try:
+        w = open_page(browser, {**PHONE, "viewport": {"width": 320, "height": 568}},
+                      srv.link)
+        page = w.page
+        page.fill("#name", "Asha")
+        page.tap("#sit")
+        page.wait_for_selector("#hand .card")
+        for _ in range(2):
+            page.tap("#help-open")
+            page.wait_for_selector("#help:not([hidden])")
+            page.wait_for_timeout(200)
+            assert page.evaluate("() => document.activeElement.id") == "help-close"
+            panel = page.evaluate("""() => { const p = document.querySelector('#help .panel');
+                return [p.scrollTop, p.scrollHeight, p.clientHeight]; }""")
+            assert panel[1] > panel[2], f"the help fits the screen: {panel}"
+            assert panel[0] == 0, f"the help opened scrolled down: {panel}"
+            check_uncovered(w, "help opened", "#help-title",
+                            "#help-rules > li:first-child")
+            page.locator("#leave").scroll_into_view_if_needed()
+            page.tap("#leave")
+            page.wait_for_selector("#leave-confirm:not([hidden])")
+            page.tap("#leave-stay")
+            page.tap("#help-close")
+            page.wait_for_selector("#help", state="hidden")
+        assert w.errors == []
+    finally:
+        srv.close()
+
+
 def test_an_old_link_says_its_table_is_gone_and_asks_for_a_code(
         tmp_path: Path, browser: Any) -> None:  # noqa: F811
     """The link of a table the host had before it started again: the join form says the

@@ -1172,7 +1172,10 @@ function openHelp() {
   renderInvite();
   $("help-rules").replaceChildren(...helpItems());
   $("help").hidden = false;
-  $("help-close").focus();
+  // the focus on the close button, the panel at its title: on a short screen the
+  // button is half way down, and focusing it would scroll the title and rules away
+  $("help").querySelector(".panel").scrollTop = 0;
+  $("help-close").focus({ preventScroll: true });
 }
 
 function closeHelp() {
