@@ -163,9 +163,28 @@ def test_the_card_likeliest_to_take_the_trick_is_the_one_named() -> None:
     assert chosen == pick.action and equal == (jack,)
     text = _play_reason(v, _ordered([pick, jack, ten], chosen, equal, by_figures=True),
                         equal, 800)
-    assert "J♣ takes this trick more often (86%) and is as good over the whole deal (the " \
-           "same chance and card points, within the noise of 800 deals)." in text, text
+    assert "J♣ takes this trick more often (86%) and is as good (the same chance and card " \
+           "points)." in text, text
     assert "8♥ takes this trick more often" not in text
+
+
+def test_the_pair_moves_the_target_as_far_as_the_rules_let_it() -> None:
+    """"Declare the pair: your king and queen of trump move the target 4 points in your
+    side's favour", then "make its 16" of a bid of 17: the lowest bid bounds it."""
+    from twentynine.coach.hint_words import pair_words
+
+    hands = ("7C 8C 7D 8D | QC KC 7H 8H", "JS 9S JD 9D | AS TS AD TD",
+             "KS QS KD QD | 8S 7S JH 9H", "KH QH AH TH | JC 9C AC TC")
+    for bid, seat, said in (
+            (17, 0, "your king and queen of trump lower your side's target from 17 to 16"),
+            (20, 0, "your king and queen of trump lower your side's target from 20 to 16"),
+            (16, 0, "your king and queen of trump leave the target at 16, the lowest it can "
+                    "be"),
+            (18, 1, "your king and queen of trump raise their target from 18 to 22"),
+            (27, 1, "your king and queen of trump raise their target from 27 to 28")):
+        d = layout(*hands, dealer=3)
+        play(d, f"bid {bid}", "pass", "pass", "pass", "trump 7C")
+        assert pair_words(d.view(seat)) == said
 
 
 def test_a_trick_of_one_point_is_one_point() -> None:

@@ -35,7 +35,6 @@ from dataclasses import dataclass
 
 from ..bots import COACH_BOT, BaseBot, make_bot
 from ..bots.calls import contract_ev, standing_results, standing_worth
-from ..bots.config import FLOOR_WORLDS
 from ..bots.medium import Estimates, Figures
 from ..bots.search import MARGIN_WEIGHT, StreamRand, rollout, rollout_policy
 from ..bots.worlds import WorldSampler
@@ -74,10 +73,13 @@ TRUMP_MEASURE = 3
 decide between cards the search rates alike, and it comes once a deal)."""
 
 
-STARVED_CLOCK = 3.0
-"""Seconds the hint's search may take when hard's own clock stopped it before
-:data:`~twentynine.bots.config.FLOOR_WORLDS` deals (the exact endgame has no floor of its
-own): the same search, seeded alike, given the time to value its deals."""
+FULL_CLOCK = 4.0
+"""The hint's safety clock in seconds, the review's
+(:data:`~twentynine.coach.review.REPLAY_TIME_CAP`): hard's own (0.35 s) stopped the
+search on a busy machine before its sample counts (the exact endgame after two deals, or
+34 of 80), and the review, searching the same view with the same seed to its counts,
+then showed other figures and marked the very card suggested a mistake.  The sample
+counts bound the search; the clock only stops a starved one."""
 STRONGEST = COACH_BOT
 """The bot whose choice the hint gives (:data:`~twentynine.bots.COACH_BOT`, named in the
 bots' registry), made exactly as the table makes it, with its own settings:
@@ -168,12 +170,12 @@ def _mean(num: float, den: float) -> float | None:
 
 def hint_bot(seed: int, time_cap: float | None = None) -> BaseBot:
     """The bot whose choice the hint gives: :data:`STRONGEST` with its own settings, as
-    :func:`~twentynine.bots.make_bot` makes it for the table.  ``time_cap`` replaces its
-    safety clock only (tests and the review pass a generous one, so that a busy machine
-    cannot cut the search short); its sample counts bound the search either way."""
-    if time_cap is None:
-        return make_bot(STRONGEST, seed=seed)
-    return make_bot(STRONGEST, seed=seed, time_budget=time_cap)
+    :func:`~twentynine.bots.make_bot` makes it for the table, but for its safety clock:
+    :data:`FULL_CLOCK` (or ``time_cap``), the review's, so that its sample counts bound
+    the search and the hint at the table and the review's grade of the same position
+    show the same figures."""
+    return make_bot(STRONGEST, seed=seed,
+                    time_budget=FULL_CLOCK if time_cap is None else time_cap)
 
 
 def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = None,
@@ -192,19 +194,11 @@ def hint(view: SeatView, *, seed: int | None = None, time_cap: float | None = No
     t_start = time.perf_counter()
     if seed is None:
         seed = view_seed(view)
-    own = bot is None
     if bot is None:
         bot = hint_bot(seed, time_cap)
     action = bot.choose(view, legal)
     found = getattr(bot, "estimates", None)
     est = found if isinstance(found, Estimates) else None
-    if own and time_cap is None and est is not None and est.samples < FLOOR_WORLDS:
-        # the clock stopped the search on a handful of deals (the exact endgame on a busy
-        # machine): figures from two deals are a guess, so search again, longer
-        bot = hint_bot(seed, STARVED_CLOCK)
-        action = bot.choose(view, legal)
-        found = getattr(bot, "estimates", None)
-        est = found if isinstance(found, Estimates) else None
     rng = random.Random(seed ^ 0x5EED5EED)
     phase = PHASE_CODES[view.phase]
     defending = contract_team(view) not in (None, view.team)
@@ -520,6 +514,7 @@ def _in_worlds(view: SeatView, codes: list[int], est: Estimates, seed: int
 
 __all__ = [
     "CHANCE_NOISE",
+    "FULL_CLOCK",
     "MEASURE_WORLDS",
     "NEAR_TIE",
     "PICK_WINDOW",

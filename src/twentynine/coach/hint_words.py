@@ -17,7 +17,7 @@ from ..engine.actions import (
     Action,
 )
 from ..engine.deal import PHASE_CODES, PLAY, Deal
-from ..engine.scoring import result_decided
+from ..engine.scoring import pair_target, result_decided
 from ..engine.views import SeatView
 from .hint_types import (
     CHANCE_POINTS,
@@ -188,6 +188,25 @@ def _not_likelier(view: SeatView, best: Option, likelier: Option, samples: int =
             f"points, within the noise of {_deals(samples)}).")
 
 
+def pair_words(view: SeatView) -> str:
+    """What declaring the pair does to the target, as the rules bound it (never below the
+    lowest bid, never above the highest): "your king and queen of trump lower your side's
+    target from 20 to 16" ("move it 4 points" was said of 17 going to 16)."""
+    bid, target = view.high_bid, view.target
+    if view.bidder is None or bid is None or target is None:
+        return "your king and queen of trump move the target in your side's favour"
+    bidding = (view.bidder & 1) == view.team
+    new = pair_target(view.rules, bid, view.bidder & 1, view.team)
+    if new == target:
+        which = "lowest" if bidding else "highest"
+        return (f"your king and queen of trump leave the target at {target}, the {which} "
+                f"it can be")
+    if bidding:
+        return (f"your king and queen of trump lower your side's target from {target} to "
+                f"{new}")
+    return f"your king and queen of trump raise their target from {target} to {new}"
+
+
 def _play_reason(view: SeatView, ordered: tuple[Option, ...],
                  equal: Sequence[Option] = (), samples: int = 0) -> str:
     best = ordered[0]
@@ -200,8 +219,7 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...],
                 f"wins this trick in {percent(best.trick_win)} of the deals consistent with "
                 f"what you know")
     elif a.code == PAIR_CODE:
-        text = ("Declare the pair: your king and queen of trump move the target 4 points "
-                "in your side's favour")
+        text = f"Declare the pair: {pair_words(view)}"
     else:
         others = [(o.action.card, o.trick_win) for o in ordered[1:]]
         why = None if card is None else card_reason(
@@ -241,9 +259,8 @@ def _play_reason(view: SeatView, ordered: tuple[Option, ...],
             and best.trick_win is not None and likelier.trick_win > best.trick_win + 0.1):
         if likelier in equal:
             text += (f" {_start(likelier)} takes this trick more often "
-                     f"({percent(likelier.trick_win)}) and is as good over the whole deal "
-                     f"(the same chance and card points, within the noise of "
-                     f"{_deals(samples)}).")
+                     f"({percent(likelier.trick_win)}) and is as good (the same chance and "
+                     f"card points).")
         else:
             text += " " + _not_likelier(view, best, likelier, samples)
     elif len(ordered) > 1:
@@ -294,4 +311,4 @@ def _trump_reason(view: SeatView, ordered: tuple[Option, ...],
     return text
 
 
-__all__ = ["decided_made", "figures", "measured_reason", "standing_words"]
+__all__ = ["decided_made", "figures", "measured_reason", "pair_words", "standing_words"]

@@ -55,6 +55,7 @@ from .grading import (  # noqa: F401  (the grading's names, as the review has al
     judge,
 )
 from .hint import (
+    FULL_CLOCK,
     STRONGEST,
     Hint,
     action_words,
@@ -68,7 +69,7 @@ if TYPE_CHECKING:
 
 REVIEW_VERSION = 8
 """Bumped when the grading changes, so kept reviews are computed again."""
-REPLAY_TIME_CAP = 4.0
+REPLAY_TIME_CAP = FULL_CLOCK
 """The bots' safety clock in the review (the grading hints and the replay with ``hard``):
 their sample counts bound them, so the review is the same every time however busy the
 machine; the cap only stops a starved one."""
