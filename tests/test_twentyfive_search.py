@@ -190,3 +190,16 @@ def test_the_same_seed_makes_the_same_choices(level: str) -> None:
             g.apply(m)
         return out
     assert play() == play()
+
+
+def test_an_unknown_objective_is_refused() -> None:
+    with pytest.raises(ValueError, match="race, points"):
+        SearchPlayer(seed=1, objective="glory")
+
+
+def test_the_points_objective_also_moves_legally() -> None:
+    g = random_position(5, 4, "none")
+    v = mover_view(g)
+    assert v is not None
+    bot = SearchPlayer(seed=1, worlds=4, min_worlds=1, objective="points")
+    assert bot.choose(v, v.legal_actions) in v.legal_actions
