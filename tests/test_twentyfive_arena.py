@@ -102,3 +102,19 @@ def test_a_tiny_run_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["--a", "easy", "--b", "random", "--players", "3", "--groups", "2"]) == 0
     out = capsys.readouterr().out
     assert "easy - random: win rate" in out and "faults: 0" in out
+
+
+def test_the_command_line_arena_plays_twentyfive(capsys: pytest.CaptureFixture[str]) -> None:
+    """``twentynine arena --game twentyfive`` is Twenty-Five's arena with its own options;
+    a bad value of it exits 2 with one line."""
+    from twentynine.cli.program import main
+
+    assert main(["arena", "--game", "twentyfive", "--a", "easy", "--b", "random",
+                 "--players", "3", "--groups", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "3 players" in out and "easy - random" in out
+    with pytest.raises(SystemExit) as stop:
+        main(["arena", "--game=twentyfive", "--players", "10"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["twentynine arena: error: --players must be from 3 to 9, not 10"]

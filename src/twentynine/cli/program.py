@@ -387,6 +387,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "address it adds to X-Forwarded-For, believed from it alone")
 
     arena = sub.add_parser("arena", help="measure two bots on duplicate boards")
+    arena.add_argument("--game", choices=("twentynine", "twentyfive"), default="twentynine",
+                       help="the game (twentyfive: its own arena, `twentynine arena --game "
+                       "twentyfive --help`)")
     add_rules_options(arena)
     bot_help = ("{" + ",".join(BOTS) + "} or 'cmd:<command line>' (a process speaking the "
                 "Bhoos SmartBots protocol on stdin/stdout, e.g. "
@@ -451,7 +454,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+def _twentyfive_arena_args(args: Sequence[str]) -> list[str] | None:
+    """The arguments for Twenty-Five's arena when ``args`` are ``arena --game twentyfive
+    ...`` (that arena has its own options: players, teams, groups), else None.
+
+    >>> _twentyfive_arena_args(["arena", "--game", "twentyfive", "--players", "6"])
+    ['--players', '6']
+    >>> _twentyfive_arena_args(["arena", "--game=twentyfive"]), _twentyfive_arena_args(["arena"])
+    ([], None)
+    """
+    if not args or args[0] != "arena":
+        return None
+    rest = list(args[1:])
+    for i, arg in enumerate(rest):
+        if arg == "--game=twentyfive":
+            return rest[:i] + rest[i + 1:]
+        if arg == "--game" and rest[i + 1:i + 2] == ["twentyfive"]:
+            return rest[:i] + rest[i + 2:]
+    return None
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if (arena25 := _twentyfive_arena_args(given)) is not None:
+        from ..twentyfive.rotation_arena import main as twentyfive_arena
+
+        return twentyfive_arena(arena25)
     parser = build_parser()
     opts = parser.parse_args(argv)
     if opts.command is None:

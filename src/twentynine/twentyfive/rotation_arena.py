@@ -256,7 +256,7 @@ def lineup_of(rules: HouseRules, a: str, b: str) -> tuple[str, ...]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``twentyfive arena``: play, print the figures (progress every tenth of the run)."""
-    ap = argparse.ArgumentParser(prog="twentyfive-arena", description=__doc__,
+    ap = argparse.ArgumentParser(prog="twentynine arena --game twentyfive", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--a", default="hard", choices=LEVEL_NAMES,
                     help="the bot on side 0's seats")
@@ -277,17 +277,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         rules = HouseRules(players=opts.players, teams=opts.teams, target=opts.target)
     except HouseRulesError as exc:
-        ap.exit(2, f"twentyfive-arena: error: {exc}\n")
+        ap.exit(2, f"twentynine arena: error: {exc}\n")
     if opts.lineup:
         lineup = tuple(x.strip() for x in opts.lineup.split(","))
         bad = [x for x in lineup if x not in LEVEL_NAMES]
         if bad or len(lineup) != rules.players:
-            ap.exit(2, f"twentyfive-arena: error: --lineup needs {rules.players} of "
+            ap.exit(2, f"twentynine arena: error: --lineup needs {rules.players} of "
                        f"{', '.join(LEVEL_NAMES)}\n")
     else:
         lineup = lineup_of(rules, opts.a, opts.b)
     if opts.groups < 1 or opts.jobs < 1:
-        ap.exit(2, "twentyfive-arena: error: --groups and --jobs must be at least 1\n")
+        ap.exit(2, "twentynine arena: error: --groups and --jobs must be at least 1\n")
     t0 = time.perf_counter()
     done: list[Group] = []
     for g in iter_groups(rules, lineup, opts.groups, opts.seed, opts.jobs, opts.budget):
