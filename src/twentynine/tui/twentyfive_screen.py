@@ -144,7 +144,9 @@ class RaceScreen(Screen[None]):
         if view.stage is Stage.DEAL_OVER:
             return Text("The deal is over: Enter deals the next one.", style="bold")
         if view.turn == view.seat:
-            t = Text("Your turn: choose a card (←→ or 1-5), Enter plays it", style="bold")
+            n = len(view.hand)
+            keys = f" (←→ or 1-{n})" if n > 1 else ""
+            t = Text(f"Your turn: choose a card{keys}, Enter plays it", style="bold")
             if view.can_rob:
                 t.append(" · r robs the turned card", style=f"bold {'#ffca28'}")
             if view.may_hold_back:
