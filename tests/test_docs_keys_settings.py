@@ -57,7 +57,9 @@ def test_every_key_in_the_readme_is_bound() -> None:
 def test_every_settings_row_is_named_in_the_readme_and_the_rules() -> None:
     flags = {st.field: st.flag for st in SETTINGS}
     for row in ROWS:
-        assert row.name in README, row.name
+        # the README names the table's own rows; the rules' rows are named once, in
+        # docs/rules.md's last table
+        assert row.kind == "rules" or row.name in README, row.name
         if row.kind == "rules":
             flag = flags.get(row.key, "--variant")
             assert f"| {row.name} | `{flag}` |" in RULES, row.name
@@ -65,16 +67,10 @@ def test_every_settings_row_is_named_in_the_readme_and_the_rules() -> None:
     assert "at the start of a game and between games" not in README + RULES
 
 
-def _readme_rule_names() -> list[str]:
-    start = README.index("then one row per rule:") + len("then one row per rule:")
-    listed = README[start:README.index("Each row is one of the flags", start)]
-    return [n.strip().rstrip(".") for n in listed.replace("\n", " ").split(" · ")]
-
-
-def test_every_setting_has_its_row_in_the_readme_and_the_rules_page() -> None:
-    """The README's list and docs/rules.md's last table name each setting of the record
-    (rules.SETTINGS), in its order: a setting added without them fails here."""
-    assert _readme_rule_names() == [st.name for st in SETTINGS]
+def test_every_setting_has_its_row_in_the_rules_page() -> None:
+    """docs/rules.md's last table names each setting of the record (rules.SETTINGS), in its
+    order: a setting added without its row fails here.  (The README names none of them: it
+    points to that table, so that the names live in one page.)"""
     table = [(m[0], m[1]) for m in re.findall(r"^\| (.+?) \| `(--[a-z-]+)` \|$", RULES, re.M)]
     rules_rows = [row for row in table if row[1] in {st.flag for st in SETTINGS}]
     assert rules_rows == [(st.name, st.flag) for st in SETTINGS]
