@@ -195,6 +195,22 @@ def _pair_teams(v: SeatView) -> set[int]:
     return {v.seat & 1} if pair_may_come(v) else set()
 
 
+def possible_targets(v: SeatView) -> frozenset[int]:
+    """The targets the bidding team may still end the deal with, as the seat of ``v`` can
+    tell: the target now, and each one a pair still to come could set (none before the
+    play).
+
+    >>> from twentynine.engine.deal import Deal
+    >>> possible_targets(Deal.from_seed(1).view(0))   # the auction: no target yet
+    frozenset()
+    """
+    if v.bidder is None or v.high_bid is None or v.target is None:
+        return frozenset()
+    team = v.bidder & 1
+    return frozenset({v.target} | {pair_target(v.rules, v.high_bid, team, t)
+                                   for t in _pair_teams(v)})
+
+
 def result_decided(v: SeatView) -> bool:
     """Whether the deal's result can no longer change, whatever is played from here, as
     the seat of ``v`` can tell from what it may know: the contract is made or beaten for
@@ -223,7 +239,7 @@ def result_decided(v: SeatView) -> bool:
         return False
     team = v.bidder & 1
     bid = v.high_bid
-    targets = {v.target} | {pair_target(rules, bid, team, t) for t in _pair_teams(v)}
+    targets = possible_targets(v)
     have = v.points[team]
     left = CARD_POINTS_IN_ALL - v.points[0] - v.points[1] + (1 if rules.last_trick_point
                                                               else 0)

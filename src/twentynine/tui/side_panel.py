@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..engine.deal import Phase
-from ..engine.scoring import SINGLE_HAND_POINTS
+from ..engine.scoring import SINGLE_HAND_POINTS, possible_targets
 from ..engine.views import SeatView
 from ..engine.words import house_rules, rules_brief, rules_short
 from .theme import CORAL, GOLD, HIDDEN, INK_SOFT
@@ -215,7 +215,17 @@ class SidePanel(StatePanel):
                                    v.points[1 - bt])
         bidders, defence = TEAM_NAMES[bt], TEAM_NAMES[1 - bt]
         t = Text("\n")
-        if make == 0:
+        targets = possible_targets(v) if v.phase is Phase.PLAY else frozenset({v.target})
+        if (make == 0 or beat == 0) and len(targets) > 1:
+            # the target now is reached, but a pair still to come may move it: not yet
+            # made or beaten (as the hint's "decided" and the f key say too)
+            side = bidders if make == 0 else defence
+            t.append_text(_line("Make" if make == 0 else "Beat",
+                                Text(f"{side} have it now", style="bold")))
+            t.append("\n")
+            t.append_text(_line("Pair", Text(f"may move it: {min(targets)}-{max(targets)}",
+                                             style="dim")))
+        elif make == 0:
             t.append_text(_line("Make", Text(f"{bidders} made it", style=f"bold {GOLD}")))
             t.append("\n")
             t.append_text(_line("Beat", Text("out of reach", style="dim")))
