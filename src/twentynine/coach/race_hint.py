@@ -308,25 +308,23 @@ def side_words(view: PlayerView, side: int, names: Names) -> tuple[str, str]:
     return f"{', '.join(who[:-1])} and {who[-1]}", "need"
 
 
-def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence[str],
-                worlds: int, names: Names) -> str:
-    """Why the pick (``options[0]``), in sentences a player can check from the table,
-    then the figures: its race and trick chances, the next best move's."""
+def pick_facts(view: PlayerView, options: Sequence[RaceOption], names: Names
+               ) -> list[str]:
+    """Why the pick (``options[0]``), in facts a player can check from the table (or
+    from the hint's own figures): the best trump left, robbing, holding back, the trick
+    on the table, a side one trick from the target."""
     pick = options[0]
     move = pick.move
     card = move.card
     assert card is not None
     facts: list[str] = []
     t = view.trump
-    team = view.rules.teams != "none"
     # robbing, or not
     if move.kind is MoveKind.ROB:
         turned = view.turned
         if power(t, turned) > power(t, card):
             facts.append(f"the turned {turned.label} is better than your {card.label}")
-        lead = f"Rob the turned {turned.label}, laying down your {card.label}"
     else:
-        lead = f"Play {card.label}"
         robs = [o for o in options if o.move.kind is MoveKind.ROB]
         if robs:
             top = max(robs, key=lambda o: (o.race_shown, o.race))
@@ -373,7 +371,24 @@ def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence
         elif side == view.side and pick.trick_shown >= 50:
             line += f": this takes it in {pick.trick_shown}%"
         facts.append(line)
-    whose = "your team's" if team else "your"
+    return facts
+
+
+def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence[str],
+                worlds: int, names: Names) -> str:
+    """Why the pick (``options[0]``), in sentences a player can check from the table
+    (:func:`pick_facts`), then the figures: its race and trick chances, the next best
+    move's (or those as good), a move that takes the trick more often."""
+    pick = options[0]
+    card = pick.move.card
+    assert card is not None
+    t = view.trump
+    if pick.move.kind is MoveKind.ROB:
+        lead = f"Rob the turned {view.turned.label}, laying down your {card.label}"
+    else:
+        lead = f"Play {card.label}"
+    facts = pick_facts(view, options, names)
+    whose = "your team's" if view.rules.teams != "none" else "your"
     text = lead + (": " + "; ".join(facts) if facts else "") + ". "
     text += (f"{whose[0].upper()}{whose[1:]} chance to win the race: {pick.race_shown}%"
              f", to take this trick: {pick.trick_shown}%")
@@ -432,8 +447,27 @@ def visible_cards(view: PlayerView) -> set[str]:
 
 
 __all__ = [
-    "HINT_WORLDS", "NOISE_SE", "STRONGEST", "Names", "NoRaceHint", "RaceHint", "RaceOption",
-    "best_trump_fact", "card_list_words", "default_names", "measure",
-    "move_words", "named_cards", "out_cards", "race_hint", "race_reason", "race_seed",
-    "shown", "side_words", "trick_leader", "turned_is_out", "visible_cards",
+    "HINT_WORLDS",
+    "NOISE_SE",
+    "STRONGEST",
+    "Names",
+    "NoRaceHint",
+    "RaceHint",
+    "RaceOption",
+    "best_trump_fact",
+    "card_list_words",
+    "default_names",
+    "measure",
+    "move_words",
+    "named_cards",
+    "out_cards",
+    "pick_facts",
+    "race_hint",
+    "race_reason",
+    "race_seed",
+    "shown",
+    "side_words",
+    "trick_leader",
+    "turned_is_out",
+    "visible_cards",
 ]
