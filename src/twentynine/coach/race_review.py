@@ -45,8 +45,8 @@ MISTAKE_POINTS = 5
 pick is a mistake."""
 REVIEW_VERSION = 1
 """Bumped when the grading changes, so kept reviews are made again."""
-RULE_WORDS = (f"✗: {MISTAKE_POINTS} points of race chance or more below the hint's choice "
-              f"(the same figures as the hint, from the view you had)")
+RULE_WORDS = (f"✗ marks {MISTAKE_POINTS} points of race chance or more below the hint's "
+              f"choice, on the hint's figures from the view you had")
 
 Progress = Callable[[int, int], None]
 """Called with (decisions graded, decisions in all)."""
@@ -96,7 +96,8 @@ class RaceReview:
         if not self.grades:
             return [head, "You had no choice to make in this deal."]
         n = self.mistakes
-        summary = (f"{len(self.grades)} decisions, "
+        k = len(self.grades)
+        summary = (f"{k} decision{'s' if k > 1 else ''}, "
                    f"{'no mistake' if not n else f'{n} mistake' + ('s' if n > 1 else '')}"
                    f" ({RULE_WORDS})")
         return [head, summary, *(g.line for g in self.grades)]
@@ -204,6 +205,14 @@ def grade(view: PlayerView, index: int, move: Move, h: RaceHint, names: Names) -
                      best.race_shown, cost, mistake, text + ".")
 
 
+def noun(o: RaceOption) -> str:
+    """A move in a sentence: ``the 10♦``, ``robbing (laying down the 3♣)``."""
+    assert o.move.card is not None
+    if o.move.kind is MoveKind.ROB:
+        return f"robbing (laying down the {o.move.card.label})"
+    return f"the {o.move.card.label}"
+
+
 def cost_reasons(view: PlayerView, taken: RaceOption, best: RaceOption,
                  facts: list[str]) -> list[str]:
     """Why the move taken did worse than the hint's: the facts behind the hint's pick,
@@ -211,15 +220,15 @@ def cost_reasons(view: PlayerView, taken: RaceOption, best: RaceOption,
     out = list(facts)
     t = view.trump
     if taken.trick_shown > best.trick_shown + 10:
-        out.append(f"the {taken.words} takes this trick more often ({taken.trick_shown}% "
+        out.append(f"{noun(taken)} takes this trick more often ({taken.trick_shown}% "
                    f"against {best.trick_shown}%) but wins the race less often")
     elif best.trick_shown > taken.trick_shown + 10:
-        out.append(f"the {best.words} takes this trick in {best.trick_shown}%, the "
-                   f"{taken.words} in {taken.trick_shown}%")
+        out.append(f"{noun(best)} takes this trick in {best.trick_shown}%, "
+                   f"{noun(taken)} in {taken.trick_shown}%")
     tc, bc = taken.move.card, best.move.card
     if (taken.move.kind is MoveKind.PLAY and tc is not None and is_trump(t, tc)
-            and (bc is None or best.move.kind is MoveKind.ROB or not is_trump(t, bc)
-                 or power(t, bc) < power(t, tc))):
+            and best.move.kind is MoveKind.PLAY and bc is not None
+            and (not is_trump(t, bc) or power(t, bc) < power(t, tc))):
         out.append(f"the {tc.label} spends a trump the hint keeps for later")
     if (not out and tc is not None and bc is not None and best.move.kind is MoveKind.PLAY
             and taken.move.kind is MoveKind.PLAY

@@ -21,6 +21,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ..coach.phrases import count
 from ..coach.race_hint import NoRaceHint, RaceHint, race_hint
 from ..coach.race_history import RaceHistory, TableFigures, coach_stats, race_history_path
 from ..coach.race_recorder import RaceRecorder
@@ -181,7 +182,7 @@ def figures_lines(f: TableFigures) -> list[str]:
     out = [f"deals {f.deals} · your side's tricks a deal {per}",
            f"robbed {f.robs} of {f.could_rob} chances · held back a top trump "
            f"{f.held} of {f.could_hold} times",
-           f"hints {f.hints} · mistakes {f.mistakes} in {f.reviewed} reviewed deals"]
+           f"hints {f.hints} · mistakes {f.mistakes} in {count(f.reviewed, 'reviewed deal')}"]
     return out
 
 
