@@ -216,7 +216,7 @@ def race_hint(view: PlayerView, *, worlds: int = HINT_WORLDS, seed: int | None =
         seed = race_seed(view)
     bot = make_player(STRONGEST, seed=seed)
     noise = bot.noise if isinstance(bot, SearchPlayer) else 8
-    got = measure(view, legal, worlds if len(legal) > 1 else 1, seed, noise)
+    got = measure(view, legal, worlds, seed, noise)
     n = max(got.worlds, 1)
     options = [RaceOption(m, move_words(m), sum(got.race[i]) / n, got.trick[i] / n)
                for i, m in enumerate(legal)]
@@ -348,12 +348,18 @@ def pick_facts(view: PlayerView, options: Sequence[RaceOption], names: Names
             verb = "may" if len(held) == 1 else "may all"
             facts.append(f"your {card_list_words(held, '')} {verb} be held back: the "
                          f"{led.label} led is a lower trump")
+    if len(options) == 1:
+        facts.append("it is your only legal card")
     # the trick on the table
     lead_now = trick_leader(view)
     if lead_now is not None and move.kind is MoveKind.PLAY:
         wseat, wcard = lead_now
         ours = view.rules.side_of(wseat) == view.side
         beats = _beats(view, card, wcard)
+        cards = [o.move.card for o in options
+                 if o.move.kind is MoveKind.PLAY and o.move.card is not None]
+        if not ours and len(cards) > 1 and not any(_beats(view, c, wcard) for c in cards):
+            facts.append(f"none of your cards beats {names(wseat)}'s {wcard.label}")
         if ours and not beats and wseat != view.seat:
             facts.append(f"{names(wseat)} is winning this trick with the {wcard.label}")
         elif not ours and beats and len(view.trick) == view.rules.players - 1 and \
@@ -402,7 +408,7 @@ def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence
               and o.trick_shown >= pick.trick_shown + 10]
     if takers:
         tk = max(takers, key=lambda o: (o.trick_shown, o.race_shown))
-        spent = (" (it spends a trump)" if tk.move.kind is MoveKind.PLAY and tk.move.card
+        spent = (": it spends a trump" if tk.move.kind is MoveKind.PLAY and tk.move.card
                  is not None and is_trump(t, tk.move.card) else "")
         text += (f". {subject(tk)} takes this trick more often ({tk.trick_shown}%) but "
                  f"wins the race less often ({tk.race_shown}%){spent}")
