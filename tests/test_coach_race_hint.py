@@ -178,3 +178,17 @@ def test_the_same_view_gets_the_same_hint() -> None:
     assert view is not None
     a, b = race_hint(view, worlds=40), race_hint(view, worlds=40)
     assert (a.move, a.reason, a.options) == (b.move, b.reason, b.options)
+
+
+def test_the_race_figure_says_when_it_is_an_estimate() -> None:
+    """Far from the target no deal decides the race: the figure is the estimate from the
+    scores, and the hint says so; one trick from it, every world decides it."""
+    g = race(["KC 2D 3D 4D 5D", "QC 6S 7S 8S 9S", "2C 3H 4H 6H 7H", "3C 8H 9H TH QH"],
+             "2S", first_dealer=0)
+    play(g, "play QC", "play 2C", "play 3C")
+    far = race_hint(g.view(0), worlds=WORLDS)
+    assert far.estimated
+    assert "Your chance to win the race (estimated beyond this deal): " in far.reason
+    near = race_hint(at_scores(g.view(0), 20, 20, 20, 20), worlds=WORLDS)
+    assert not near.estimated
+    assert "Your chance to win the race: " in near.reason

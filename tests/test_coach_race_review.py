@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from twentynine.coach.race_hint import RaceHint, RaceOption, default_names, move_words
 from twentynine.coach.race_history import RaceHistory, coach_stats, race_history_path
 from twentynine.coach.race_recorder import RaceRecorder
-from twentynine.coach.race_review import RaceReview, review_deal
-from twentynine.twentyfive import HouseRules, Move, Race, Stage
+from twentynine.coach.race_review import RaceReview, grade, review_deal
+from twentynine.twentyfive import HouseRules, Move, PlayerView, Race, Stage
 from twentynine.twentyfive.pack import mask_of, parse_card, parse_cards
 from twentynine.twentyfive.race_table import RaceTable, save_path
 from twentynine.twentyfive.replay import race_record
@@ -37,9 +38,9 @@ def test_not_robbing_is_graded_with_its_cost_and_reason() -> None:
     assert (only.kind, only.taken, only.best) == ("no rob", "10♦", "rob, lay down 3♣")
     assert only.mistake and only.cost == only.best_race - only.taken_race >= 5
     assert only.line.startswith(
-        f"✗ Trick 1, 10♦, not robbing: {only.cost} points of race chance below the hint's "
-        f"rob, lay down 3♣ ({only.taken_race}% against {only.best_race}%): the turned J♦ "
-        f"is better than your 3♣")
+        f"✗ Trick 1, 10♦, not robbing: {only.cost} points of race chance below the "
+        f"search's choice, rob, lay down 3♣ ({only.taken_race}% against "
+        f"{only.best_race}%): the turned J♦ is better than your 3♣")
 
 
 def test_not_holding_back_is_graded_with_its_reason() -> None:
@@ -65,7 +66,40 @@ def test_the_hints_choice_is_graded_as_such() -> None:
     (only,) = review_deal(race_record(g), 1, worlds=200).grades
     assert only.kind == "held back" and not only.mistake and only.cost == 0
     assert only.line.startswith(f"✓ Trick 1, {best.options[0].words}, holding back your "
-                                f"J♦: the hint's choice")
+                                f"J♦: the search's choice too")
+
+
+def hand_made_hint(view: PlayerView, races: dict[str, float], equal: tuple[str, ...] = ()
+                   ) -> RaceHint:
+    """A hint for ``view`` with the race figures given (every legal move's)."""
+    opts = sorted((RaceOption(m, move_words(m), races[move_words(m)], 0.5)
+                   for m in view.legal_actions), key=lambda o: -o.race)
+    return RaceHint(view.seat, opts[0].move, "", tuple(opts), 400, equal)
+
+
+@pytest.mark.parametrize(("taken", "equal", "mark", "words"), [
+    ("3♠", (), "✓", "✓ Trick 1, 3♠: the search's choice too (your race chance 60%, this "
+                    "trick 50%)."),
+    ("4♣", ("4♣",), "✓", "✓ Trick 1, 4♣: as good as the search's choice, 3♠, within its "
+                         "noise (58% against 60%)."),
+    ("4♣", (), "~", "~ Trick 1, 4♣: close to the search's choice, 3♠: 2 points of race "
+                    "chance below (58% against 60%), less than a mistake's 5."),
+    ("2♠", (), "✗", "✗ Trick 1, 2♠: 5 points of race chance below the search's choice, 3♠ "
+                    "(55% against 60%): "),
+])
+def test_three_marks_the_search_s_choice_close_and_a_mistake(
+        taken: str, equal: tuple[str, ...], mark: str, words: str) -> None:
+    """✓ the search's choice or as good within the noise, ~ lower by less than a
+    mistake, ✗ 5 points or more below (the terms of Twenty-Nine's review)."""
+    g = race(["2S 3S 4C 5C 6C", "9D 6S 7S 8S 9S", "5D 2H 3H 4H 6H", "7H 8H 9H TH QH"],
+             "KD")
+    view = g.view(0)
+    races = {"3♠": 0.60, "4♣": 0.58, "2♠": 0.55, "5♣": 0.50, "6♣": 0.40}
+    h = hand_made_hint(view, races, equal)
+    move = next(m for m in view.legal_actions if move_words(m) == taken)
+    got = grade(view, 0, move, h, default_names(view))
+    assert got.mark == mark and got.line.startswith(words), got.line
+    assert got.mistake == (mark == "✗") and (got.cost == 0) == (mark == "✓")
 
 
 def play_to_end(table: RaceTable, moves: int | None = None) -> None:

@@ -109,6 +109,9 @@ class RaceHint:
     """Other moves as good as the suggestion within the noise (:data:`NOISE_SE`)."""
     team: bool = False
     """The race figure is the team's (a game in teams)."""
+    estimated: bool = True
+    """Some race figures rest on the estimate from the scores (a world whose deal ended
+    short of the target); False when every world decided the race in this deal."""
     seed: int = 0
     seconds: float = field(default=0.0, compare=False)
 
@@ -230,10 +233,11 @@ def race_hint(view: PlayerView, *, worlds: int = HINT_WORLDS, seed: int | None =
     equal = tuple(options[i].words for i in rest
                   if _within_noise(got.race[best], got.race[i]))
     team = view.rules.teams != "none"
+    estimated = any(0.0 < x < 1.0 for row in got.race for x in row)
     reason = race_reason(view, ordered, equal, got.worlds,
-                         names or default_names(view))
-    return RaceHint(view.seat, pick.move, reason, ordered, got.worlds, equal, team, seed,
-                    time.perf_counter() - t0)
+                         names or default_names(view), estimated)
+    return RaceHint(view.seat, pick.move, reason, ordered, got.worlds, equal, team,
+                    estimated, seed, time.perf_counter() - t0)
 
 
 # --------------------------------------------------------------------------- the words
@@ -381,7 +385,7 @@ def pick_facts(view: PlayerView, options: Sequence[RaceOption], names: Names
 
 
 def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence[str],
-                worlds: int, names: Names) -> str:
+                worlds: int, names: Names, estimated: bool = True) -> str:
     """Why the pick (``options[0]``), in sentences a player can check from the table
     (:func:`pick_facts`), then the figures: its race and trick chances, the next best
     move's (or those as good), a move that takes the trick more often."""
@@ -396,7 +400,9 @@ def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence
     facts = pick_facts(view, options, names)
     whose = "your team's" if view.rules.teams != "none" else "your"
     text = lead + (": " + "; ".join(facts) if facts else "") + ". "
-    text += (f"{whose[0].upper()}{whose[1:]} chance to win the race: {pick.race_shown}%"
+    how = " (estimated beyond this deal)" if estimated else ""
+    text += (f"{whose[0].upper()}{whose[1:]} chance to win the race{how}: "
+             f"{pick.race_shown}%"
              f", to take this trick: {pick.trick_shown}%")
     rest = list(options[1:])
     if equal:

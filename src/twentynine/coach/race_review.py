@@ -14,8 +14,13 @@ the hint's own figures.  A decision is one of:
   (``held back``: another card; ``not held back``: the top trump itself).
 
 The cost is the race chance given up, in points of whole percent as the hint prints
-them; a move within the hint's noise of its pick (:attr:`.race_hint.RaceHint.equal`)
-costs nothing.  :data:`MISTAKE_POINTS` or more is a mistake (✗).
+them.  Three marks, in the terms of Twenty-Nine's review (:mod:`.grading`):
+
+* ``✓`` the search's choice, or as good as it within the hint's noise
+  (:attr:`.race_hint.RaceHint.equal`): costs nothing;
+* ``~`` close to the search's choice: lower on the figures, by less than a mistake;
+* ``✗`` a mistake: :data:`MISTAKE_POINTS` points of race chance or more below the
+  search's choice, with the reasons.
 """
 
 from __future__ import annotations
@@ -43,10 +48,14 @@ from .race_hint import (
 MISTAKE_POINTS = 5
 """A decision that gives up this many points of race chance (or more) against the hint's
 pick is a mistake."""
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """Bumped when the grading changes, so kept reviews are made again."""
-RULE_WORDS = (f"✗ marks {MISTAKE_POINTS} points of race chance or more below the hint's "
-              f"choice, on the hint's figures from the view you had")
+GOOD, CLOSE, MISTAKE = "✓", "~", "✗"
+"""The review's marks: the search's choice or as good, close to it, a mistake."""
+RULE_WORDS = (f"{GOOD} the search's choice or as good within its noise · {CLOSE} close: "
+              f"lower by less than a mistake · {MISTAKE} a mistake: {MISTAKE_POINTS} "
+              f"points of race chance or more below the search's choice, on the hint's "
+              f"figures from the view you had")
 
 Progress = Callable[[int, int], None]
 """Called with (decisions graded, decisions in all)."""
@@ -72,7 +81,12 @@ class RaceGrade:
     noise)."""
     mistake: bool
     line: str
-    """The grade as the review writes it."""
+    """The grade as the review writes it, its mark first."""
+
+    @property
+    def mark(self) -> str:
+        """:data:`GOOD`, :data:`CLOSE` or :data:`MISTAKE`."""
+        return MISTAKE if self.mistake else CLOSE if self.cost else GOOD
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,20 +201,22 @@ def grade(view: PlayerView, index: int, move: Move, h: RaceHint, names: Names) -
         0, best.race_shown - taken.race_shown)
     mistake = cost >= MISTAKE_POINTS
     whose = "your team's" if h.team else "your"
+    apart = f"{taken.race_shown}% against {best.race_shown}%"
     if move == best.move:
-        text = (f"✓ Trick {trick}, {words}: the hint's choice ({whose} race chance "
-                f"{taken.race_shown}%, this trick {taken.trick_shown}%)")
+        text = (f"{GOOD} Trick {trick}, {words}: the search's choice too ({whose} race "
+                f"chance {taken.race_shown}%, this trick {taken.trick_shown}%)")
     elif cost == 0:
-        text = (f"✓ Trick {trick}, {words}: as good as the hint's {best.words} within its "
-                f"noise ({taken.race_shown}% against {best.race_shown}%)")
+        text = (f"{GOOD} Trick {trick}, {words}: as good as the search's choice, "
+                f"{best.words}, within its noise ({apart})")
+    elif not mistake:
+        text = (f"{CLOSE} Trick {trick}, {words}: close to the search's choice, "
+                f"{best.words}: {cost} point{'s' if cost > 1 else ''} of race chance below "
+                f"({apart}), less than a mistake's {MISTAKE_POINTS}")
     else:
-        mark = "✗" if mistake else "✓"
-        text = (f"{mark} Trick {trick}, {words}: {cost} point{'s' if cost > 1 else ''} of "
-                f"race chance below the hint's {best.words} ({taken.race_shown}% against "
-                f"{best.race_shown}%)")
-        if mistake:
-            text += ": " + "; ".join(cost_reasons(view, taken, best, pick_facts(
-                view, h.options, names)))
+        text = (f"{MISTAKE} Trick {trick}, {words}: {cost} points of race chance below the "
+                f"search's choice, {best.words} ({apart}): ")
+        text += "; ".join(cost_reasons(view, taken, best, pick_facts(view, h.options,
+                                                                    names)))
     return RaceGrade(index, trick, kind, taken.words, best.words, taken.race_shown,
                      best.race_shown, cost, mistake, text + ".")
 
@@ -279,7 +295,8 @@ def review_deal(record: dict[str, Any], number: int, *, seat: int = 0,
 
 
 __all__ = [
-    "MISTAKE_POINTS", "REVIEW_VERSION", "RULE_WORDS", "Decision", "Progress", "RaceGrade",
+    "CLOSE", "GOOD", "MISTAKE", "MISTAKE_POINTS", "REVIEW_VERSION", "RULE_WORDS",
+    "Decision", "Progress", "RaceGrade",
     "RaceOption", "RaceReview", "grade", "kind_of", "outcome_words", "replay_deal",
     "review_deal",
 ]

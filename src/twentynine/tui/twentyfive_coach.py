@@ -25,7 +25,7 @@ from ..coach.phrases import count
 from ..coach.race_hint import NoRaceHint, RaceHint, race_hint
 from ..coach.race_history import RaceHistory, TableFigures, coach_stats, race_history_path
 from ..coach.race_recorder import RaceRecorder
-from ..coach.race_review import RaceReview, review_deal
+from ..coach.race_review import CLOSE, GOOD, MISTAKE, RaceReview, review_deal
 from ..twentyfive import MoveKind, PlayerView, Stage
 from ..twentyfive.happenings import Event
 from ..twentyfive.race_stats import load_stats
@@ -54,7 +54,8 @@ def hint_text(h: RaceHint, width: int) -> Text:
     for i, o in enumerate(h.options):
         line = f"{o.words:<{pad}}  {o.race_shown:3d}%  {o.trick_shown:4d}%"
         t.append(line + "\n", style="bold" if i == 0 else "")
-    t.append(f"({h.worlds} deals, {h.seconds:.1f} s)", style=INK_SOFT)
+    beyond = " · race: estimated beyond this deal, from the scores" if h.estimated else ""
+    t.append(f"({h.worlds} deals, {h.seconds:.1f} s{beyond})", style=INK_SOFT)
     return t
 
 
@@ -148,8 +149,8 @@ class RaceReviewScreen(ModalScreen[None]):
             lines = review.lines()
             t.append("\n" + lines[0] + "\n")
             for line in lines[1:]:
-                style = "bold" if line.startswith("✗") else (
-                    INK_SOFT if not line.startswith("✓") else "")
+                style = "bold" if line.startswith(MISTAKE) else (
+                    INK_SOFT if not line.startswith((GOOD, CLOSE)) else "")
                 t.append("\n" + line, style=style)
         t.append("\n\nEsc closes", style=INK_SOFT)
         self.query_one("#rr-text", Static).update(t)
