@@ -72,7 +72,7 @@ def test_hint_review_and_statistics_through_the_keys(tmp_path: Path) -> None:
             await pilot.pause()
             text = screen_text(app)
             assert "Review of deal 1" in text
-            assert "Trick 1" in text and ("✓" in text or "✗" in text)
+            assert "Trick 1" in text and any(m in text for m in ("✓", "~", "✗"))
             await pilot.press("escape")
             await wait_for(pilot, lambda: not isinstance(app.screen, RaceReviewScreen))
             if not screen.table.is_over:
@@ -81,4 +81,46 @@ def test_hint_review_and_statistics_through_the_keys(tmp_path: Path) -> None:
                 text = screen_text(app)
                 assert "hints 1" in text and "deals 1" in text
                 assert "1 reviewed deal" in text
+    asyncio.run(body())
+
+
+def test_the_review_pages_through_the_game_s_deals(tmp_path: Path) -> None:
+    """``[`` and ``]`` (page up and down), as in Twenty-Nine's review: the game's other
+    deals."""
+    app = TwentyFiveApp(HouseRules(players=3, target=45), seed=4, bots="random",
+                        data_dir=tmp_path, bot_delay=0.0)
+
+    def ready() -> bool:
+        s = app.screen
+        return (isinstance(s, RaceScreen) and not s.thinking
+                and s.table.bot_seat() is None)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, ready)
+            screen = app.screen
+            assert isinstance(screen, RaceScreen)
+            for _ in range(60):  # two deals, the player's first legal card each time
+                await wait_for(pilot, ready)
+                view = screen.table.view()
+                if view.stage is Stage.DEAL_OVER and view.number == 2:
+                    break
+                if view.stage is Stage.PLAY:
+                    legal = [m.card for m in view.legal_actions if m.kind is MoveKind.PLAY]
+                    await pilot.press(str(view.hand.index(legal[0]) + 1))
+                await pilot.press("enter")
+            assert screen.table.view().stage is Stage.DEAL_OVER
+            assert screen.coach.deal_numbers() == [1, 2]
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceReviewScreen))
+            await pilot.pause()
+            assert "Review of deal 2" in screen_text(app)
+            assert "[ ] the other deals (2 of 2)" in screen_text(app)
+            await pilot.press("[")
+            await pilot.pause()
+            assert "Review of deal 1" in screen_text(app)
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert "Review of deal 2" in screen_text(app)
+            await pilot.press("escape")
     asyncio.run(body())

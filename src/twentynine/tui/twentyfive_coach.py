@@ -118,6 +118,10 @@ class RaceReviewScreen(ModalScreen[None]):
     #rr-body { height: auto; max-height: 100%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        # the keys of Twenty-Nine's review for the game's other deals
+        Binding("pageup,[", "other_deal(-1)", "previous deal", key_display="[",
+                priority=True),
+        Binding("pagedown,]", "other_deal(1)", "next deal", key_display="]", priority=True),
         Binding("escape", "close", "close"),
         Binding("r", "close", "close", show=False),
         Binding("enter", "close", "close", show=False),
@@ -127,6 +131,25 @@ class RaceReviewScreen(ModalScreen[None]):
         super().__init__(classes="rt-dialog-screen")
         self.coach = coach
         self.number = number
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "other_deal":
+            return len(self.coach.deal_numbers()) > 1
+        return True
+
+    def action_other_deal(self, delta: int) -> None:
+        """``[`` and ``]``: the review of the game's previous or next deal."""
+        numbers = self.coach.deal_numbers()
+        if self.number not in numbers:
+            return
+        i = max(0, min(len(numbers) - 1, numbers.index(self.number) + delta))
+        if numbers[i] == self.number:
+            return
+        if self.coach.waiting.get(self.number) is self:
+            del self.coach.waiting[self.number]
+        self.number = numbers[i]
+        self.coach.waiting[self.number] = self
+        self.show(self.coach.review(self.number))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="rt-dialog"), VerticalScroll(id="rr-body"):
@@ -152,7 +175,10 @@ class RaceReviewScreen(ModalScreen[None]):
                 style = "bold" if line.startswith(MISTAKE) else (
                     INK_SOFT if not line.startswith((GOOD, CLOSE)) else "")
                 t.append("\n" + line, style=style)
-        t.append("\n\nEsc closes", style=INK_SOFT)
+        numbers = self.coach.deal_numbers()
+        browse = (f" · [ ] the other deals ({numbers.index(self.number) + 1} of "
+                  f"{len(numbers)})" if len(numbers) > 1 and self.number in numbers else "")
+        t.append(f"\n\nEsc closes{browse}", style=INK_SOFT)
         self.query_one("#rr-text", Static).update(t)
 
     def action_close(self) -> None:
@@ -266,6 +292,12 @@ class RaceCoach:
     def last_deal(self) -> int:
         """The deal the review key opens: the one just finished."""
         return self.screen.table.race.number
+
+    def deal_numbers(self) -> list[int]:
+        """The game's deals kept in the history, in order (the review pages through
+        them)."""
+        g = self.history.game(self.recorder.game_id)
+        return sorted(d.number for d in g.deals) if g is not None else []
 
     def deal_stored(self, number: int) -> None:
         self.start_review(number)
