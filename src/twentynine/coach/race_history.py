@@ -34,7 +34,7 @@ from typing import Any
 from ..common.storage import damage_words, data_dir, set_aside, write_atomic
 from ..twentyfive.house_rules import HouseRules
 from ..twentyfive.race_stats import table_name
-from .race_review import RaceReview, replay_deal
+from .race_review import REVIEW_VERSION, RaceReview, replay_deal
 
 HISTORY_NAME = "twentyfive-history.json"
 VERSION = 1
@@ -65,8 +65,9 @@ class DealEntry:
 
     @property
     def mistakes(self) -> int | None:
-        """Mistakes the review found (None: not reviewed yet)."""
-        if self.review is None:
+        """Mistakes the review found (None: not reviewed yet, or by an older grading:
+        it is made again before it counts)."""
+        if self.review is None or self.review.get("version") != REVIEW_VERSION:
             return None
         return sum(bool(g.get("mistake")) for g in self.review.get("grades", []))
 

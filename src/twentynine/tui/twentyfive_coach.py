@@ -213,6 +213,28 @@ def figures_lines(f: TableFigures) -> list[str]:
     return out
 
 
+def race_stats_text(stats_file: Path, history: RaceHistory) -> Text:
+    """Games and wins by kind of table, and the coach's figures: the statistics screen's
+    text, which ``twentynine stats --game twentyfive`` prints too."""
+    stats = load_stats(stats_file)
+    coach = coach_stats(history)
+    t = Text("Your games of Twenty-Five", style=f"bold {GOLD}")
+    for problem in (stats.problem, history.problem):
+        if problem:
+            t.append("\n" + problem)
+    t.append(f"\n\nGames {stats.games} · won {stats.wins}")
+    for line in figures_lines(coach.total):
+        t.append("\n" + line)
+    names = sorted(set(stats.tables) | set(coach.tables))
+    for name in names:
+        g, w = stats.tables.get(name, (0, 0))
+        t.append(f"\n\n{name}: {g} played, {w} won", style="bold")
+        if name in coach.tables:
+            for line in figures_lines(coach.tables[name]):
+                t.append("\n  " + line, style=INK_SOFT)
+    return t
+
+
 class RaceCoachStatsScreen(ModalScreen[None]):
     """Your Twenty-Five games and wins by kind of table, and the coach's figures."""
 
@@ -229,24 +251,8 @@ class RaceCoachStatsScreen(ModalScreen[None]):
         self.history = history
 
     def compose(self) -> ComposeResult:
-        stats = load_stats(self.stats_file)
-        coach = coach_stats(self.history)
-        t = Text("Your games of Twenty-Five", style=f"bold {GOLD}")
-        for problem in (stats.problem, self.history.problem):
-            if problem:
-                t.append("\n" + problem)
-        t.append(f"\n\nGames {stats.games} · won {stats.wins}")
-        for line in figures_lines(coach.total):
-            t.append("\n" + line)
-        names = sorted(set(stats.tables) | set(coach.tables))
-        for name in names:
-            g, w = stats.tables.get(name, (0, 0))
-            t.append(f"\n\n{name}: {g} played, {w} won", style="bold")
-            if name in coach.tables:
-                for line in figures_lines(coach.tables[name]):
-                    t.append("\n  " + line, style=INK_SOFT)
         with Vertical(classes="rt-dialog"), VerticalScroll(id="rs-body"):
-            yield Static(t)
+            yield Static(race_stats_text(self.stats_file, self.history))
         yield Footer()
 
     def action_close(self) -> None:
@@ -364,4 +370,4 @@ class RaceCoach:
 
 
 __all__ = ["RaceCoach", "RaceCoachStatsScreen", "RaceHintPanel", "RaceOverWithReview",
-           "RaceReviewScreen", "figures_lines", "hint_text"]
+           "RaceReviewScreen", "figures_lines", "hint_text", "race_stats_text"]
