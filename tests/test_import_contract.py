@@ -24,8 +24,8 @@ The layers, lowest first (each may use the ones it lists)::
     storage      twentynine.controller.saves: the saved game      uses common, engine
     controller   twentynine.controller: a table without a screen, and TableLike, the
                  interface the front ends play through           uses all the above
-    coach        twentynine.coach: hints, reviews, history, statistics
-                                                                  uses all the above
+    coach        twentynine.coach: hints, reviews, history, statistics (of both games)
+                                                 uses all the above and twentyfive
     front ends   twentynine.tui, twentynine.net, twentynine.cli, __main__: anything
     twentyfive   twentynine.twentyfive: the second game           uses common
 """
@@ -73,7 +73,7 @@ USES: dict[str, frozenset[str]] = {
     "bots": frozenset({"common", "engine"}),
     "storage": frozenset({"common", "engine"}),
     "controller": frozenset({"common", "engine", "bots", "storage"}),
-    "coach": frozenset({"common", "engine", "bots", "storage", "controller"}),
+    "coach": frozenset({"common", "engine", "bots", "storage", "controller", "twentyfive"}),
     "twentyfive": frozenset({"common"}),
 }
 """The layers below each checked layer that it may use (besides itself).  The front ends

@@ -58,6 +58,11 @@ def add_commands(sub: Any) -> None:
     export.add_argument("deal_id", metavar="DEAL_ID")
     export.add_argument("-o", "--output", default=None, metavar="FILE",
                         help="write to FILE (default: print it)")
+    for p in (stats, hist, review, export):
+        p.add_argument("--game", choices=("twentynine", "twentyfive"), default="twentynine",
+                       help="whose history: twentyfive's is kept apart (a deal id is then "
+                            "GAME.DEAL, as `history --game twentyfive` lists it; its "
+                            "review is printed)")
 
 
 def _fail(message: str) -> int:
@@ -86,6 +91,10 @@ def rules_name(rules: dict[str, Any]) -> str:
 
 def run(opts: argparse.Namespace) -> int:
     """Run one of :data:`COMMANDS`; the exit status."""
+    if getattr(opts, "game", "twentynine") == "twentyfive":
+        from .race_commands import run as run_twentyfive
+
+        return run_twentyfive(opts)
     console = Console(highlight=False)
     if opts.command == "review":
         return _review(opts, console)

@@ -153,7 +153,8 @@ class RaceRulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         head = ("# This game\n\n" + "; ".join(self.rules.differences()) + ".\n\n"
                 "Keys: ←→ or 1-5 choose a card, Enter plays it (and deals the next deal), "
-                "r robs the turned card, o settings, t statistics, ? this page, q quits "
+                "r robs the turned card, i a hint, r (once the deal is over) its review, "
+                "o settings, t statistics, ? this page, q quits "
                 "(the game is saved: `twentynine play --game twentyfive --resume`).\n\n")
         with VerticalScroll(id="rt-rules"):
             yield RulesText(head + rules_markdown(), id="rt-rules-text")

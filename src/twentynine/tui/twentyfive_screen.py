@@ -20,11 +20,10 @@ from textual.widgets import Footer
 from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, Stage
 from ..twentyfive.happenings import DealStarted, Event, RaceWon
 from ..twentyfive.race_table import RaceTable
+from .twentyfive_coach import RaceCoach, RaceHintPanel, RaceOverWithReview
 from .twentyfive_dialogs import (
-    RaceOverScreen,
     RaceRulesScreen,
     RaceSettingsScreen,
-    RaceStatsScreen,
     RobScreen,
 )
 from .twentyfive_widgets import (
@@ -63,6 +62,8 @@ class RaceScreen(Screen[None]):
           for d in range(1, 10)],
         Binding("enter", "confirm", "play", key_display="⏎"),
         Binding("r", "rob", "rob"),
+        Binding("r", "review", "review"),
+        Binding("i", "hint", "hint"),
         Binding("o", "settings", "settings"),
         Binding("t", "stats", "stats"),
         Binding("question_mark", "rules", "help", key_display="?"),
@@ -95,12 +96,14 @@ class RaceScreen(Screen[None]):
             yield TextPanel(id="rt-seats")
             with Vertical(id="rt-side"):
                 yield TextPanel(id="rt-trump")
+                yield RaceHintPanel(id="rt-hint")
                 yield EventLog(id="rt-log", wrap=True, markup=False, max_lines=200)
         yield TextPanel(id="rt-hand")
         yield StatusLine(id="rt-status")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.coach = RaceCoach(self, self.race_app.save_file.parent)
         log = self.query_one(EventLog)
         view = self.table.view()
         # the log of the deal in play (a resumed game shows it again)
@@ -142,7 +145,8 @@ class RaceScreen(Screen[None]):
         if view.stage is Stage.GAME_OVER:
             return Text("The game is over: Enter for a new game, q to quit.")
         if view.stage is Stage.DEAL_OVER:
-            return Text("The deal is over: Enter deals the next one.", style="bold")
+            return Text("The deal is over: Enter deals the next one, r reviews it.",
+                        style="bold")
         if view.turn == view.seat:
             n = len(view.hand)
             keys = f" (←→ or 1-{n})" if n > 1 else ""
@@ -171,13 +175,14 @@ class RaceScreen(Screen[None]):
                 log.write(line)
             if isinstance(e, RaceWon):
                 self.race_app.record_result(e)
+        self.coach.on_events(events)
         self.refresh_ui()
         if self.table.is_over and not self.over_shown:
             self.over_shown = True
             over = [e for e in events if isinstance(e, RaceWon)]
             if over:
-                self.app.push_screen(RaceOverScreen(self.table.view(), over[0]),
-                                     self._after_over)
+                self.app.push_screen(RaceOverWithReview(self.table.view(), over[0],
+                                                        self.coach), self._after_over)
 
     def _after_over(self, again: bool | None) -> None:
         if again:
@@ -216,7 +221,11 @@ class RaceScreen(Screen[None]):
         if action in ("move", "card"):
             return my_turn
         if action == "rob":
-            return True if view.can_rob else None
+            return True if view.can_rob else (None if view.stage is Stage.PLAY else False)
+        if action == "review":
+            return view.stage is not Stage.PLAY
+        if action == "hint":
+            return True if my_turn else None
         return True
 
     def action_move(self, step: int) -> None:
@@ -294,7 +303,20 @@ class RaceScreen(Screen[None]):
                                                 self.table.rules, self.table.bots))
 
     def action_stats(self) -> None:
-        self.app.push_screen(RaceStatsScreen(self.race_app.stats_file))
+        self.coach.open_stats(self.race_app.stats_file)
+
+    def action_hint(self) -> None:
+        why = self.coach.toggle_hint()
+        if why:
+            self.say(why)
+
+    def action_review(self) -> None:
+        self.coach.open_review()
+
+    def select_card(self, index: int) -> None:
+        """Put the cursor on card ``index`` of the hand (the hint's card)."""
+        self.selected = index
+        self.refresh_ui()
 
     def action_quit_game(self) -> None:
         self.table.save()
