@@ -129,7 +129,8 @@ def check_fits(w: Watched) -> None:
     got = w.page.evaluate(FIT)
     assert got["sw"] <= got["vw"], got
     for left, top, right, bottom in got["hand"]:
-        assert left >= 0 and right <= got["vw"] + 0.5 and bottom <= got["vh"] + 0.5, got
+        assert left >= 0 and top >= 0 and right <= got["vw"] + 0.5 \
+            and bottom <= got["vh"] + 0.5, got
     assert all(bottom <= got["vh"] + 0.5 for _, bottom in got["seats"]), got
     for ident, width, height, name in w.page.evaluate(TARGETS):
         assert width >= 44 and height >= 44, (ident, width, height)
