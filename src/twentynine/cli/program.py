@@ -278,14 +278,32 @@ def _code(text: str) -> str:
     return text
 
 
+def _seat(text: str) -> str:
+    """A seat to ask a host for: a compass name (Twenty-Nine) or a number from 1
+    (Twenty-Five's ``seat N``); else one line.
+
+    >>> _seat("North"), _seat("3")
+    ('north', 'seat 3')
+    """
+    word = text.strip().lower()
+    if word in ("south", "east", "north", "west"):
+        return word
+    if word.isdigit() and 1 <= int(word) <= 9:
+        return f"seat {int(word)}"
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a seat: south, east, north or west (Twenty-Nine), or a number "
+        "from 1 to 9 (Twenty-Five)")
+
+
 def add_join_options(p: argparse.ArgumentParser, required: bool) -> None:
     """The options of a seat at a hosted table (``join``, and ``serve --join``)."""
     p.add_argument("--code", type=_code, required=required, default=None,
                    help="the table's join code (the host printed it)")
     p.add_argument("--name", type=_name, default=None,
                    help="your name at the table (default: your login name)")
-    p.add_argument("--seat", choices=("south", "east", "north", "west"), default=None,
-                   help="the seat you want (default: the first free one)")
+    p.add_argument("--seat", type=_seat, default=None,
+                   help="the seat you want: south, east, north or west at Twenty-Nine, "
+                        "1 to 9 at Twenty-Five (default: the first free one)")
 
 
 SERVE_ONLY = ("--port", "--host", "--join")

@@ -6,7 +6,7 @@ from the last state the server sent for this seat, decoded back into the engine'
 values (:func:`decode_race_view`, :func:`decode_race_event`); moves go to the server,
 which decides, plays the bots and keeps the record.  Seats keep their server numbers: the
 screen names them (:attr:`RemoteRace.names`) "You" for ours, the players' names for
-theirs, a bot's name for a bot's.
+theirs, ``Seat N`` for a bot's, as the phone page does.
 
 >>> from twentynine.twentyfive import HouseRules, Race
 >>> from twentynine.net.card_games import TWENTYFIVE
@@ -32,9 +32,6 @@ from ..twentyfive.seat_view import PlayerView, Stage, TrickDone
 from .client import Connection, JoinError
 from .protocol import ProtocolError
 from .remote import SeatLink, connect_seat
-
-BOT_NAMES = ("Aoife", "Brian", "Ciara", "Dara", "Eoin", "Fiona", "Gráinne", "Hugh", "Íde")
-"""A bot's name at a hosted table, by seat (a player's own name otherwise)."""
 
 _EVENTS: dict[str, type[Any]] = {cls.__name__: cls for cls in (
     ev.DealStarted, ev.CardsDealt, ev.TrumpTurned, ev.Robbed, ev.CardPlayed, ev.TrickWon,
@@ -193,14 +190,15 @@ class RemoteRace(SeatLink):
 
     # ------------------------------------------------------------------ the screen's table
     def names(self, seat: int) -> str:
-        """What this table calls ``seat``: "You", a player's name, or a bot's."""
+        """What this table calls ``seat``: "You", a player's name, or ``Seat N`` for a
+        bot's (as the phone page at the same table calls it)."""
         if seat == self.server_seat and not self.waiting:
             return "You"
         entry = next((d for d in self.seats if isinstance(d, dict) and d.get("seat") == seat),
                      None)
         if entry is not None and entry.get("kind") != "bot" and entry.get("name"):
             return str(entry["name"])
-        return BOT_NAMES[seat % len(BOT_NAMES)]
+        return f"Seat {seat + 1}"
 
     @property
     def history(self) -> Sequence[ev.Event]:

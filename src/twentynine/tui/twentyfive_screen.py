@@ -113,7 +113,10 @@ class RaceScreen(Screen[None]):
             line = event_line(view, e, self.names)
             if line is not None:
                 log.write(line)
-        if self.notices:
+        if self.notices and self.table.shared:
+            for note in self.notices:  # the status line is left for whose turn it is
+                log.write(Text(note, style="bold"))
+        elif self.notices:
             self.message = Text(" ".join(self.notices), style="bold")
         self.refresh_ui()
         self.kick_bots()
@@ -168,6 +171,8 @@ class RaceScreen(Screen[None]):
     def on_events(self, events: Sequence[Event]) -> None:
         log = self.query_one(EventLog)
         view = self.table.view()
+        if events and self.table.shared:
+            self.message = None  # a note (a refusal, "seated at ...") is stale once play moves
         for e in events:
             if isinstance(e, DealStarted):
                 log.clear()
