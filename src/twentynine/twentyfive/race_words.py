@@ -52,7 +52,7 @@ def fill(words: str, name: Callable[[int], str], reader: int,
 
     >>> fill("{1} won trick 2 ({1:team} 10 points); {0's} lead", "You Ann Bo".split().__getitem__,
     ...      0, lambda s: "your team" if s == 0 else "Team B")
-    "Ann won trick 2 (Team B 10 points); your lead"
+    'Ann won trick 2 (Team B 10 points); your lead'
     """
 
     def one(m: re.Match[str]) -> str:
