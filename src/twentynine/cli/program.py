@@ -278,14 +278,32 @@ def _code(text: str) -> str:
     return text
 
 
+def _seat(text: str) -> str:
+    """A seat to ask a host for: a compass name (Twenty-Nine) or a number from 1
+    (Twenty-Five's ``seat N``); else one line.
+
+    >>> _seat("North"), _seat("3")
+    ('north', 'seat 3')
+    """
+    word = text.strip().lower()
+    if word in ("south", "east", "north", "west"):
+        return word
+    if word.isdigit() and 1 <= int(word) <= 9:
+        return f"seat {int(word)}"
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a seat: south, east, north or west (Twenty-Nine), or a number "
+        "from 1 to 9 (Twenty-Five)")
+
+
 def add_join_options(p: argparse.ArgumentParser, required: bool) -> None:
     """The options of a seat at a hosted table (``join``, and ``serve --join``)."""
     p.add_argument("--code", type=_code, required=required, default=None,
                    help="the table's join code (the host printed it)")
     p.add_argument("--name", type=_name, default=None,
                    help="your name at the table (default: your login name)")
-    p.add_argument("--seat", choices=("south", "east", "north", "west"), default=None,
-                   help="the seat you want (default: the first free one)")
+    p.add_argument("--seat", type=_seat, default=None,
+                   help="the seat you want: south, east, north or west at Twenty-Nine, "
+                        "1 to 9 at Twenty-Five (default: the first free one)")
 
 
 SERVE_ONLY = ("--port", "--host", "--join")
@@ -361,8 +379,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="port (default: 2929; 0: any free port)")
     host.add_argument("--host", default="0.0.0.0",
                       help="address to listen on (default: 0.0.0.0, every interface)")
-    host.add_argument("--bots", choices=list(BOTS), default="medium",
-                      help="strength of the bots in the empty seats (default: medium)")
+    host.add_argument("--bots", type=_level, default=None, metavar="LEVEL",
+                      help="strength of the bots in the empty seats: Twenty-Nine's "
+                           f"{', '.join(BOTS)}, Twenty-Five's "
+                           f"{', '.join(TWENTYFIVE_LEVELS)} (default: medium)")
     host.add_argument("--clock", type=_seconds, default=None, metavar="SECONDS",
                       help="a move clock enforced by the server (off by default)")
     host.add_argument("--away", choices=("bot", "wait"), default="bot",
@@ -385,6 +405,7 @@ def build_parser() -> argparse.ArgumentParser:
                       metavar="ADDR", help="the address of a reverse proxy in front of the "
                       "server (e.g. 127.0.0.1): the limits per address then apply to the "
                       "address it adds to X-Forwarded-For, believed from it alone")
+    add_game_options(host)
 
     arena = sub.add_parser("arena", help="measure two bots on duplicate boards")
     arena.add_argument("--game", choices=("twentynine", "twentyfive"), default="twentynine",
@@ -495,7 +516,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if (why := needs_terminal("join")) is not None:
             parser.exit(2, f"twentynine: error: {why}\n")
         return run_join(host, port, opts.code, opts.name, opts.seat, opts.speed)
-    if opts.command in ("play", "rules"):
+    if opts.command in ("play", "rules", "host"):
         if (wrong := other_game_flag(opts)) is not None:
             parser.exit(2, f"twentynine: error: {wrong}\n")
         if opts.game == "twentyfive":
@@ -537,7 +558,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 
 def _twentyfive(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> int:
-    """``play`` or ``rules`` with ``--game twentyfive``."""
+    """``play``, ``rules`` or ``host`` with ``--game twentyfive``."""
     import shutil
 
     try:
@@ -549,6 +570,8 @@ def _twentyfive(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> in
                 rules, shutil.get_terminal_size((100, 24)).columns):
             print(line)
         return 0
+    if opts.command == "host":
+        return _host(opts, rules)
     if (why := needs_terminal("play")) is not None:
         parser.exit(2, f"twentynine: error: {why}\n")
     from ..tui.twentyfive_app import run_twentyfive
@@ -565,15 +588,17 @@ def _address(parser: argparse.ArgumentParser, text: str) -> tuple[str, int]:
         parser.exit(2, f"twentynine: error: {exc}\n")
 
 
-def _host(opts: argparse.Namespace, rules: Rules) -> int:
+def _host(opts: argparse.Namespace, rules: Rules | twentyfive_options.HouseRules) -> int:
+    """``host``: a table server for Twenty-Nine, or with ``--game twentyfive`` for
+    Twenty-Five (its rules are then Twenty-Five's options)."""
     import asyncio
     from pathlib import Path
 
     from ..net.host import default_tables_dir, host_main
     from ..net.roster import Settings
 
-    settings = Settings(rules=rules, bots=opts.bots, clock=opts.clock, away=opts.away,
-                        bot_delay=opts.bot_delay)
+    settings = Settings(rules=rules, bots=opts.bots or "medium", clock=opts.clock,
+                        away=opts.away, bot_delay=opts.bot_delay)
     folder = Path(opts.dir) if opts.dir else default_tables_dir()
     return asyncio.run(host_main(settings, opts.host, opts.port, folder, opts.resume,
                                  opts.tables, opts.seed, allowed_hosts=opts.allow_host,

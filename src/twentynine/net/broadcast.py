@@ -1,41 +1,46 @@
-"""What a hosted table sends: each seat's own state after every change, made once for the
-four seats where it is the same, and sent as the changes to what the client last had.
+"""What a hosted table sends: each seat's own state after every change, made once for
+all the seats where it is the same, and sent as the changes to what the client last had.
 
 This is the wall between the engine and the players: a seat's message is made from that
-seat's view (:meth:`twentynine.engine.game.Game.view`) and the events filtered for that seat
-(:func:`twentynine.engine.events.event_for_seat`), never from the engine's state.
+seat's view (its game's ``view(seat)``) and the events filtered for that seat (its game's
+``event_for_seat``, :mod:`.card_games`), never from the engine's state.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine.deal import Phase
-from ..engine.events import Event, event_for_seat
+from ..engine.events import Event
 from ..engine.views import public_fields
 from .connection import Connection, PendingState
-from .protocol import VERSION, encode_event, encode_view, message
+from .protocol import VERSION, encode_view, message
 from .wire import compact_json, encode_own, encode_public
 
 if TYPE_CHECKING:
     from .hosted_table import Table
 
 
-def _inner(data: dict[str, Any]) -> str:
-    """A JSON object's text without its braces (objects here are never empty)."""
-    return compact_json(data)[1:-1]
+class Views(Protocol):
+    """What makes the seats' encoded views for a table's broadcasts."""
+
+    def views_now(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The fields every seat's view shares (encoded once), and each seat's own."""
+
+    def watching(self, seat: int) -> dict[str, Any]:
+        """``seat``'s view as a player waiting to take it from its bot may see it: the
+        deal as anyone sees it, without the seat's cards or legal actions."""
 
 
-class Broadcaster:
-    """One table's states for its seats, with what it keeps between broadcasts."""
+class DealViews:
+    """Twenty-Nine's views, made from the deal: the fields the four seats share once per
+    action (:func:`~twentynine.engine.views.public_fields`), a seat's own fields again only
+    when what they come from changed (most actions change one or two seats')."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self._private: list[tuple[object, tuple[object, ...], dict[str, Any]] | None] = \
             [None] * 4
         """Each seat's own view fields, with the deal and the key they were made from."""
-        self._last_common: dict[str, Any] | None = None
-        """The views' shared fields at the last broadcast (changes are found against it)."""
         self._tricks_cache: list[Any] = []
         """The deal's finished tricks, encoded (see :func:`~.wire.encode_public`)."""
 
@@ -49,8 +54,7 @@ class Broadcaster:
 
     def views_now(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The encoded views of the four seats now: the fields they share (encoded once),
-        and each seat's own fields; a seat's own fields are made again only when what they
-        come from changed (most actions change one or two seats')."""
+        and each seat's own fields."""
         d = self.table.game.deal
         shared = encode_public(public_fields(d), self._tricks_cache)
         own: list[dict[str, Any]] = []
@@ -67,6 +71,63 @@ class Broadcaster:
             own.append(mine)
         return shared, own
 
+    def watching(self, seat: int) -> dict[str, Any]:
+        view = encode_view(self.table.game.view(seat), with_rules=False)
+        view.update(hand=[], legal_actions=[])
+        if not view["trump_shown"]:
+            view.update(trump_suit=None, trump_card=None, no_trumps=False)
+        return view
+
+
+class SeatViews:
+    """Any game's views through its adapter (:mod:`.card_games`): each seat's view encoded
+    whole, split into the fields every seat shares and its own (the game's
+    ``own_fields``)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def views_now(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        t = self.table
+        kind: Any = t.kind
+        own_names = kind.own_fields
+        shared: dict[str, Any] | None = None
+        own: list[dict[str, Any]] = []
+        for s in range(len(t.roster.seats)):
+            whole = kind.encode_view(t.game.view(s))
+            own.append({k: v for k, v in whole.items() if k in own_names})
+            if shared is None:
+                shared = {k: v for k, v in whole.items() if k not in own_names}
+        assert shared is not None
+        return shared, own
+
+    def watching(self, seat: int) -> dict[str, Any]:
+        kind: Any = self.table.kind
+        view: dict[str, Any] = kind.encode_view(self.table.game.view(seat))
+        view.update({k: [] for k in ("hand", "legal_actions", "may_hold_back")})
+        view["laid_down"] = None
+        return view
+
+
+def _inner(data: dict[str, Any]) -> str:
+    """A JSON object's text without its braces (objects here are never empty)."""
+    return compact_json(data)[1:-1]
+
+
+class Broadcaster:
+    """One table's states for its seats, with what it keeps between broadcasts."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.views: Views = table.kind.make_views(table)
+        self._last_common: dict[str, Any] | None = None
+        """The views' shared fields at the last broadcast (changes are found against it)."""
+
+    def views_now(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The encoded views of the seats now: the fields they share (encoded once), and
+        each seat's own fields."""
+        return self.views.views_now()
+
     def _parts(self, shared: dict[str, Any]) -> None:
         """Fill ``shared`` (one dict per broadcast) with what is the same for every seat:
         the views' shared fields and their changes since the last broadcast (each found
@@ -81,7 +142,7 @@ class Broadcaster:
         shared["changes"] = _inner(changes) if changes else ""
         self._last_common = common
         shared["rest"] = _inner({
-            "actions": len(g.log), "scores": list(g.scores), "game_over": g.is_over,
+            "actions": t.kind.count(g), "scores": list(g.scores), "game_over": g.is_over,
             "winner": g.winner, "turn": g.turn, "clock": t.clock_left(),
             "game": t.number}) + \
             f',"seats":{t.roster.text()}'
@@ -107,18 +168,22 @@ class Broadcaster:
         own = own_fields[seat]
         # an event every seat sees alike (most) is encoded once per broadcast, and when
         # all of them are, their list too
-        mine_events = [event_for_seat(e, seat) for e in events]
+        kind = t.kind
+        rules = g.rules
+        mine_events = [kind.event_for_seat(e, seat) for e in events]
         if all(m is e for m, e in zip(mine_events, events, strict=True)):
             cached = shared.get("events_text")
             if cached is not None and cached[0] is events:
                 events_text = cached[1]
             else:
-                events_text = ",".join(compact_json(encode_event(e)) for e in events)
+                events_text = ",".join(compact_json(kind.encode_event(e, rules))
+                                       for e in events)
                 shared["events_text"] = (events, events_text)
         else:
-            events_text = ",".join(compact_json(encode_event(m)) for m in mine_events)
+            events_text = ",".join(compact_json(kind.encode_event(m, rules))
+                                   for m in mine_events)
         st = t.roster.seats[seat]
-        next_deal = g.phase is Phase.DEAL_OVER and not st.ready and st.player is not None
+        next_deal = kind.between_deals(g) and not st.ready and st.player is not None
         head = (f'"v":{VERSION},"type":"state","seat":{seat},'
                 f'"next_deal":{"true" if next_deal else "false"}')
         if ref is not None:
@@ -197,11 +262,9 @@ class Broadcaster:
         is shown, or its legal actions), so their table can follow the bot's play."""
         t = self.table
         g = t.game
-        view = encode_view(g.view(seat), with_rules=False)
-        view.update(hand=[], legal_actions=[])
-        if not view["trump_shown"]:
-            view.update(trump_suit=None, trump_card=None, no_trumps=False)
-        return message("waiting", seat=seat, seats=t.roster.listing(), actions=len(g.log),
+        view = self.views.watching(seat)
+        return message("waiting", seat=seat, seats=t.roster.listing(),
+                       actions=t.kind.count(g),
                        scores=list(g.scores), view=view, turn=g.turn, game_over=g.is_over,
                        winner=g.winner, clock=t.clock_left(), events=[],
                        next_deal=False, game=t.number)

@@ -17,6 +17,7 @@ import aiohttp
 from ..engine.events import Event
 from ..engine.rules import Rules
 from ..engine.views import SeatView
+from .card_games import game_named
 from .protocol import VERSION, ProtocolError, decode_event, decode_view, message
 
 CLIENT_MAX_MESSAGE = 4 * 1024 * 1024
@@ -97,7 +98,9 @@ class Connection:
         self.ws = ws
         self.welcome = welcome
         self.seat: int = int(welcome["seat"])
-        self.rules = Rules.from_dict(welcome["rules"])
+        self.card_game = str(welcome.get("card_game", "twentynine"))
+        """Which game the table plays (a welcome that names none is Twenty-Nine's)."""
+        self.rules: Any = game_named(self.card_game).rules_from(welcome["rules"])
         self.token: str = str(welcome["token"])
         self.view_data: dict[str, Any] | None = None
         """The last view the server sent (encoded): a state's ``view_changes`` apply to it."""

@@ -108,7 +108,7 @@ async def host_main(settings: Settings, host: str, port: int, tables_dir: Path,
     shown = advertised_host(host)
     for t in tables:
         r = t.game.rules
-        out(f"Table {t.id} ({t.settings.bots} bots, min bid {r.min_bid}"
+        out(f"Table {t.id} ({t.settings.bots} bots, {t.kind.summary(r)}"
             + (f", {t.settings.clock:g} s clock" if t.settings.clock else "") + ")")
         out(f"  join code: {t.code}")
         out(f"  join with: twentynine join {shown}:{bound} --code {t.code} --name NAME")

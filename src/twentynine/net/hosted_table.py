@@ -10,17 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..bots import decide, make_bot
-from ..coach.clock import clock_move, clock_words
-from ..engine.actions import NEXT_DEAL, Action
-from ..engine.deal import IllegalActionError, Phase
-from ..engine.events import DealStarted, Event
-from ..engine.game import Game
 from .broadcast import Broadcaster
+from .card_games import CardGame, game_for
 from .journal import journal_key
 from .protocol import STALE
 from .roster import AWAY_DEFAULT_CLOCK, RECONNECT_SECONDS, Roster, Seat, Settings, bot_seed
@@ -34,16 +28,19 @@ LOG = logging.getLogger("twentynine.server")
 
 
 class Table:
-    """One game and its four seats."""
+    """One game and its seats.  The game is Twenty-Nine's or Twenty-Five's (its rules
+    say which); everything the table asks of it goes through :attr:`kind`."""
 
-    def __init__(self, server: GameServer, table_id: str, code: str, game: Game,
-                 settings: Settings, events: list[Event] | None = None,
+    def __init__(self, server: GameServer, table_id: str, code: str, game: Any,
+                 settings: Settings, events: list[Any] | None = None,
                  names: list[str | None] | None = None, bot_key: int | None = None,
                  number: int = 1) -> None:
         self.server = server
         self.id = table_id
         self.code = code
-        self.game = game
+        self.kind: CardGame = game_for(game.rules)
+        """The game's adapter (:mod:`.card_games`)."""
+        self.game: Any = game
         self.number = number
         """Which game this is at the table (1 for the first; the players start the next
         one when it is over, at the same table: :meth:`new_game`)."""
@@ -51,13 +48,15 @@ class Table:
         self.bot_key = game.seed if bot_key is None else bot_key
         """What the bots' decisions are seeded from (with the seat and the moment): the
         game's seed, or for a secret game a secret of the table's, kept in its record."""
-        self.events: list[Event] = events if events is not None else game.opening_events()
+        self.events: list[Any] = events if events is not None else game.opening_events()
         """The events since the current deal began (those of a resumed table: from the
         start of the game), as the engine emitted them; each client gets its own filter."""
         self.deal_start = 0
         """Index in :attr:`events` where the current deal's events begin."""
         self._mark_deal_start()
-        self.roster = Roster(settings.bots, names)
+        rules = game.rules
+        self.roster = Roster(settings.bots, names, self.kind.seat_count(rules),
+                             self.kind.seat_order(rules))
         self.out = Broadcaster(self)
         self.store = TableStore(self)
         self.turn_started = time.monotonic()
@@ -71,7 +70,7 @@ class Table:
         return self.roster.seats
 
     # what is sent and written (the tests and the handlers use these names)
-    def state_for(self, seat: int, events: list[Event], ref: Any = None,
+    def state_for(self, seat: int, events: list[Any], ref: Any = None,
                   shared: dict[str, Any] | None = None, conn: Connection | None = None
                   ) -> str:
         return self.out.state_for(seat, events, ref, shared, conn)
@@ -79,7 +78,7 @@ class Table:
     def views_now(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         return self.out.views_now()
 
-    def deal_events(self) -> list[Event]:
+    def deal_events(self) -> list[Any]:
         """The current deal's events (what a client joining now is sent)."""
         return self.events[self.deal_start:]
 
@@ -92,7 +91,7 @@ class Table:
         """A player took ``seat`` (not coming back to it): when it is that seat's move,
         its clock starts now, not when the move came to the seat while nobody sat there."""
         g = self.game
-        if g.turn == seat and not g.is_over and g.phase is not Phase.DEAL_OVER:
+        if g.turn == seat and not g.is_over and not self.kind.between_deals(g):
             self.turn_started = time.monotonic()
 
     @property
@@ -118,7 +117,7 @@ class Table:
 
     def _mark_deal_start(self) -> None:
         for i in range(len(self.events) - 1, -1, -1):
-            if isinstance(self.events[i], DealStarted):
+            if self.kind.deal_started(self.events[i]):
                 self.deal_start = i
                 return
         self.deal_start = 0
@@ -130,7 +129,7 @@ class Table:
             self.store.dirty = True
 
     # ------------------------------------------------------------ acting
-    async def act(self, seat: int, action: Action, ref: Any = None,
+    async def act(self, seat: int, action: Any, ref: Any = None,
                   at: int | None = None) -> str | None:
         """Apply ``action`` for ``seat``; the engine's reason if it refuses.  ``at``, when
         the client sends it, is the number of actions of the state it chose the move in:
@@ -142,10 +141,10 @@ class Table:
                 return "the server is stopping: your seat is kept for when it is back"
             if g.is_over:
                 return "the game is over"
-            if at is not None and at != len(g.log):
+            if at is not None and at != self.kind.count(g):
                 return STALE
-            if action == NEXT_DEAL:
-                if g.phase is not Phase.DEAL_OVER:
+            if self.kind.is_next_deal(action):
+                if not self.kind.between_deals(g):
                     return "the deal is not over yet"
                 self.seats[seat].ready = True
                 await self._maybe_next_deal(ready=seat)
@@ -154,21 +153,21 @@ class Table:
                 return "it is not your turn"
             try:
                 events = g.apply(action, seat)
-            except IllegalActionError as exc:
+            except self.kind.illegal as exc:
                 return str(exc)
             await self._after(events, (seat, ref))
             return None
 
-    async def _after(self, events: list[Event], ref_for: tuple[int, Any] | None) -> None:
+    async def _after(self, events: list[Any], ref_for: tuple[int, Any] | None) -> None:
         self.events.extend(events)
-        if any(isinstance(e, DealStarted) for e in events):
+        if any(self.kind.deal_started(e) for e in events):
             self._mark_deal_start()
         self.turn_started = time.monotonic()
         await self.store.save()
         if self.store.problem is not None:
             problem, self.store.problem = self.store.problem, None
             self.tell_all(problem.capitalize())
-        if self.game.phase is Phase.DEAL_OVER:
+        if self.kind.between_deals(self.game):
             for seat in self.seats:
                 seat.ready = False
         self.out.broadcast(events, ref_for)
@@ -179,7 +178,7 @@ class Table:
         """Whether the table's own task (:meth:`_step`) could have anything to do now.  Not
         while every seat has a connected player, none is waiting to take a seat, no clock
         runs and the deal goes on: then only a message can change anything."""
-        if self.settings.clock is not None or self.game.phase is Phase.DEAL_OVER:
+        if self.settings.clock is not None or self.kind.between_deals(self.game):
             return True
         return not self.roster.all_present()
 
@@ -188,7 +187,7 @@ class Table:
         Until then only the seat that said it is ``ready`` hears of it (its ``next_deal``
         is now false): nothing changed for the others."""
         g = self.game
-        if g.phase is not Phase.DEAL_OVER:
+        if not self.kind.between_deals(g):
             return
         waiting = [s for s in self.roster.humans() if not self.seats[s].ready]
         if waiting and not force:
@@ -199,7 +198,7 @@ class Table:
                 p.conn.send(self.state_for(ready, [], conn=p.conn))
             return
         self.roster.seat_new_players()  # seats change hands between deals
-        events = g.apply(NEXT_DEAL, g.turn)
+        events = g.apply(self.kind.next_deal(), g.turn)
         # the finished deals' events are no longer sent to anyone (a client that joins
         # gets the current deal's; the record keeps every action)
         self.events.clear()
@@ -229,13 +228,9 @@ class Table:
             if self.store.saving is not None:
                 with contextlib.suppress(Exception):
                     await self.store.saving  # the finished game's record is in place
-            old = self.game
-            if old.secret:
-                self.game = Game(rules=old.rules, secret=True)
-                self.bot_key = secrets.randbits(63)
-            else:  # a seeded table (tests and replays) stays predictable
-                self.game = Game(old.seed + 1, old.rules)
-                self.bot_key = self.game.seed
+            # a new shuffle from the system's randomness (a seeded table, for tests and
+            # replays, stays predictable)
+            self.game, self.bot_key = self.kind.next_game(self.game)
             self.number += 1
             self.events = self.game.opening_events()
             self._mark_deal_start()
@@ -300,7 +295,7 @@ class Table:
         g = self.game
         if not self.roster.occupied():
             return None  # nobody at the table: it waits, spending nothing
-        if g.phase is Phase.DEAL_OVER:
+        if self.kind.between_deals(g):
             return await self._between_deals(now)
         seat = g.turn
         if self.roster.bot_moves_for(seat, now, self.turn_started, self.settings):
@@ -346,25 +341,28 @@ class Table:
 
     async def _bot_move(self, seat: int, timed_out: bool = False) -> None:
         g = self.game
-        n = len(g.log)
+        kind = self.kind
+        n = kind.count(g)
         view = g.view(seat)
+        words = ""
         if timed_out:
             # a player out of time: the hint's choice from their view, as at a local table
-            action = await asyncio.to_thread(clock_move, view)
+            action, words = await asyncio.to_thread(kind.clock_action, view,
+                                                    self.settings.bots)
         else:
             # a new bot for each decision, seeded by the moment: a resumed table decides
             # alike
-            bot = make_bot(self.settings.bots, seed=bot_seed(self.bot_key, seat, n))
-            action = (await asyncio.to_thread(decide, bot, view, None, 2.0)).action
+            action = await asyncio.to_thread(kind.bot_action, self.settings.bots,
+                                             bot_seed(self.bot_key, seat, n), view)
         async with self.lock:
-            if len(g.log) != n or g.turn != seat or g.is_over:
+            if kind.count(g) != n or g.turn != seat or g.is_over:
                 return  # someone moved meanwhile
             if not timed_out and not self.roster.bot_moves_for(
                     seat, time.monotonic(), self.turn_started, self.settings):
                 return  # a player took (or came back to) the seat while the bot thought
             p = self.seats[seat].player
             if timed_out and p is not None and p.conn is not None:
-                p.conn.notice(clock_words(action))
+                p.conn.notice(words)
             if p is not None and p.conn is None:
                 p.away_moves.append(str(action))
             events = g.apply(action, seat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .protocol import ProtocolError, message, normal_code, rules_words_data
+from .protocol import ProtocolError, message, normal_code
 from .qr import qr_matrix
 
 if TYPE_CHECKING:
@@ -31,12 +31,12 @@ def look_message(table: Table, ref: Any = None) -> str:
 
     A seat whose ``kind`` is ``bot`` with no ``incoming`` player is free (a player who
     takes it mid-deal plays from the next deal)."""
-    g = table.game
-    return message("table", rules=g.rules.to_dict(), bots=table.settings.bots,
+    g, kind = table.game, table.kind
+    return message("table", rules=kind.rules_data(g.rules), bots=table.settings.bots,
                    clock=table.settings.clock, game=table.number,
-                   scores=list(g.scores), started=bool(g.log),
-                   seats=table.roster.listing(), rules_words=rules_words_data(g.rules),
-                   ref=ref)
+                   scores=list(g.scores), started=kind.count(g) > 0,
+                   seats=table.roster.listing(), rules_words=kind.rules_words(g.rules),
+                   **kind.welcome_extra(g.rules), ref=ref)
 
 
 def invite_message(table: Table, link: Any, ref: Any = None) -> str:

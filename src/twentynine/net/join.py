@@ -1,7 +1,9 @@
 """``twentynine join HOST:PORT --code CODE``: the terminal table, seated at a hosted table.
 
 The usual :class:`~twentynine.tui.app.TwentyNineApp` plays through a
-:class:`~twentynine.net.remote.RemoteTable`: the server decides, the app draws.
+:class:`~twentynine.net.remote.RemoteTable` (at a table of Twenty-Five, the
+:class:`~twentynine.tui.twentyfive_app.TwentyFiveApp` through a
+:class:`~twentynine.net.remote_race.RemoteRace`): the server decides, the app draws.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from typing import TYPE_CHECKING
 
 from ..controller.table_like import RosterChange
 from .client import JoinError
-from .remote import RemoteTable, roster_line
+from .remote import RemoteTable, connect_seat, roster_line
+from .remote_race import RemoteRace
 
 if TYPE_CHECKING:
     from ..tui.app import TwentyNineApp
+    from ..tui.twentyfive_app import TwentyFiveApp
 
 
 def default_name() -> str:
@@ -54,22 +58,48 @@ def make_app(remote: RemoteTable, speed: str | None = None) -> TwentyNineApp:
     return app
 
 
+def make_race_app(remote: RemoteRace) -> TwentyFiveApp:
+    """Twenty-Five's table app playing through ``remote``: the server's messages are
+    handled in the app's loop, its refusals and notices shown on the status line."""
+    from ..tui.twentyfive_app import TwentyFiveApp
+
+    notices = [f"Seated at {remote.host}:{remote.port} as {remote.name}"
+               + (f": {remote.notice}" if remote.notice else "")]
+    app = TwentyFiveApp(remote.rules, table=remote, notices=notices)
+
+    def in_app(fn: Callable[[], None]) -> None:
+        if not (app.is_running and app.call_later(fn)):
+            fn()
+
+    remote.set_dispatch(in_app)
+    remote.add_news(app.table_news)
+    return app
+
+
 async def join_and_play(host: str, port: int, code: str, name: str | None,
                         seat: str | None, speed: str | None) -> int:
     from ..common.storage import data_dir
     from .tokens import TokenFile
 
     tokens = TokenFile(data_dir() / "seats.json")
+    who = name or default_name()
+    remote: RemoteTable | RemoteRace
     try:
-        remote = await RemoteTable.join(host, port, code, name or default_name(), seat,
-                                        token=tokens.get(host, port, code))
+        conn = await connect_seat(host, port, code, who, seat,
+                                  token=tokens.get(host, port, code))
+        if conn.card_game == "twentyfive":
+            remote = RemoteRace(conn, host, port, code, who)
+        else:
+            remote = RemoteTable(conn, host, port, code, who)
+        await remote.first_state()
     except JoinError as exc:
         print(f"twentynine: {exc}", file=sys.stderr)
         return 1
     if tokens.problem:
         print(f"twentynine: {tokens.problem}", file=sys.stderr)
     tokens.put(host, port, code, remote.conn.token)
-    app = make_app(remote, speed)
+    app = make_app(remote, speed) if isinstance(remote, RemoteTable) else \
+        make_race_app(remote)
     remote.start()
     try:
         await app.run_async()

@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType
 
-from ..engine.actions import Action, ActionError
-from ..engine.deal import Phase
 from .connection import FLOOD_COUNT, Connection
 from .invite import invite_message, look_message
 from .protocol import (
@@ -22,9 +20,8 @@ from .protocol import (
     ProtocolError,
     message,
     parse_message,
-    rules_words_data,
 )
-from .roster import SEAT_NAMES, Player, new_token
+from .roster import Player, new_token
 
 if TYPE_CHECKING:
     from .hosted_table import Table
@@ -136,8 +133,8 @@ class Lobby:
             if not isinstance(text, str) or len(text) > 40:
                 raise ProtocolError("malformed", "an action is text such as \"play JH\"")
             try:
-                action = Action.parse(text)
-            except ActionError as exc:
+                action = table.kind.parse_action(text)
+            except ValueError as exc:
                 raise ProtocolError("malformed", str(exc)) from None
             at = data.get("at")
             if at is not None and not (type(at) is int and 0 <= at < MAX_REF):
@@ -237,11 +234,13 @@ class Lobby:
                 or not name.isprintable():
             raise ProtocolError("malformed", "a name is 1 to 24 printable characters")
         name = " ".join(name.split())
-        if isinstance(want, str) and want.lower() in SEAT_NAMES:
-            want = SEAT_NAMES.index(want.lower())
+        kind = table.kind
+        if isinstance(want, str) and len(want) <= 16:
+            named = kind.seat_named(want)
+            want = want if named is None else named
         if want is not None and (not isinstance(want, int) or isinstance(want, bool)
-                                 or not 0 <= want <= 3):
-            raise ProtocolError("malformed", "a seat is south, east, north or west (or 0-3)")
+                                 or not 0 <= want < len(table.seats)):
+            raise ProtocolError("malformed", kind.seats_words(table.game.rules))
         if token is not None and (not isinstance(token, str) or len(token) > 64):
             raise ProtocolError("malformed", "a token is text (of up to 64 characters)")
         table.release_expired(time.monotonic())
@@ -275,13 +274,12 @@ class Lobby:
         if who is not None:
             held_for = " (held for them: their own client brings them back)" \
                 if who.conn is None else ""
-            raise ProtocolError("seat_taken", f"{SEAT_NAMES[want]} is taken by "
+            raise ProtocolError("seat_taken", f"{kind.seat_label(want)} is taken by "
                                               f"{who.name}{held_for}")
         self._may_sit(conn, table, want)
         roster_before = table.roster.text()
         player = Player(name=name, token=new_token())
-        g = table.game
-        if not g.log or g.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+        if kind.seats_at_once(table.game):
             seat.player = player
         else:
             seat.incoming = player  # the bot finishes this deal
@@ -302,12 +300,14 @@ class Lobby:
         player.away_since = None
         self.server.gate.seated(conn.transport)
         incoming = table.seats[seat].incoming is player
+        kind, rules = table.kind, table.game.rules
         conn.send(message(
-            "welcome", table=table.id, seat=seat, seat_name=SEAT_NAMES[seat],
-            token=player.token, name=player.name, rules=table.game.rules.to_dict(),
+            "welcome", table=table.id, seat=seat, seat_name=kind.seat_label(seat),
+            token=player.token, name=player.name, rules=kind.rules_data(rules),
             bots=table.settings.bots, clock=table.settings.clock,
             away=table.settings.away, rejoined=rejoined, waiting=incoming, game=table.number,
-            seats=table.roster.listing(), rules_words=rules_words_data(table.game.rules)))
+            seats=table.roster.listing(), rules_words=kind.rules_words(rules),
+            **kind.welcome_extra(rules)))
         LOG.info("table %s: %s %s seat %d", table.id, player.name,
                  "rejoined" if rejoined else "took", seat)
         if incoming:

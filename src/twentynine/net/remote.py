@@ -155,60 +155,45 @@ class HostDecides:
         """Hints given at a shared table are not counted."""
 
 
-class RemoteTable(HostDecides):
-    """One seat at a table server, seen as seat 0."""
+async def connect_seat(host: str, port: int, code: str, name: str,
+                       seat: int | str | None = None, token: str | None = None
+                       ) -> Connection:
+    """A seat at a hosted table: with ``token`` (kept from an earlier join) back in that
+    seat, if the server still holds it for us; otherwise a free seat (``seat``, if
+    asked)."""
+    if token:
+        with contextlib.suppress(JoinError):
+            return await Connection.join(host, port, code, name, seat, token=token)
+    return await Connection.join(host, port, code, name, seat)
+
+
+class SeatLink:
+    """One seat's link to a table server, whatever the game: the connection, reading the
+    server's messages in the background (handed to the UI's own loop, see
+    :meth:`set_dispatch`), coming back with the seat's token after a drop, and the
+    listeners told of new events and of news.  A game's remote table handles each
+    message (:meth:`_handle`)."""
 
     def __init__(self, conn: Connection, host: str, port: int, code: str, name: str) -> None:
         self.conn = conn
         self.host, self.port, self.code, self.name = host, port, code, name
         self.server_seat = conn.seat
-        """Our seat's number on the server (0 here)."""
-        self._rules = Rules.from_dict(conn.welcome["rules"])
-        self._events: list[Event] = []
-        self._state: State | None = None
+        """Our seat's number on the server."""
+        self._resync = False
         self._pending = False
         """An action was sent and the server has not answered it yet."""
-        self._resync = False
         self._dispatch: Callable[[Callable[[], None]], None] | None = None
         self._inbox: list[dict[str, Any]] = []
-        self._held: list[Event] | None = None
-        self._count = 0
-        self._listeners: list[Listener] = []
+        self._held: list[Any] | None = None
+        self._listeners: list[Callable[[Sequence[Any]], None]] = []
         self._news: list[NewsListener] = []
-        self.waiting: bool = bool(conn.welcome.get("waiting"))
-        """We wait for the next deal to take our seat from its bot."""
-        self.seats: list[dict[str, Any]] = list(conn.welcome.get("seats", []))
-        self.game_number = int(conn.welcome.get("game", 1))
-        """Which game this is at the table (any player there starts the next one at game
-        over: :meth:`new_game`)."""
         self.closed = False
         self.notice = ""
         self._task: asyncio.Task[None] | None = None
         self._sending: asyncio.Task[None] | None = None
 
-    @classmethod
-    async def join(cls, host: str, port: int, code: str, name: str,
-                   seat: int | str | None = None, token: str | None = None) -> RemoteTable:
-        """Sit down at a hosted table: with ``token`` (kept from an earlier join) back in
-        that seat, if the server still holds it for us; otherwise in a free seat."""
-        conn = None
-        if token:
-            with contextlib.suppress(JoinError):
-                conn = await Connection.join(host, port, code, name, seat, token=token)
-        if conn is None:
-            conn = await Connection.join(host, port, code, name, seat)
-        table = cls(conn, host, port, code, name)
-        await table.first_state()
-        return table
-
-    async def first_state(self, timeout: float = 10) -> None:
-        """Read until the first state has come (while we wait for our seat: the deal as
-        anyone sees it, from the ``waiting`` message)."""
-        while self._state is None:
-            self._handle(await self.conn.receive(timeout))
-        if self.waiting:
-            self.notice = ("You take this seat when the next deal starts; its bot finishes "
-                           "this one.")
+    def _handle(self, msg: dict[str, Any]) -> None:
+        raise NotImplementedError
 
     def start(self) -> None:
         """Read the server's messages in the background (in the running event loop)."""
@@ -282,6 +267,66 @@ class RemoteTable(HostDecides):
             self._tell(Notice("Reconnected."))
             return True
         return False
+
+    def _tell(self, news: News) -> None:
+        if isinstance(news, Notice):
+            self.notice = news.text
+        for fn in list(self._news):
+            fn(news)
+
+    def _told(self, events: Sequence[Any]) -> None:
+        """Tell the listeners of ``events`` (held until a batch of messages is done)."""
+        if self._held is not None:
+            self._held.extend(events)
+            return
+        for fn in list(self._listeners):
+            fn(events)
+
+    @property
+    def pending(self) -> bool:
+        """An action was sent and the server has not answered it yet."""
+        return self._pending
+
+    def add_news(self, fn: NewsListener) -> None:
+        """Call ``fn`` with the table's news: the server's refusals, who comes and goes,
+        its notices and the connection's fate (lost, back)."""
+        self._news.append(fn)
+
+
+class RemoteTable(HostDecides, SeatLink):
+    """One seat at a table server, seen as seat 0."""
+
+    def __init__(self, conn: Connection, host: str, port: int, code: str, name: str) -> None:
+        SeatLink.__init__(self, conn, host, port, code, name)
+        self._rules = Rules.from_dict(conn.welcome["rules"])
+        self._events: list[Event] = []
+        self._state: State | None = None
+        self._count = 0
+        self.waiting: bool = bool(conn.welcome.get("waiting"))
+        """We wait for the next deal to take our seat from its bot."""
+        self.seats: list[dict[str, Any]] = list(conn.welcome.get("seats", []))
+        self.game_number = int(conn.welcome.get("game", 1))
+        """Which game this is at the table (any player there starts the next one at game
+        over: :meth:`new_game`)."""
+
+    @classmethod
+    async def join(cls, host: str, port: int, code: str, name: str,
+                   seat: int | str | None = None, token: str | None = None) -> RemoteTable:
+        """Sit down at a hosted table: with ``token`` (kept from an earlier join) back in
+        that seat, if the server still holds it for us; otherwise in a free seat."""
+        conn = await connect_seat(host, port, code, name, seat, token)
+        table = cls(conn, host, port, code, name)
+        await table.first_state()
+        return table
+
+    async def first_state(self, timeout: float = 10) -> None:
+        """Read until the first state has come (while we wait for our seat: the deal as
+        anyone sees it, from the ``waiting`` message)."""
+        while self._state is None:
+            self._handle(await self.conn.receive(timeout))
+        if self.waiting:
+            self.notice = ("You take this seat when the next deal starts; its bot finishes "
+                           "this one.")
 
     def _handle(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -359,17 +404,6 @@ class RemoteTable(HostDecides):
             return
         for fn in list(self._listeners):
             fn(new)
-
-    def _tell(self, news: News) -> None:
-        if isinstance(news, Notice):
-            self.notice = news.text
-        for fn in list(self._news):
-            fn(news)
-
-    @property
-    def pending(self) -> bool:
-        """An action was sent and the server has not answered it yet."""
-        return self._pending
 
     @property
     def state(self) -> State:
@@ -524,8 +558,3 @@ class RemoteTable(HostDecides):
 
     def add_listener(self, fn: Listener) -> None:
         self._listeners.append(fn)
-
-    def add_news(self, fn: NewsListener) -> None:
-        """Call ``fn`` with the table's news: the server's refusals, who comes and goes,
-        its notices and the connection's fate (lost, back)."""
-        self._news.append(fn)

@@ -1,4 +1,5 @@
-"""Who sits at a hosted table: the four seats, the people in them, and the bots that play
+"""Who sits at a hosted table: its seats (four at Twenty-Nine, three to nine at
+Twenty-Five), the people in them, and the bots that play
 for empty seats and for players who dropped.
 
 A person holds a seat by a secret token, handed to them when they sit down; only that
@@ -63,7 +64,10 @@ def bot_seed(key: int, seat: int, n_actions: int) -> int:
 class Settings:
     """A host's table settings."""
 
-    rules: Rules = field(default_factory=Rules)
+    rules: Any = field(default_factory=Rules)
+    """The table's rules: Twenty-Nine's :class:`~twentynine.engine.rules.Rules`, or
+    Twenty-Five's :class:`~twentynine.twentyfive.house_rules.HouseRules` (the game follows
+    from their type: :func:`~.card_games.game_for`)."""
     bots: str = "medium"
     clock: float | None = None
     """Seconds per move (the server plays for a player whose time ran out), or None."""
@@ -88,7 +92,7 @@ class Player:
 
 @dataclass
 class Seat:
-    """One of the four seats: a player, or none (a bot plays it); ``incoming`` takes the
+    """One seat: a player, or none (a bot plays it); ``incoming`` takes the
     seat over from the bot when the next deal starts."""
 
     player: Player | None = None
@@ -98,12 +102,16 @@ class Seat:
 
 
 class Roster:
-    """The four seats of one table and the names that sat in them."""
+    """The seats of one table and the names that sat in them."""
 
-    def __init__(self, bots: str, names: list[str | None] | None = None) -> None:
+    def __init__(self, bots: str, names: list[str | None] | None = None, count: int = 4,
+                 order: tuple[int, ...] = (0, 2, 1, 3)) -> None:
         self.bots = bots
-        self.seats = [Seat() for _ in range(4)]
-        self.names: list[str | None] = list(names) if names else [None] * 4
+        self.seats = [Seat() for _ in range(count)]
+        self.order = order
+        """The order free seats are given in to a player who names none."""
+        self.names: list[str | None] = list(names) if names and len(names) == count \
+            else [None] * count
         """Who sat where (kept in the record so a resumed table shows the same names)."""
         self._cache: tuple[tuple[object, ...], str] | None = None
         self._retired: deque[str] = deque(maxlen=RETIRED_TOKENS)
@@ -213,8 +221,9 @@ class Roster:
         return found
 
     def free_seat(self) -> int | None:
-        """The first free seat in the order south, north, east, west."""
-        for s in (0, 2, 1, 3):
+        """The first free seat in :attr:`order` (at Twenty-Nine south, north, east,
+        west)."""
+        for s in self.order:
             if self.seats[s].player is None and self.seats[s].incoming is None:
                 return s
         return None

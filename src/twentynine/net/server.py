@@ -29,7 +29,7 @@ from typing import Any
 
 from aiohttp import web
 
-from ..engine.game import Game
+from .card_games import game_for
 from .connection import Connection
 from .frames import ServerWebSocket, warn_if_unhooked
 from .gate import CodeGuard, Gate, GuardedProtocol, Limits, RateGuard
@@ -94,11 +94,8 @@ class GameServer:
         st = settings or self.settings
         code = new_code()
         table_id = f"table-{secrets.token_hex(4)}"
-        if seed is None:
-            game = Game(rules=st.rules, secret=True)
-            t = Table(self, table_id, code, game, st, bot_key=secrets.randbits(63))
-        else:
-            t = Table(self, table_id, code, Game(seed, st.rules), st)
+        game, bot_key = game_for(st.rules).new_game(st.rules, seed)
+        t = Table(self, table_id, code, game, st, bot_key=bot_key)
         self.tables[normal_code(code)] = t
         self.files.remember(code)
         return t

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..common.storage import write_atomic
 from ..engine.records import game_header
+from .card_games import TWENTYNINE
 from .wire import ACTION_TEXT, compact_json
 
 if TYPE_CHECKING:
@@ -64,7 +65,11 @@ class TableStore:
 
     def _game_record(self) -> dict[str, Any]:
         """The game's record (:func:`~twentynine.engine.records.game_record`), its action texts
-        kept between calls: the server writes it after every action of long games."""
+        kept between calls: the server writes it after every action of long games (another
+        game's record is its own adapter's, :mod:`.card_games`)."""
+        kind = self.table.kind
+        if kind is not TWENTYNINE:
+            return kind.record(self.table.game)
         log = self.table.game.log
         texts = self._action_texts
         if len(texts) > len(log):
@@ -75,7 +80,8 @@ class TableStore:
     def record(self) -> dict[str, Any]:
         """The table's whole record."""
         t = self.table
-        return {"table": t.id, "code": t.code, "bots": t.settings.bots,
+        return {"table": t.id, "card_game": t.kind.name, "code": t.code,
+                "bots": t.settings.bots,
                 "clock": t.settings.clock, "away": t.settings.away, "bot_key": t.bot_key,
                 "names": t.roster.names, "game_number": t.number,
                 "game": self._game_record(),
@@ -90,15 +96,16 @@ class TableStore:
         t = self.table
         g = t.game
         journal = t.server.files.journal_for_append()
-        n = len(g.log)
+        kind = t.kind
+        n = kind.count(g)
         whole = (journal is None or g.is_over or self.dirty or self.saved_n < 0
-                 or n - self.saved_n != 1 or (g.secret and _new_deal(g.log)))
+                 or n - self.saved_n != 1 or (g.secret and kind.just_dealt(g)))
         if whole:
             await self.write_record()
             return
         assert journal is not None
         self.saving = journal.submit(journal.line(t.journal_key, n - 1,
-                                                  ACTION_TEXT[g.log[-1]]))
+                                                  kind.last_action_text(g)))
         try:
             await asyncio.shield(self.saving)
             self.saved_n = n
@@ -111,7 +118,7 @@ class TableStore:
         """Write the whole record (atomically, in a thread: the fsync would stall every
         table)."""
         t = self.table
-        n = len(t.game.log)
+        n = t.kind.count(t.game)
         self.dirty = False
         self.writes += 1
         text = compact_json(self.record())
@@ -163,10 +170,3 @@ class TableStore:
             done.mkdir(exist_ok=True, mode=0o700)
             os.replace(path, done / finished)
 
-
-def _new_deal(log: list[int]) -> bool:
-    """Whether the game's last action dealt a new deal (a secret game's record must then
-    hold the new cards before anyone sees them)."""
-    from ..engine.actions import NEXT_DEAL_CODE
-
-    return bool(log) and log[-1] == NEXT_DEAL_CODE

@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots import BOTS
 from ..common.storage import damage_words, private_folder
-from ..engine.records import RecordError, replay_game
+from ..engine.records import RecordError
+from .card_games import game_named
 from .journal import (
     ROTATE_BYTES,
     Journal,
@@ -62,10 +62,10 @@ def saved_record(tables_dir: Path, table_id: str, number: int | None = None
         path = tables_dir / "finished" / finished_name(table_id, number or 1)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     key = journal_key(table_id, _number(data))
+    moves = game_named(data.get("card_game")).moves_key
     for jp in journal_paths(tables_dir):
         entries, _ = parse_lines(jp.read_text(encoding="utf-8").splitlines())
-        data["game"]["actions"] = extend_actions(data["game"]["actions"],
-                                                 entries.get(key, []))
+        data["game"][moves] = extend_actions(data["game"][moves], entries.get(key, []))
     return data
 
 
@@ -252,16 +252,18 @@ class TableFiles:
         if not isinstance(data, dict) or not isinstance(data.get("game"), dict):
             raise RecordError("not a table record")
         number = _number(data)
+        kind = game_named(data.get("card_game"))
         later = self._entries.get(journal_key(str(data.get("table")), number))
-        if later and isinstance(data["game"].get("actions"), list):
-            data["game"]["actions"] = extend_actions(data["game"]["actions"], later)
-        game, events = replay_game(data["game"])
+        moves = kind.moves_key
+        if later and isinstance(data["game"].get(moves), list):
+            data["game"][moves] = extend_actions(data["game"][moves], later)
+        game, events = kind.replay(data["game"])
         defaults = self.server.settings
         bots = data.get("bots", defaults.bots)
         clock = data.get("clock")
         away = data.get("away", "bot")
         bot_key = data.get("bot_key")
-        if bots not in BOTS or away not in ("bot", "wait") or not (
+        if bots not in kind.levels or away not in ("bot", "wait") or not (
                 clock is None or isinstance(clock, (int, float))) or not (
                 bot_key is None or type(bot_key) is int):
             raise RecordError("the table's settings are invalid")
@@ -271,12 +273,13 @@ class TableFiles:
         if not isinstance(code, str) or len(normal_code(code)) < 16 \
                 or not isinstance(table_id, str) or f"{table_id}.json" != path.name:
             raise RecordError("the table's code or id is missing")
+        seats = kind.seat_count(game.rules)
         names = data.get("names")
-        if not (isinstance(names, list) and len(names) == 4):
+        if not (isinstance(names, list) and len(names) == seats):
             names = None
         table = Table(self.server, table_id, code, game, st, events, names, bot_key, number)
         players = data.get("players")
-        if isinstance(players, list) and len(players) == 4:
+        if isinstance(players, list) and len(players) == seats:
             now = time.monotonic()
             for seat, p in zip(table.seats, players, strict=True):
                 if isinstance(p, dict) and isinstance(p.get("name"), str) \

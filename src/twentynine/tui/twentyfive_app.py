@@ -14,6 +14,7 @@ from ..twentyfive import house_rules as options
 from ..twentyfive.race_stats import record_game, stats_path
 from ..twentyfive.race_table import (
     RaceTable,
+    RaceTableLike,
     load_settings,
     save_path,
     settings_path,
@@ -31,7 +32,10 @@ class TwentyFiveApp(App[int]):
     def __init__(self, rules: HouseRules | None = None, *, seed: int | None = None,
                  bots: str | None = None, resume: bool = False,
                  data_dir: Path | None = None, bot_delay: float = 0.6,
-                 notices: list[str] | None = None) -> None:
+                 notices: list[str] | None = None, table: RaceTableLike | None = None
+                 ) -> None:
+        """``table``: play through it (a seat at a hosted table, ``twentynine join``)
+        instead of a local table of one's own."""
         super().__init__()
         self.register_theme(THEME)
         self.theme = THEME.name
@@ -42,8 +46,10 @@ class TwentyFiveApp(App[int]):
         self.notices = list(notices or [])
         self.rules = rules or HouseRules()
         self.bots = bots
-        self.table: RaceTable | None = None
-        if resume:
+        self.table: RaceTableLike | None = table
+        if table is not None:
+            self.rules = table.rules
+        elif resume:
             table, message = RaceTable.resume(self.save_file, bots=bots)
             if message:
                 self.notices.append(message)
@@ -60,19 +66,33 @@ class TwentyFiveApp(App[int]):
         self.push_screen(RaceScreen(self.table, self.notices))
 
     @property
-    def screen_table(self) -> RaceTable:
+    def screen_table(self) -> RaceTableLike:
         assert self.table is not None
         return self.table
 
     def record_result(self, won: RaceWon) -> None:
-        """Count the finished game in the statistics."""
+        """Count the finished game in the statistics (a game of one's own)."""
         table = self.screen_table
+        if table.shared:
+            return
         record_game(self.stats_file, table.rules, won.side == table.rules.side_of(0))
 
+    def table_news(self, news: object) -> None:
+        """A word from a hosted table's server (a refusal, a notice): on the status line."""
+        text = getattr(news, "text", "")
+        if text and isinstance(self.screen, RaceScreen):
+            self.screen.say(str(text))
+
     def new_game(self) -> None:
-        """A new game with the saved default options (else this game's)."""
-        rules, level, _ = load_settings(self.settings_file)
+        """A new game with the saved default options (else this game's); at a hosted
+        table, the table's next game (the server deals it when a player asks)."""
         old = self.screen_table
+        if old.shared:
+            ask = getattr(old, "new_game", None)
+            if ask is not None:
+                ask()
+            return
+        rules, level, _ = load_settings(self.settings_file)
         self.table = RaceTable(rules or old.rules, bots=level or old.bots,
                                save_file=self.save_file)
         self.switch_screen(RaceScreen(self.table))

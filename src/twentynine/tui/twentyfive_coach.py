@@ -27,11 +27,12 @@ from ..coach.race_history import RaceHistory, TableFigures, coach_stats, race_hi
 from ..coach.race_recorder import RaceRecorder
 from ..coach.race_review import CLOSE, GOOD, MISTAKE, RaceReview, review_deal
 from ..twentyfive import MoveKind, PlayerView, Stage
-from ..twentyfive.happenings import Event
+from ..twentyfive.happenings import Event, RaceWon
 from ..twentyfive.race_stats import load_stats
+from ..twentyfive.race_table import RaceTable
 from .theme import GOLD, INK_SOFT
 from .twentyfive_dialogs import DIALOG_CSS, RaceOverScreen
-from .twentyfive_widgets import seat_name
+from .twentyfive_widgets import SeatNames, seat_name
 
 if TYPE_CHECKING:
     from .twentyfive_screen import RaceScreen
@@ -193,8 +194,9 @@ class RaceOverWithReview(RaceOverScreen):
         Binding("r", "review", "review the deal"),
     ]
 
-    def __init__(self, view: PlayerView, won: object, coach: RaceCoach) -> None:
-        super().__init__(view, won)  # type: ignore[arg-type]
+    def __init__(self, view: PlayerView, won: RaceWon, coach: RaceCoach,
+                 names: SeatNames | None = None) -> None:
+        super().__init__(view, won, names)
         self.coach = coach
 
     def action_review(self) -> None:
@@ -265,8 +267,13 @@ class RaceCoach:
     def __init__(self, screen: RaceScreen, data_dir: Path | None) -> None:
         self.screen = screen
         self.history = RaceHistory(race_history_path(data_dir))
-        self.recorder = RaceRecorder(screen.table, self.history)
-        self.recorder.stored = self.deal_stored
+        # a seat at a hosted table sees its own cards only: the deal's record (every
+        # hand, for the review's replay) stays with the server, so only the hint is here
+        table = screen.table
+        self.recorder: RaceRecorder | None = None
+        if isinstance(table, RaceTable):
+            self.recorder = RaceRecorder(table, self.history)
+            self.recorder.stored = self.deal_stored
         self.reviews: dict[int, RaceReview] = {}
         self.waiting: dict[int, RaceReviewScreen] = {}
         self.busy: set[int] = set()
@@ -285,7 +292,8 @@ class RaceCoach:
         view = self.screen.table.view()
         if view.stage is not Stage.PLAY or view.turn != view.seat:
             return "A hint is for your turn: wait until it is yours."
-        self.recorder.note_hint()
+        if self.recorder is not None:
+            self.recorder.note_hint()
         panel.ask(view)
         return None
 
@@ -297,11 +305,13 @@ class RaceCoach:
     # ------------------------------------------------------------- the review
     def last_deal(self) -> int:
         """The deal the review key opens: the one just finished."""
-        return self.screen.table.race.number
+        return self.screen.table.view().number
 
     def deal_numbers(self) -> list[int]:
         """The game's deals kept in the history, in order (the review pages through
         them)."""
+        if self.recorder is None:
+            return []
         g = self.history.game(self.recorder.game_id)
         return sorted(d.number for d in g.deals) if g is not None else []
 
@@ -312,6 +322,8 @@ class RaceCoach:
         """The review of deal ``number`` if made (else it is started)."""
         if number in self.reviews:
             return self.reviews[number]
+        if self.recorder is None:
+            return None
         kept = self.history.review_of(self.recorder.game_id, number)
         if kept is not None:
             self.reviews[number] = kept
@@ -320,7 +332,7 @@ class RaceCoach:
         return None
 
     def start_review(self, number: int) -> None:
-        if number in self.busy or number in self.reviews:
+        if number in self.busy or number in self.reviews or self.recorder is None:
             return
         g = self.history.game(self.recorder.game_id)
         if g is None or not any(d.number == number for d in g.deals):
@@ -357,13 +369,19 @@ class RaceCoach:
     def _reviewed(self, review: RaceReview) -> None:
         self.busy.discard(review.number)
         self.reviews[review.number] = review
-        self.history.keep_review(self.recorder.game_id, review)
+        if self.recorder is not None:
+            self.history.keep_review(self.recorder.game_id, review)
         screen = self.waiting.get(review.number)
         if screen is not None:
             screen.show(review)
 
-    def open_review(self) -> None:
+    def open_review(self) -> str | None:
+        """``r``: the review of the deal just finished; a refusal in words otherwise."""
+        if self.recorder is None:
+            return ("Reviews are made at your own table: at a hosted table the deal's "
+                    "record stays with the server.")
         self.screen.app.push_screen(RaceReviewScreen(self, self.last_deal()))
+        return None
 
     def open_stats(self, stats_file: Path) -> None:
         self.screen.app.push_screen(RaceCoachStatsScreen(stats_file, self.history))

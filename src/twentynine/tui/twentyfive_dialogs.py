@@ -20,7 +20,7 @@ from ..twentyfive.race_stats import load_stats
 from ..twentyfive.race_table import save_settings
 from .screens import RulesText
 from .theme import GOLD, INK_SOFT
-from .twentyfive_widgets import card_text, winner_words
+from .twentyfive_widgets import SeatNames, card_text, seat_name, winner_words
 
 DIALOG_CSS = """
 .rt-dialog-screen { align: center middle; background: #000000 50%; }
@@ -106,21 +106,23 @@ class RaceOverScreen(ModalScreen[bool]):
         Binding("escape", "leave", "quit", show=False),
     ]
 
-    def __init__(self, view: PlayerView, won: RaceWon) -> None:
+    def __init__(self, view: PlayerView, won: RaceWon,
+                 names: SeatNames | None = None) -> None:
         super().__init__(classes="rt-dialog-screen")
         self.view = view
         self.won = won
+        self.names: SeatNames = names or seat_name
 
     def compose(self) -> ComposeResult:
         mine = self.won.side == self.view.side
         t = Text("You win!" if mine else "Game over", style=f"bold {GOLD}")
         t.append("\n\n")
-        t.append(winner_words(self.view, self.won))
+        t.append(winner_words(self.view, self.won, self.names))
         t.append("\n\nFinal scores: ")
         rules = self.view.rules
         from .twentyfive_widgets import side_name
 
-        t.append(" · ".join(f"{side_name(self.view, s)} {sc}"
+        t.append(" · ".join(f"{side_name(self.view, s, self.names)} {sc}"
                             for s, sc in enumerate(self.won.scores)))
         t.append(f"\n({rules.players} players, {', '.join(rules.differences()[1:])})",
                  style=INK_SOFT)

@@ -19,7 +19,7 @@ from textual.widgets import Footer
 
 from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, Stage
 from ..twentyfive.happenings import DealStarted, Event, RaceWon
-from ..twentyfive.race_table import RaceTable
+from ..twentyfive.race_table import RaceTableLike
 from .twentyfive_coach import RaceCoach, RaceHintPanel, RaceOverWithReview
 from .twentyfive_dialogs import (
     RaceRulesScreen,
@@ -27,6 +27,7 @@ from .twentyfive_dialogs import (
     RobScreen,
 )
 from .twentyfive_widgets import (
+    SeatNames,
     event_line,
     hand_lines,
     score_bar,
@@ -71,9 +72,11 @@ class RaceScreen(Screen[None]):
         Binding("ctrl+c", "quit_game", "quit", show=False, priority=True),
     ]
 
-    def __init__(self, table: RaceTable, notices: list[str] | None = None) -> None:
+    def __init__(self, table: RaceTableLike, notices: list[str] | None = None) -> None:
         super().__init__()
         self.table = table
+        self.names: SeatNames = table.names or seat_name
+        """What each seat is called (the players' names at a hosted table)."""
         self.selected = 0
         self.message: Text | None = None
         """A note for the status line (a refusal, a notice) until the next move."""
@@ -110,10 +113,13 @@ class RaceScreen(Screen[None]):
         start = max((i for i, e in enumerate(self.table.history)
                      if isinstance(e, DealStarted)), default=0)
         for e in self.table.history[start:]:
-            line = event_line(view, e)
+            line = event_line(view, e, self.names)
             if line is not None:
                 log.write(line)
-        if self.notices:
+        if self.notices and self.table.shared:
+            for note in self.notices:  # the status line is left for whose turn it is
+                log.write(Text(note, style="bold"))
+        elif self.notices:
             self.message = Text(" ".join(self.notices), style="bold")
         self.refresh_ui()
         self.kick_bots()
@@ -128,9 +134,9 @@ class RaceScreen(Screen[None]):
         hand = view.hand
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
-        self.query_one("#rt-score", TextPanel).set_text(score_bar(view))
-        self.query_one("#rt-seats", TextPanel).set_text(seats_table(view))
-        self.query_one("#rt-trump", TextPanel).set_text(trump_line(view))
+        self.query_one("#rt-score", TextPanel).set_text(score_bar(view, self.names))
+        self.query_one("#rt-seats", TextPanel).set_text(seats_table(view, names=self.names))
+        self.query_one("#rt-trump", TextPanel).set_text(trump_line(view, self.names))
         self.query_one("#rt-hand", TextPanel).set_text(
             hand_lines(view, self.selected, self.legal_cards()))
         self.query_one(StatusLine).set_text(self.status_text())
@@ -157,7 +163,9 @@ class RaceScreen(Screen[None]):
                 t.append(" · you may hold back "
                          + ", ".join(c.label for c in view.may_hold_back))
             return t
-        return Text(f"{seat_name(view.turn or 0)} is thinking…")
+        if view.turn is None or view.turn == view.seat:
+            return Text("Waiting for the table…")
+        return Text(f"{self.names(view.turn)} is thinking…")
 
     def say(self, text: str, bold: bool = True) -> None:
         self.message = Text(text, style="bold" if bold else "")
@@ -167,10 +175,14 @@ class RaceScreen(Screen[None]):
     def on_events(self, events: Sequence[Event]) -> None:
         log = self.query_one(EventLog)
         view = self.table.view()
+        if events and self.table.shared:
+            self.message = None  # a note (a refusal, "seated at ...") is stale once play moves
         for e in events:
             if isinstance(e, DealStarted):
                 log.clear()
-            line = event_line(view, e)
+                if e.number == 1:
+                    self.over_shown = False  # the table's next game (a hosted table)
+            line = event_line(view, e, self.names)
             if line is not None:
                 log.write(line)
             if isinstance(e, RaceWon):
@@ -182,7 +194,8 @@ class RaceScreen(Screen[None]):
             over = [e for e in events if isinstance(e, RaceWon)]
             if over:
                 self.app.push_screen(RaceOverWithReview(self.table.view(), over[0],
-                                                        self.coach), self._after_over)
+                                                        self.coach, self.names),
+                                     self._after_over)
 
     def _after_over(self, again: bool | None) -> None:
         if again:
@@ -251,11 +264,16 @@ class RaceScreen(Screen[None]):
             return
         if view.stage is Stage.DEAL_OVER:
             self.message = None
-            self.table.apply(Move.parse("next deal"))
+            try:
+                self.table.apply(Move.parse("next deal"))
+            except IllegalMoveError as exc:
+                why = str(exc)
+                self.say(why[:1].upper() + why[1:] + ".")
+                return
             self.kick_bots()
             return
         if view.turn != view.seat:
-            self.say(f"Wait: it is {seat_name(view.turn or 0)}'s turn.")
+            self.say(f"Wait: it is {self.names(view.turn or 0)}'s turn.")
             return
         card = view.hand[self.selected]
         self.play(Move.play(card))
@@ -278,7 +296,7 @@ class RaceScreen(Screen[None]):
             if not view.rules.rob:
                 self.say("Robbing is off in this game (--no-rob).")
             elif view.robber is not None:
-                self.say(f"The turned card was robbed by {seat_name(view.robber)}.")
+                self.say(f"The turned card was robbed by {self.names(view.robber)}.")
             else:
                 self.say("You may rob only with the ace of trumps (the dealer, when the "
                          "ace is turned up), on your turn in the first trick.")
@@ -311,7 +329,9 @@ class RaceScreen(Screen[None]):
             self.say(why)
 
     def action_review(self) -> None:
-        self.coach.open_review()
+        why = self.coach.open_review()
+        if why:
+            self.say(why)
 
     def select_card(self, index: int) -> None:
         """Put the cursor on card ``index`` of the hand (the hint's card)."""

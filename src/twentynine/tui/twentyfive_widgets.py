@@ -6,7 +6,7 @@ Rich text (easy to test); the widgets that show them are the shared ones of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 
@@ -44,8 +44,13 @@ SIDE_LETTERS = "ABCDEFGHI"
 
 
 def seat_name(seat: int) -> str:
-    """``You`` for seat 0, a bot's name for the others."""
+    """``You`` for seat 0, a bot's name for the others (the local table: you at seat 0)."""
     return "You" if seat == 0 else BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+
+
+SeatNames = Callable[[int], str]
+"""What a table calls each seat ("You" for the player's own): :func:`seat_name` at the
+local table, the players' names at a hosted one."""
 
 
 def is_red(card: Card) -> bool:
@@ -62,15 +67,15 @@ def suit_text(suit: int) -> Text:
                 style=RED_ON_FELT if suit in (1, 2) else "")
 
 
-def side_name(view: PlayerView, side: int) -> str:
+def side_name(view: PlayerView, side: int, names: SeatNames = seat_name) -> str:
     """A side's name: a player's, or ``Team A`` (``Your team`` for the player's)."""
     rules = view.rules
     if rules.teams == "none":
-        return seat_name(side)
+        return names(side)
     return "Your team" if side == view.side else f"Team {SIDE_LETTERS[side]}"
 
 
-def score_bar(view: PlayerView) -> Text:
+def score_bar(view: PlayerView, names: SeatNames = seat_name) -> Text:
     """The race on one line: the deal, the target, the leader and your own score."""
     rules = view.rules
     scores = view.scores
@@ -85,7 +90,7 @@ def score_bar(view: PlayerView) -> Text:
         others = [s for i, s in enumerate(scores) if i != view.side]
         out.append(f", next best {max(others)}")
     else:
-        out.append(f"{side_name(view, best)} leads with {scores[best]}",
+        out.append(f"{side_name(view, best, names)} leads with {scores[best]}",
                    style=f"bold {GOLD}")
         out.append(f" · {'you' if rules.teams == 'none' else 'your team'} {mine}")
     return out
@@ -100,7 +105,7 @@ def _last_trick(view: PlayerView) -> tuple[dict[int, Card], int | None]:
     return dict(last.cards), last.winner
 
 
-def seats_table(view: PlayerView, width: int = 44) -> Text:
+def seats_table(view: PlayerView, width: int = 44, names: SeatNames = seat_name) -> Text:
     """Every seat in play order: the turn, name, the card played to this trick, tricks
     won this deal, the score (the side's in team games) and marks (dealer, robber, team)."""
     rules = view.rules
@@ -114,9 +119,9 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
         out.append("\n")
         turn = view.turn == seat and view.stage is Stage.PLAY
         out.append("▶" if turn else " ", style=f"bold {GOLD}")
-        name_style = f"bold {GOLD}" if turn else ("bold" if seat == 0 else "")
+        name_style = f"bold {GOLD}" if turn else ("bold" if seat == view.seat else "")
         out.append(f"{seat + 1} ", style=INK_SOFT)
-        out.append(f"{seat_name(seat):<8}", style=name_style)
+        out.append(f"{names(seat)[:8]:<8}", style=name_style)
         card = cards.get(seat)
         if card is None:
             out.append("  ·  ", style=INK_SOFT)
@@ -130,7 +135,8 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
         out.append(f"{view.scores[side]:>4}", style="bold")
         marks = []
         if teams:
-            marks.append(SIDE_LETTERS[side] + ("+you" if side == view.side and seat else ""))
+            mate = side == view.side and seat != view.seat
+            marks.append(SIDE_LETTERS[side] + ("+you" if mate else ""))
         if seat == view.dealer:
             marks.append("deal")
         if view.robber == seat:
@@ -141,18 +147,18 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
             out.append("  " + " ".join(marks), style=SKY)
     if won_by is not None:
         out.append("\n")
-        out.append(f"* {seat_name(won_by)} won the last trick", style=INK_SOFT)
+        out.append(f"* {names(won_by)} won the last trick", style=INK_SOFT)
     return out
 
 
-def trump_line(view: PlayerView) -> Text:
+def trump_line(view: PlayerView, names: SeatNames = seat_name) -> Text:
     """The trump suit, the turned card and who robbed it; the top trumps."""
     out = Text("Trump ")
     out.append_text(suit_text(view.trump))
     out.append(" · turned ")
     out.append_text(card_text(view.turned))
     if view.robber is not None:
-        out.append(f", robbed by {seat_name(view.robber)}", style=f"bold {GOLD}")
+        out.append(f", robbed by {names(view.robber)}", style=f"bold {GOLD}")
     out.append("\nTop trumps: ")
     for i, c in enumerate(top_trumps(view.trump)):
         if i:
@@ -198,10 +204,10 @@ def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
     return Text("\n").join([nums, faces, notes])
 
 
-def event_line(view: PlayerView, event: Event) -> Text | None:
+def event_line(view: PlayerView, event: Event, names: SeatNames = seat_name) -> Text | None:
     """One line of the deal's log for ``event`` (None: nothing to say)."""
     if isinstance(event, DealStarted):
-        return Text(f"Deal {event.number}: {seat_name(event.dealer)} deals.", style="bold")
+        return Text(f"Deal {event.number}: {names(event.dealer)} deals.", style="bold")
     if isinstance(event, CardsDealt):
         return None
     if isinstance(event, TrumpTurned):
@@ -211,37 +217,37 @@ def event_line(view: PlayerView, event: Event) -> Text | None:
         t.append(SUIT_SYMBOLS[event.trump], style=RED_ON_FELT if event.trump in (1, 2) else "")
         return t
     if isinstance(event, Robbed):
-        t = Text(f"{seat_name(event.seat)} robbed the ")
+        t = Text(f"{names(event.seat)} robbed the ")
         t.append_text(card_text(event.taken))
         if event.laid_down is not None:
             t.append(", laying down the ")
             t.append_text(card_text(event.laid_down))
         return t
     if isinstance(event, CardPlayed):
-        t = Text(f"{seat_name(event.seat)}: ")
+        t = Text(f"{names(event.seat)}: ")
         t.append_text(card_text(event.card))
         return t
     if isinstance(event, TrickWon):
-        return Text(f"Trick {event.number} won: {seat_name(event.seat)} "
+        return Text(f"Trick {event.number} won: {names(event.seat)} "
                     f"({event.scores[event.side]})", style=GOLD)
     if isinstance(event, DealOver):
         return Text(f"Deal {event.number} over: nobody reached {view.rules.target}.",
                     style="bold")
     if isinstance(event, RaceWon):
-        return Text(winner_words(view, event), style=f"bold {GOLD}")
+        return Text(winner_words(view, event, names), style=f"bold {GOLD}")
     return None
 
 
-def winner_words(view: PlayerView, event: RaceWon) -> str:
+def winner_words(view: PlayerView, event: RaceWon, names: SeatNames = seat_name) -> str:
     """Who won and how: ``You won 25 to 15 on trick 3 of deal 4 (the deal was not
     played on).``"""
     rules = view.rules
     if rules.teams == "none":
-        who = "You won" if event.side == view.side else f"{seat_name(event.side)} won"
+        who = "You won" if event.side == view.side else f"{names(event.side)} won"
     else:
-        names = ", ".join(seat_name(s) for s in event.seats)
-        who = (f"Your team ({names}) won" if event.side == view.side
-               else f"Team {SIDE_LETTERS[event.side]} ({names}) won")
+        team = ", ".join(names(s) for s in event.seats)
+        who = (f"Your team ({team}) won" if event.side == view.side
+               else f"Team {SIDE_LETTERS[event.side]} ({team}) won")
     others = sorted((s for i, s in enumerate(event.scores) if i != event.side),
                     reverse=True)
     runner = f" to {others[0]}" if others else ""

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from ..common.storage import damage_words, data_dir, set_aside, write_atomic
 from ..common.table_api import Listener
@@ -95,10 +97,43 @@ def default_level() -> str:
     return "medium" if "medium" in LEVEL_NAMES else LEVEL_NAMES[-1]
 
 
+class RaceTableLike(Protocol):
+    """What the table's screen plays through: this table (the player at seat 0, the bots
+    here), or a seat at a hosted table (``twentynine join``: the server plays the bots,
+    :class:`twentynine.net.remote_race.RemoteRace`)."""
+
+    rules: HouseRules
+    bots: str
+    save_error: str | None
+
+    @property
+    def names(self) -> Callable[[int], str] | None:
+        """What to call each seat (None: the local table's names)."""
+
+    @property
+    def shared(self) -> bool:
+        """A hosted table: the server deals, plays the bots and keeps the record."""
+
+    @property
+    def history(self) -> Sequence[Event]: ...
+    @property
+    def is_over(self) -> bool: ...
+    def view(self) -> PlayerView: ...
+    def legal_actions(self) -> list[Move]: ...
+    def apply(self, action: Move) -> list[Event]: ...
+    def add_listener(self, fn: Listener[Event]) -> None: ...
+    def bot_seat(self) -> int | None: ...
+    def think(self, seat: int) -> Move: ...
+    def play_bot(self, seat: int, move: Move) -> list[Event]: ...
+    def save(self) -> bool: ...
+
+
 class RaceTable:
     """One game of Twenty-Five at a table: seat 0 is the player, the rest are bots."""
 
     seat = HUMAN
+    names: Callable[[int], str] | None = None
+    shared = False
 
     def __init__(self, rules: HouseRules | None = None, seed: int | None = None,
                  bots: str | None = None, save_file: Path | None = None,

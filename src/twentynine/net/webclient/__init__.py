@@ -21,7 +21,9 @@ from aiohttp import web
 FILES: dict[str, str] = {
     "app.js": "text/javascript; charset=utf-8",
     "view.js": "text/javascript; charset=utf-8",
+    "race.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    "race.css": "text/css; charset=utf-8",
     "icon.svg": "image/svg+xml",
     "manifest.webmanifest": "application/manifest+json",
 }

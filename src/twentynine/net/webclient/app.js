@@ -7,6 +7,7 @@ import {
   ACTION_KEYS, SUIT_NAMES, SUIT_SYMBOLS, actionLabel, cardLabel, cardName, fill, isRed, place,
   says, seatWho,
 } from "./view.js";
+import * as race from "./race.js";
 
 const VERSION = 1;
 const FATAL = new Set(["version", "bad_code", "seat_taken", "replaced", "timeout", "too_big", "flood"]);
@@ -21,6 +22,8 @@ const NAME_MAX = 24;
 const FORCED_MS = 1200; // an only legal card is shown raised this long, then played for the player
 
 const s = {
+  game: "twentynine", // or "twentyfive": the table's game (its welcome or look says)
+  robbing: false, // Twenty-Five: the rob button was tapped, a card to lay down is awaited
   code: "",
   name: "",
   wantSeat: "",
@@ -93,7 +96,8 @@ function scheduleForced() {
     const still = s.pending ? [] : legal();
     if (!s.msg || s.msg.actions !== at || still.length !== 1 || still[0] !== only) return;
     act(only);
-    s.notice = `Played for you: the ${cardName(only.slice(5))}, your only legal card.`;
+    const named = s.game === "twentyfive" ? race.cardName(only.slice(5)) : cardName(only.slice(5));
+    s.notice = `Played for you: the ${named}, your only legal card.`;
     render();
   }, wait);
 }
@@ -244,6 +248,7 @@ function handle(m) {
   switch (m.type) {
     case "welcome":
       s.welcome = m;
+      setGame(m.card_game);
       s.me = m.seat;
       s.token = m.token;
       s.name = m.name;
@@ -413,6 +418,26 @@ function who(seat) {
   return seatWho(seat, s.me, s.clockwise, s.seats);
 }
 
+// the table's game, as its welcome or look names it: the join form and the table follow
+function setGame(name) {
+  s.game = name === "twentyfive" ? "twentyfive" : "twentynine";
+  const r = s.game === "twentyfive";
+  $("join-title").textContent = r ? "Twenty-Five" : "Twenty-Nine";
+  $("lead-29").hidden = r;
+  $("lead-25").hidden = !r;
+  $("keys-29").hidden = r;
+  $("keys-25").hidden = !r;
+  $("seat-hint").hidden = r;
+  document.title = r ? "Twenty-Five" : "Twenty-Nine";
+}
+
+// what app.js lends the Twenty-Five table (race.js) to draw and play with
+const raceCtx = {
+  s, $, legal: () => legal(), act: (a) => act(a), button: (...a) => button(...a),
+  render: () => render(), holding: () => holding(), summaryNext: () => summaryNext(),
+  FINE_POINTER,
+};
+
 function takeEvents(events, first) {
   if (first) {
     s.news = [];
@@ -429,7 +454,11 @@ function takeEvents(events, first) {
     if (e.event === "DealScored" && !first) s.notice = "";
     // the server's line (the terminal's words), its seats named as this page names them;
     // a seat its bot still plays for this player is not "you"
-    const text = typeof e.words === "string" ? fill(e.words, who, s.waiting ? -1 : s.me, s.me & 1) : "";
+    let text = "";
+    if (typeof e.words === "string") {
+      text = s.game === "twentyfive" ? race.fill(s, e.words)
+        : fill(e.words, who, s.waiting ? -1 : s.me, s.me & 1);
+    }
     if (text) {
       s.news.push(text);
       s.log.push(text);
@@ -443,6 +472,7 @@ function takeEvents(events, first) {
 // has no code or the code is what was wrong
 function showJoin(error, field = "") {
   $("table").hidden = true;
+  $("race").hidden = true;
   $("summary").hidden = true;
   $("help").hidden = true;
   $("join").hidden = false;
@@ -465,7 +495,8 @@ function storedName() {
 
 function showTable() {
   $("join").hidden = true;
-  $("table").hidden = false;
+  $("table").hidden = s.game === "twentyfive";
+  $("race").hidden = s.game !== "twentyfive";
   $("app").focus();
 }
 
@@ -481,6 +512,11 @@ function legal() {
 }
 
 function render() {
+  if (s.game === "twentyfive") {
+    race.render(raceCtx);
+    scheduleForced();
+    return;
+  }
   const v = s.view;
   if (!v || $("table").hidden) return;
   const m = s.msg;
@@ -1072,7 +1108,8 @@ async function share() {
   const note = $("share-note");
   if (navigator.share) {
     try {
-      await navigator.share({ title: "Twenty-Nine", text: "Sit down at my Twenty-Nine table:", url: link });
+      const title = s.game === "twentyfive" ? "Twenty-Five" : "Twenty-Nine";
+      await navigator.share({ title, text: `Sit down at my ${title} table:`, url: link });
       note.textContent = "";
       return;
     } catch (err) {
@@ -1137,6 +1174,11 @@ function lookRefused(m) {
 }
 
 function showTableInfo(m) {
+  setGame(m.card_game);
+  if (s.game === "twentyfive") {
+    showRaceInfo(m);
+    return;
+  }
   const words = m.rules_words || {};
   const names = ["South", "East", "North", "West"];
   const free = (m.seats || []).filter((d) => d.kind === "bot" && !d.incoming).map((d) => d.seat);
@@ -1162,6 +1204,32 @@ function showTableInfo(m) {
     input.disabled = busy;
     label.classList.toggle("taken", busy);
     if (busy && input.checked) document.querySelector("input[name=seat][value='']").checked = true;
+  }
+}
+
+// the join form at a table of Twenty-Five: what it is, and its seats by number
+function showRaceInfo(m) {
+  const [text, choices] = race.tableInfo(m);
+  const info = $("table-info");
+  info.textContent = text;
+  info.hidden = false;
+  const box = $("seat-options");
+  const picked = (document.querySelector("input[name=seat]:checked") || {}).value || "";
+  const option = (value, text, free) => {
+    const lab = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "seat";
+    input.value = value;
+    input.disabled = !free;
+    input.checked = free && value === picked;
+    lab.classList.toggle("taken", !free);
+    lab.append(input, ` ${text}`);
+    return lab;
+  };
+  box.replaceChildren(option("", "First free", true), ...choices.map(([v, t, f]) => option(v, t, f)));
+  if (!document.querySelector("input[name=seat]:checked")) {
+    document.querySelector("input[name=seat][value='']").checked = true;
   }
 }
 
@@ -1220,6 +1288,10 @@ function onKey(e) {
   if (key === "?") {
     e.preventDefault();
     openHelp();
+    return;
+  }
+  if (s.game === "twentyfive") {
+    race.onKey(e, raceCtx);
     return;
   }
   if (!$("summary").hidden) {
@@ -1355,6 +1427,12 @@ function start() {
   });
   $("summary-next").addEventListener("click", summaryNext);
   $("help-open").addEventListener("click", openHelp);
+  $("race-help-open").addEventListener("click", openHelp);
+  $("race-summary-next").addEventListener("click", summaryNext);
+  $("race-notice").addEventListener("click", () => {
+    s.notice = "";
+    render();
+  });
   $("help-close").addEventListener("click", closeHelp);
   $("leave").addEventListener("click", askLeave);
   $("leave-yes").addEventListener("click", leave);
@@ -1364,6 +1442,7 @@ function start() {
     $("leave").focus();
   });
   $("trick").addEventListener("click", togglePeek);
+  $("race-seats").addEventListener("click", togglePeek);
   $("autoplay").addEventListener("change", () => {
     try {
       localStorage.setItem("twentynine.autoplay", $("autoplay").checked ? "1" : "0");
