@@ -168,6 +168,10 @@ def test_two_phone_pages_and_four_bots_play_six_in_threes_to_the_end(
                 a.page.wait_for_timeout(40)
         else:
             raise AssertionError("the game did not end")
+        # a frame is seen here as it arrives, before the page has drawn it: wait on what
+        # the page shows
+        for w in (a, b):
+            w.page.wait_for_selector("#race-summary:has-text('won the game')")
         shot(a, "game-over.png")
         text = a.text("#race-summary")
         assert "won the game" in text, text
