@@ -52,10 +52,10 @@ REVIEW_VERSION = 2
 """Bumped when the grading changes, so kept reviews are made again."""
 GOOD, CLOSE, MISTAKE = "✓", "~", "✗"
 """The review's marks: the search's choice or as good, close to it, a mistake."""
-RULE_WORDS = (f"{GOOD} the search's choice or as good within its noise · {CLOSE} close: "
-              f"lower by less than a mistake · {MISTAKE} a mistake: {MISTAKE_POINTS} "
-              f"points of race chance or more below the search's choice, on the hint's "
-              f"figures from the view you had")
+RULE_WORDS = (f"a mistake ({MISTAKE}): {MISTAKE_POINTS} points of race chance or more below "
+              f"the search's choice, on the hint's figures from the view you had; close "
+              f"({CLOSE}): lower, by less; {GOOD}: the search's choice, or as good within "
+              f"its noise")
 
 Progress = Callable[[int, int], None]
 """Called with (decisions graded, decisions in all)."""
