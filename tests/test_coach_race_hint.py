@@ -146,6 +146,16 @@ def test_a_partner_winning_the_trick_is_named_as_partner() -> None:
     assert "your partner Brian is winning this trick with the K♣" in h.reason
 
 
+def test_one_trick_to_win_but_not_this_one() -> None:
+    # South needs one trick; Aoife leads the K♣ and South has no club and no trump
+    g = race(["2D 3D 4D 5D 6D", "KC 6S 7S 8S 9S", "2C 3H 4H 6H 7H", "3C 8H 9H TH QH"],
+             "2S", first_dealer=0)
+    play(g, "play KC", "play 2C", "play 3C")
+    h = race_hint(at_scores(g.view(0), 20, 0, 0, 0), worlds=WORLDS)
+    assert ("you need one trick to win, but not this one: none of your cards is likely "
+            "to take it") in h.reason
+
+
 def test_none_beats_it_but_teammates_play_after_you() -> None:
     # threes: South (seat 0) plays second after Eoin's K♣; Brian and Dara (seats 2, 4),
     # South's teammates, play after: the trick may still be the team's

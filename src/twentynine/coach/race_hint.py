@@ -392,6 +392,8 @@ def pick_facts(view: PlayerView, options: Sequence[RaceOption], names: Names
         line = f"{who} {verb} one trick to win"
         if pick.trick_shown >= 50:
             line += f": this takes it in {pick.trick_shown}%"
+        elif max(o.trick_shown for o in options) < 10:
+            line += ", but not this one: none of your cards is likely to take it"
         facts.append(line)
     rivals = [side for side in near if side != view.side]
     if rivals:
