@@ -110,6 +110,78 @@ def test_not_robbing_says_what_robbing_would_give() -> None:
         assert "keep your hand: robbing does no better here (at best" in h.reason
 
 
+def test_no_best_trump_left_under_a_higher_trump_on_the_table() -> None:
+    # spades trump; Aoife leads the 5♠: South must follow with the J♠ or the A♥, the
+    # best trumps not yet played, but neither beats the 5♠ on the table
+    g = race(["JS AH 9C 9D QD", "5S 6H 7H 8H 9H", "2H 3H 4H TH QH", "2C 3C 4C 6C 7C"],
+             "KS", first_dealer=3)
+    names = {0: "You", 1: "Aoife", 2: "Brian", 3: "Ciara"}
+    play(g, "play 9C")
+    g2 = race(["JS AH 9C 9D QD", "5S 6H 7H 8H 9H", "2H 3H 4H TH QH", "2C 3C 4C 6C 7C"],
+              "KS", first_dealer=0)
+    play(g2, "play 5S", "play 2H", "play 2C")
+    h = race_hint(g2.view(0), worlds=WORLDS, names=names.__getitem__)
+    assert "best trump" not in h.reason
+    assert "none of your cards beats Aoife's 5♠" in h.reason
+
+
+def test_rivals_one_trick_from_the_target_said_together() -> None:
+    g = race(["KC 2D 3D 4D 5D", "QC 6S 7S 8S 9S", "2C 3H 4H 6H 7H", "3C 8H 9H TH QH"],
+             "2S", first_dealer=0)
+    play(g, "play QC", "play 2C", "play 3C")
+    names = {0: "You", 1: "Aoife", 2: "Brian", 3: "Ciara"}
+    h = race_hint(at_scores(g.view(0), 0, 20, 20, 0), worlds=WORLDS,
+                  names=names.__getitem__)
+    assert "Aoife and Brian each need one trick to win: take this one" in h.reason
+    assert h.reason.count("one trick to win") == 1
+
+
+def test_a_partner_winning_the_trick_is_named_as_partner() -> None:
+    # pairs: Brian (seat 2) is South's partner; he wins the trick with the K♣ so far
+    g = race(["2C 2D 3D 4D 5D", "QC 6S 7S 8S 9S", "KC 3H 4H 6H 7H", "3C 8H 9H TH QH"],
+             "2S", first_dealer=0, teams="pairs")
+    play(g, "play QC", "play KC", "play 3C")
+    names = {0: "You", 1: "Aoife", 2: "Brian", 3: "Ciara"}
+    h = race_hint(g.view(0), worlds=WORLDS, names=names.__getitem__)
+    assert "your partner Brian is winning this trick with the K♣" in h.reason
+
+
+def test_one_trick_to_win_but_not_this_one() -> None:
+    # South needs one trick; Aoife leads the K♣ and South has no club and no trump
+    g = race(["2D 3D 4D 5D 6D", "KC 6S 7S 8S 9S", "2C 3H 4H 6H 7H", "3C 8H 9H TH QH"],
+             "2S", first_dealer=0)
+    play(g, "play KC", "play 2C", "play 3C")
+    h = race_hint(at_scores(g.view(0), 20, 0, 0, 0), worlds=WORLDS)
+    assert ("you need one trick to win, but not this one: none of your cards is likely "
+            "to take it") in h.reason
+
+
+def test_none_beats_it_but_teammates_play_after_you() -> None:
+    # threes: South (seat 0) plays second after Eoin's K♣; Brian and Dara (seats 2, 4),
+    # South's teammates, play after: the trick may still be the team's
+    g = race(["3D 4D 5D 6D 7D", "7S 8S 9S TS QS", "2H 3H 4H 6H 7H", "3C 4C 5C 6C 7C",
+              "8H 9H TH QH KH", "KC 8C 9C TC JC"], "2S", first_dealer=4, teams="threes")
+    play(g, "play KC")
+    names = {0: "You", 1: "Aoife", 2: "Brian", 3: "Ciara", 4: "Dara", 5: "Eoin"}
+    h = race_hint(g.view(0), worlds=WORLDS, names=names.__getitem__)
+    assert ("none of your cards beats Eoin's K♣; your teammates Brian and Dara play "
+            "after you") in h.reason
+
+
+def test_playing_a_top_trump_that_may_be_held_back() -> None:
+    # diamonds trump; Aoife, one trick from the target, leads the 9♦ and nobody else has
+    # a trump: South's J♦ may be held back, but taking the trick stops her
+    g = race(["JD 2S 3S 4C 5C", "9D 6S 7S 8S 9S", "2H 3H 4H 6H 7H", "8H 9H TH QH KH"],
+             "KD", first_dealer=0)
+    play(g, "play 9D", "play 2H", "play 8H")
+    names = {0: "You", 1: "Aoife", 2: "Brian", 3: "Ciara"}
+    h = race_hint(at_scores(g.view(0), 0, 20, 0, 0), worlds=WORLDS,
+                  names=names.__getitem__)
+    assert h.move == Move.play(parse_card("JD"))
+    assert h.reason.startswith("Play J♦: you may hold back your J♦ on the 9♦ led, but "
+                               "playing it does better;")
+
+
 def test_no_hint_off_turn() -> None:
     g = Race(seed=1)
     with pytest.raises(NoRaceHint):

@@ -39,7 +39,7 @@ def test_not_robbing_is_graded_with_its_cost_and_reason() -> None:
     assert only.mistake and only.cost == only.best_race - only.taken_race >= 5
     assert only.line.startswith(
         f"✗ Trick 1, 10♦, not robbing: {only.cost} points of race chance below the "
-        f"search's choice, rob, lay down 3♣ ({only.taken_race}% against "
+        f"search's choice, robbing (laying down the 3♣) ({only.taken_race}% against "
         f"{only.best_race}%): the turned J♦ is better than your 3♣")
 
 
@@ -166,3 +166,18 @@ def test_a_damaged_history_is_set_aside(tmp_path: Path) -> None:
     assert h.problem is not None and "moved to" in h.problem
     assert h.games == [] and not path.exists()
     assert any(p.name.startswith(path.name + ".damaged-") for p in tmp_path.iterdir())
+
+
+def test_a_high_card_thrown_where_neither_takes_the_trick() -> None:
+    """Neither card takes the trick: the mistake says which to keep."""
+    g = race(["KC TS 2D 3D 4D", "9D 6S 7S 8S 9S", "5D 2H 3H 4H 6H", "7H 8H 9H TH QH"],
+             "5H")
+    view = g.view(0)
+    races = {"10♠": 0.60, "K♣": 0.50, "2♦": 0.45, "3♦": 0.44, "4♦": 0.43}
+    opts = sorted((RaceOption(m, move_words(m), races[move_words(m)], 0.05)
+                   for m in view.legal_actions), key=lambda o: -o.race)
+    h = RaceHint(0, opts[0].move, "", tuple(opts), 400)
+    got = grade(view, 0, Move.play(parse_card("KC")), h, default_names(view))
+    assert got.mistake
+    assert got.line.endswith("neither card takes this trick: keep the K♣ for a later one "
+                             "and throw the 10♠.")

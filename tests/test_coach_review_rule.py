@@ -68,7 +68,8 @@ def grade_with(deal: Deal, taken: Action, options: tuple[Option, ...],
 
 def line_of(g: Grade) -> str:
     """The grade's line as the review screen shows it."""
-    lines = [ln for ln in grades_text([g]).plain.splitlines() if ln[:2] in ("✓ ", "✗ ")]
+    lines = [ln for ln in grades_text([g]).plain.splitlines()
+             if ln[:2] in ("✓ ", "~ ", "✗ ")]
     assert len(lines) == 1, lines
     return lines[0]
 
@@ -127,13 +128,14 @@ def test_the_bounds_of_the_rule(position: tuple[Deal, SeatView], chance: float,
     assert g.mistake is mistake, g.reason
     line = line_of(g)
     assert words in line, line
-    assert line.startswith("✗ " if mistake else "✓ "), line
+    # three marks: a mistake, close to the search's choice, the rest
+    assert line.startswith("✗ " if mistake else "~ " if "close to" in words else "✓ "), line
     if not mistake:
         assert "cost" not in line, line
 
 
 def test_a_card_better_on_the_figures_never_costs(position: tuple[Deal, SeatView]) -> None:
-    """"✓ 9♦: close to the search's choice, 7♠: 93% to beat their 19, 91% with 7♠ (costs
+    """"~ 9♦: close to the search's choice, 7♠: 93% to beat their 19, 91% with 7♠ (costs
     0.11 game points a deal)": the card the player chose is shown better, so nothing it
     gave up is said."""
     deal, view = position
@@ -274,7 +276,7 @@ def opponents_hold_the_bid() -> tuple[Deal, SeatView]:
 
 
 def test_a_pass_close_to_the_searchs_bid_says_the_bid_tables_figures() -> None:
-    """"✓ pass: close to the search's choice (bid 17)" gave a chance and nothing a player
+    """"~ pass: close to the search's choice (bid 17)" gave a chance and nothing a player
     can weigh it against: the bid's game points as bidder and the pass row's, the
     opponents' contract a pass leaves standing."""
     d, v = opponents_hold_the_bid()
@@ -288,7 +290,7 @@ def test_a_pass_close_to_the_searchs_bid_says_the_bid_tables_figures() -> None:
     assert not g.mistake and g.loss == pytest.approx(0.10)
     line = line_of(g)
     assert line == (
-        f"✓ pass: close to the search's choice (bid {lo}): you would make {lo} in 38% of "
+        f"~ pass: close to the search's choice (bid {lo}): you would make {lo} in 38% of "
         f"the 500 deals consistent with your cards (-0.15 game points a deal as bidder at "
         f"{lo}), and a pass leaves West's {high}, made in 62%: -0.25 game points a deal for "
         f"your side: less than a mistake's 0.15 game points apart."), line
@@ -409,7 +411,7 @@ def test_a_double_is_weighed_in_game_points_never_in_its_own_chance() -> None:
                 "call: on those stakes the search counts pass at +0.10 game points a deal "
                 "and double at -0.30; pass was better."), g.reason
         else:
-            assert line == ("✓ double: close to the search's choice, pass: a call on the "
+            assert line == ("~ double: close to the search's choice, pass: a call on the "
                             "stakes, weighed in game points: double +0.00 a deal, pass "
                             "+0.10, less than a mistake's 0.15 apart."), line
 

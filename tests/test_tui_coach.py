@@ -385,7 +385,7 @@ def _whole(app: Any, panel: HintPanel, h: Any) -> None:
 
 
 def test_a_graded_decision_reads_as_one_sentence() -> None:
-    """A ✓ line is its grade's reason, going on in lower case after "bid 15: " (it read
+    """A ✓ or ~ line is its grade's reason, going on in lower case after "bid 15: " (it read
     "bid 15: Close to"), with nothing added to it: the reason says every figure the rule
     weighed (a cost appended by the screen once said "costs 0.11 game points" of a card
     the figures showed better)."""
@@ -400,9 +400,9 @@ def test_a_graded_decision_reads_as_one_sentence() -> None:
               "apart.", 0.04),
         grade("Better on the figures than the search's choice, 8♥: 93% to beat their 19, "
               "91% with 8♥", 0.11)]).plain
-    lines = [line for line in text.splitlines() if line.startswith("✓")]
+    lines = [line for line in text.splitlines() if line.startswith(("✓", "~"))]
     assert lines == [
-        "✓ bid 15: close to the search's choice (pass): you make 15 in 48% of the 500 deals "
+        "~ bid 15: close to the search's choice (pass): you make 15 in 48% of the 500 deals "
         "consistent with your cards (-0.04 game points a deal as bidder); a pass counts "
         "+0.00 game points a deal: less than a mistake's 0.15 game points apart.",
         "✓ bid 15: better on the figures than the search's choice, 8♥: 93% to beat their "
@@ -419,7 +419,7 @@ def test_a_close_card_says_what_it_gave_up_in_the_players_figures() -> None:
                   "Close to the search's choice, J♣: 78% to make its 18, 80% with J♣; "
                   "0.9 card points fewer.", by="close")
     lines = grades_text([close]).plain.splitlines()
-    assert "✓ 8♥: close to the search's choice, J♣: 78% to make its 18, 80% with J♣; 0.9 "\
+    assert "~ 8♥: close to the search's choice, J♣: 78% to make its 18, 80% with J♣; 0.9 "\
         "card points fewer." in lines, lines
     same = Grade(3, "play", 3, "8♥", 0, "J♣", 0, 0.08, 0.0, False,
                  "As good as the search's choice, J♣, on the chance and the card points: "

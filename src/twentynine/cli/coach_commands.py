@@ -399,7 +399,8 @@ def _print_review(console: Console, record: dict[str, Any], seat: int,
     t.add_column("game pts", justify="right", no_wrap=True)
     t.add_column("double dummy", justify="right")
     for g in rev.grades:
-        when = ("✗ " if g.mistake else "  ") + (f"trick {g.trick}" if g.trick else g.phase)
+        when = (f"{g.mark} " if g.mark != "✓" else "  ") + (f"trick {g.trick}" if g.trick
+                                                             else g.phase)
         if g.by_table:  # not the player's decision: no grade, no cost
             t.add_row(when, g.taken, g.best, "-", "-", "-", "-", style="dim")
             continue

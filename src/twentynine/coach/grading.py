@@ -45,7 +45,8 @@ RULE_WORDS = (f"A mistake (✗): the chance to make (or beat) the contract "
               f"{100 * MISTAKE_CHANCE:.0f} points below the search's choice, or "
               f"{MISTAKE_CARD_POINTS:.0f} card points fewer without a better chance; where "
               f"those are alike, and for bids and doubles, {MISTAKE_GAME_POINTS:.2f} game "
-              f"points a deal")
+              f"points a deal. Close (~): lower, by less; ✓: the search's choice, as good, "
+              f"or better on the figures")
 """The review's rule, as the review states it above the grades."""
 STAKE_CODES = frozenset((DOUBLE_CODE, REDOUBLE_CODE, SINGLE_HAND_CODE))
 """The calls on the stakes or the contract, weighed in game points."""

@@ -245,10 +245,14 @@ def race_hint(view: PlayerView, *, worlds: int = HINT_WORLDS, seed: int | None =
 
 def card_list_words(cards: Sequence[Card], article: str = "the ") -> str:
     """``the 5♥``, ``the 5♥ and J♥``, ``the 5♥, J♥ and A♥`` (or with another article)."""
-    labels = [c.label for c in cards]
-    if len(labels) == 1:
-        return f"{article}{labels[0]}"
-    return f"{article}{', '.join(labels[:-1])} and {labels[-1]}"
+    return article + list_words([c.label for c in cards])
+
+
+def list_words(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def turned_is_out(view: PlayerView) -> bool:
@@ -277,8 +281,9 @@ def best_trump_fact(view: PlayerView, card: Card) -> str:
     order = trump_order(t)
     higher = order[:order.index(card)]
     out = out_cards(view)
-    if any(int(c) not in out for c in higher):
-        return ""
+    on_table = {int(c) for _, c in view.trick}
+    if any(int(c) not in out or int(c) in on_table for c in higher):
+        return ""  # a higher trump is still to come, or is on the table beating it
     if not higher:
         return f"your {card.label} is the best trump: nothing can beat it"
     verb = "is" if len(higher) == 1 else "are"
@@ -346,6 +351,8 @@ def pick_facts(view: PlayerView, options: Sequence[RaceOption], names: Names
     if held and led is not None and move.kind is MoveKind.PLAY:
         if card in held:
             others = [c for c in held if c != card]
+            facts.append(f"you may hold back your {card.label} on the {led.label} led, but "
+                         f"playing it does better")
             if others:
                 facts.append(f"your {card_list_words(others, '')} may be held back too")
         else:
@@ -363,25 +370,54 @@ def pick_facts(view: PlayerView, options: Sequence[RaceOption], names: Names
         cards = [o.move.card for o in options
                  if o.move.kind is MoveKind.PLAY and o.move.card is not None]
         if not ours and len(cards) > 1 and not any(_beats(view, c, wcard) for c in cards):
-            facts.append(f"none of your cards beats {names(wseat)}'s {wcard.label}")
+            fact = f"none of your cards beats {names(wseat)}'s {wcard.label}"
+            after = [s for s in still_to_play(view) if view.rules.side_of(s) == view.side]
+            if after:
+                fact += (f"; your {mate_word(view, len(after))} "
+                         f"{list_words([names(s) for s in after])} "
+                         f"{'plays' if len(after) == 1 else 'play'} after you")
+            facts.append(fact)
         if ours and not beats and wseat != view.seat:
-            facts.append(f"{names(wseat)} is winning this trick with the {wcard.label}")
+            facts.append(f"your {mate_word(view)} {names(wseat)} is winning this trick with "
+                         f"the {wcard.label}")
         elif not ours and beats and len(view.trick) == view.rules.players - 1 and \
                 not any("best trump" in f for f in facts):
             facts.append(f"your {card.label} beats {names(wseat)}'s {wcard.label} and "
                          f"you play last: the trick is yours")
-    # the race: a side one trick from the target
-    for side in range(view.rules.sides):
-        if view.rules.target - view.scores[side] > TRICK_POINTS:
-            continue
-        who, verb = side_words(view, side, names)
+    # the race: sides one trick from the target (yours, then the others together)
+    near = [side for side in range(view.rules.sides)
+            if view.rules.target - view.scores[side] <= TRICK_POINTS]
+    if view.side in near:
+        who, verb = side_words(view, view.side, names)
         line = f"{who} {verb} one trick to win"
-        if side != view.side and pick.trick_shown >= 50:
-            line += ": take this one"
-        elif side == view.side and pick.trick_shown >= 50:
+        if pick.trick_shown >= 50:
             line += f": this takes it in {pick.trick_shown}%"
+        elif max(o.trick_shown for o in options) < 10:
+            line += ", but not this one: none of your cards is likely to take it"
+        facts.append(line)
+    rivals = [side for side in near if side != view.side]
+    if rivals:
+        words = [side_words(view, side, names) for side in rivals]
+        if len(rivals) == 1:
+            line = f"{words[0][0]} {words[0][1]} one trick to win"
+        else:
+            line = f"{list_words([w for w, _ in words])} each need one trick to win"
+        if pick.trick_shown >= 50:
+            line += ": take this one"
         facts.append(line)
     return facts
+
+
+def still_to_play(view: PlayerView) -> list[int]:
+    """The seats still to play to the trick after the view's seat, in order."""
+    n = view.rules.players
+    return [(view.seat + k) % n for k in range(1, n - len(view.trick))]
+
+
+def mate_word(view: PlayerView, many: int = 1) -> str:
+    """``partner`` in teams of two, ``teammate`` in teams of three (``teammates``)."""
+    word = "partner" if view.rules.teams == "pairs" else "teammate"
+    return word + ("s" if many > 1 else "")
 
 
 def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence[str],
@@ -406,10 +442,11 @@ def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence
              f", to take this trick: {pick.trick_shown}%")
     rest = list(options[1:])
     if equal:
-        text += f". As good within the noise of {worlds} deals: {', '.join(equal)}"
+        same = [o for o in rest if o.words in equal]
+        text += f". As good within the noise of {worlds} deals: {options_words(same, pick)}"
     elif rest:
         nxt = rest[0]
-        text += f". Next best, {nxt.words}: {nxt.race_shown}%"
+        text += f". Next best, {options_words([nxt], pick)}: {nxt.race_shown}%"
     takers = [o for o in rest if o.words not in equal
               and o.trick_shown >= pick.trick_shown + 10]
     if takers:
@@ -419,6 +456,32 @@ def race_reason(view: PlayerView, options: Sequence[RaceOption], equal: Sequence
         text += (f". {subject(tk)} takes this trick more often ({tk.trick_shown}%) but "
                  f"wins the race less often ({tk.race_shown}%){spent}")
     return text + "."
+
+
+def options_words(opts: Sequence[RaceOption], pick: RaceOption | None = None) -> str:
+    """Moves in a sentence, the cards then the robs together: ``3♣, 4♣``, ``robbing,
+    laying down the J♣ or K♣``; after a rob as the pick, ``laying down the J♣ instead``.
+
+    >>> from twentynine.twentyfive.pack import parse_card
+    >>> rob = lambda c: RaceOption(Move.rob(parse_card(c)), "", 0.5, 0.5)
+    >>> card = lambda c: RaceOption(Move.play(parse_card(c)), c, 0.5, 0.5)
+    >>> options_words([card("3♣"), rob("J♣"), rob("K♣")])
+    '3♣; robbing, laying down the J♣ or K♣'
+    >>> options_words([rob("J♣"), rob("K♣")], rob("6♠"))
+    'laying down the J♣ or K♣ instead'
+    """
+    cards = [o.words for o in opts if o.move.kind is not MoveKind.ROB]
+    robs = [o.move.card.label for o in opts
+            if o.move.kind is MoveKind.ROB and o.move.card is not None]
+    parts = [", ".join(cards)] if cards else []
+    if robs:
+        laid = (f"laying down the {', '.join(robs[:-1])} or {robs[-1]}" if len(robs) > 1
+                else f"laying down the {robs[0]}")
+        if pick is not None and pick.move.kind is MoveKind.ROB:
+            parts.append(f"{laid} instead")
+        else:
+            parts.append(f"robbing, {laid}")
+    return "; ".join(parts)
 
 
 def subject(o: RaceOption) -> str:
@@ -469,9 +532,12 @@ __all__ = [
     "best_trump_fact",
     "card_list_words",
     "default_names",
+    "list_words",
+    "mate_word",
     "measure",
     "move_words",
     "named_cards",
+    "options_words",
     "out_cards",
     "pick_facts",
     "race_hint",
@@ -479,6 +545,7 @@ __all__ = [
     "race_seed",
     "shown",
     "side_words",
+    "still_to_play",
     "trick_leader",
     "turned_is_out",
     "visible_cards",

@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..twentyfive.moves import Move, MoveKind
-from ..twentyfive.pack import effective_suit, is_trump, power
+from ..twentyfive.pack import Card, effective_suit, is_trump, plain_order, power
 from ..twentyfive.race import Race
 from ..twentyfive.replay import ReplayError, start_race
 from ..twentyfive.seat_view import PlayerView, Stage
@@ -52,10 +52,10 @@ REVIEW_VERSION = 2
 """Bumped when the grading changes, so kept reviews are made again."""
 GOOD, CLOSE, MISTAKE = "✓", "~", "✗"
 """The review's marks: the search's choice or as good, close to it, a mistake."""
-RULE_WORDS = (f"{GOOD} the search's choice or as good within its noise · {CLOSE} close: "
-              f"lower by less than a mistake · {MISTAKE} a mistake: {MISTAKE_POINTS} "
-              f"points of race chance or more below the search's choice, on the hint's "
-              f"figures from the view you had")
+RULE_WORDS = (f"a mistake ({MISTAKE}): {MISTAKE_POINTS} points of race chance or more below "
+              f"the search's choice, on the hint's figures from the view you had; close "
+              f"({CLOSE}): lower, by less; {GOOD}: the search's choice, or as good within "
+              f"its noise")
 
 Progress = Callable[[int, int], None]
 """Called with (decisions graded, decisions in all)."""
@@ -207,18 +207,25 @@ def grade(view: PlayerView, index: int, move: Move, h: RaceHint, names: Names) -
                 f"chance {taken.race_shown}%, this trick {taken.trick_shown}%)")
     elif cost == 0:
         text = (f"{GOOD} Trick {trick}, {words}: as good as the search's choice, "
-                f"{best.words}, within its noise ({apart})")
+                f"{choice(best)}, within its noise ({apart})")
     elif not mistake:
         text = (f"{CLOSE} Trick {trick}, {words}: close to the search's choice, "
-                f"{best.words}: {cost} point{'s' if cost > 1 else ''} of race chance below "
+                f"{choice(best)}: {cost} point{'s' if cost > 1 else ''} of race chance below "
                 f"({apart}), less than a mistake's {MISTAKE_POINTS}")
     else:
         text = (f"{MISTAKE} Trick {trick}, {words}: {cost} points of race chance below the "
-                f"search's choice, {best.words} ({apart}): ")
+                f"search's choice, {choice(best)} ({apart}): ")
         text += "; ".join(cost_reasons(view, taken, best, pick_facts(view, h.options,
                                                                     names)))
     return RaceGrade(index, trick, kind, taken.words, best.words, taken.race_shown,
                      best.race_shown, cost, mistake, text + ".")
+
+
+def choice(o: RaceOption) -> str:
+    """The search's choice after a comma: ``Q♣``, ``robbing (laying down the 6♠)``."""
+    if o.move.kind is MoveKind.ROB and o.move.card is not None:
+        return f"robbing (laying down the {o.move.card.label})"
+    return o.words
 
 
 def noun(o: RaceOption) -> str:
@@ -246,6 +253,12 @@ def cost_reasons(view: PlayerView, taken: RaceOption, best: RaceOption,
             and best.move.kind is MoveKind.PLAY and bc is not None
             and (not is_trump(t, bc) or power(t, bc) < power(t, tc))):
         out.append(f"the {tc.label} spends a trump the hint keeps for later")
+    if (tc is not None and bc is not None and taken.move.kind is MoveKind.PLAY
+            and best.move.kind is MoveKind.PLAY and not is_trump(t, tc)
+            and not is_trump(t, bc) and max(taken.trick_shown, best.trick_shown) <= 10
+            and _rank(t, tc) < _rank(t, bc)):
+        out.append(f"neither card takes this trick: keep the {tc.label} for a later one "
+                   f"and throw the {bc.label}")
     if (not out and tc is not None and bc is not None and best.move.kind is MoveKind.PLAY
             and taken.move.kind is MoveKind.PLAY
             and effective_suit(t, tc) == effective_suit(t, bc)
@@ -257,6 +270,13 @@ def cost_reasons(view: PlayerView, taken: RaceOption, best: RaceOption,
     if not out:
         out.append("over the rest of the deal, by the search's playouts")
     return out
+
+
+def _rank(t: int, card: Card) -> float:
+    """How high a plain card stands in its suit, as a share of the suit (0: its best card),
+    so cards of two suits compare."""
+    order = plain_order(t, card.suit)
+    return order.index(card) / len(order)
 
 
 def outcome_words(race: Race, names: Names, seat: int = 0) -> str:

@@ -123,6 +123,15 @@ class Grade:
     """The figure the rule weighed it by (:class:`Verdict`'s ``by``): ``chance``, ``card
     points``, ``game points``, ``better``, ``close``, ``same``."""
 
+    @property
+    def mark(self) -> str:
+        """``✗`` a mistake, ``~`` close to the search's choice (lower, within the
+        mistake's bounds, as its reason says), ``✓`` the rest: the search's choice, as
+        good, or better on the figures.  Twenty-Five's review uses the same three."""
+        if self.mistake:
+            return "✗"
+        return "~" if self.reason.lower().startswith("close to") else "✓"
+
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:

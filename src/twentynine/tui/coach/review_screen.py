@@ -225,7 +225,7 @@ def grades_text(grades: list[Grade]) -> Text:
             out.append("\n")
             i += len(run)
             continue
-        mark = ("✗ ", "bold red") if g.mistake else ("✓ ", "green")
+        mark = {"✗": ("✗ ", "bold red"), "~": ("~ ", "yellow")}.get(g.mark, ("✓ ", "green"))
         out.append(mark[0], style=mark[1])
         if g.mistake:
             out.append(g.reason, style="red")
@@ -290,7 +290,7 @@ def _mistakes(n: int) -> str:
 
 class Hanging:
     """Lines of text that keep their indent when they wrap: a continuation starts under
-    the first word after the line's leading spaces and its mark (•, ✓, ✗, · or an opening
+    the first word after the line's leading spaces and its mark (•, ✓, ~, ✗, · or an opening
     parenthesis), not at the left edge.
 
     >>> from rich.console import Console
@@ -311,7 +311,8 @@ class Hanging:
             plain = line.plain
             hang = len(plain) - len(plain.lstrip(" "))
             mark = plain[hang:hang + 2]
-            hang += 2 if mark in ("• ", "✓ ", "✗ ", "· ") else 1 if mark.startswith("(") else 0
+            marks = ("• ", "✓ ", "~ ", "✗ ", "· ")
+            hang += 2 if mark in marks else 1 if mark.startswith("(") else 0
             if line.cell_len <= width or hang > width // 2:
                 yield line
                 continue
