@@ -9,6 +9,7 @@ import difflib
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.binding import Binding
 from textual.pilot import Pilot
 from tui_support import screen_text, wait_for
@@ -17,6 +18,7 @@ from twentynine.tui.twentyfive_app import TwentyFiveApp
 from twentynine.tui.twentyfive_dialogs import RaceOverScreen, RobScreen
 from twentynine.tui.twentyfive_screen import RaceScreen
 from twentynine.tui.twentyfive_widgets import seat_name
+from twentynine.tui.widgets import EventLog
 from twentynine.twentyfive import HouseRules, Move, MoveKind, Race, Stage
 
 SIZE = (80, 24)
@@ -237,3 +239,29 @@ def test_readme_lists_the_twentyfive_keys() -> None:
         if key.isdigit():
             shown = "`1`-`5`"
         assert f"`{shown}`" in section or shown in section, key
+
+
+def log_lines(app: TwentyFiveApp) -> list[str]:
+    """The deal's log as drawn (every line, scrolled out of sight or not)."""
+    log = app.screen.query_one(EventLog)
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+def test_the_log_wraps_long_lines_at_80x24_with_nine_players(tmp_path: Path) -> None:
+    app = make(tmp_path, 9, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            screen = app.screen
+            assert isinstance(screen, RaceScreen)
+            log = screen.query_one("#rt-log")
+            long = ("A line far longer than the log is wide, to be wrapped and "
+                    "not cut: its last word is here.")
+            screen.query_one(EventLog).write(Text(long))
+            await pilot.pause()
+            await pilot.pause()
+            drawn = log_lines(app)
+            assert all(len(line) <= log.scrollable_content_region.width for line in drawn)
+            assert " ".join(" ".join(drawn).split()).endswith(long)
+    asyncio.run(body())

@@ -95,7 +95,8 @@ class RaceScreen(Screen[None]):
             yield TextPanel(id="rt-seats")
             with Vertical(id="rt-side"):
                 yield TextPanel(id="rt-trump")
-                yield EventLog(id="rt-log", wrap=True, markup=False, max_lines=200)
+                yield EventLog(id="rt-log", wrap=True, markup=False, max_lines=200,
+                               min_width=10)
         yield TextPanel(id="rt-hand")
         yield StatusLine(id="rt-status")
         yield Footer()
