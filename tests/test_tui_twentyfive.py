@@ -265,3 +265,23 @@ def test_the_log_wraps_long_lines_at_80x24_with_nine_players(tmp_path: Path) -> 
             assert all(len(line) <= log.scrollable_content_region.width for line in drawn)
             assert " ".join(" ".join(drawn).split()).endswith(long)
     asyncio.run(body())
+
+
+def footer_line(app: TwentyFiveApp) -> str:
+    return screen_text(app).rstrip().splitlines()[-1]
+
+
+def test_the_card_keys_name_the_cards_held(tmp_path: Path) -> None:
+    app = make(tmp_path, 4, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            assert "1-5 card" in footer_line(app)
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app)
+                           and app.screen_table.view().turn == 0)
+            assert len(app.screen_table.view().hand) == 4
+            assert "1-4 card" in footer_line(app)
+            assert "1-5" not in screen_text(app)
+    asyncio.run(body())

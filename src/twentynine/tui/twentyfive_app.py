@@ -8,6 +8,7 @@ import contextlib
 from pathlib import Path
 
 from textual.app import App
+from textual.binding import Binding
 
 from ..twentyfive import HouseRules, RaceWon
 from ..twentyfive import house_rules as options
@@ -63,6 +64,13 @@ class TwentyFiveApp(App[int]):
     def screen_table(self) -> RaceTable:
         assert self.table is not None
         return self.table
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer names the card keys of the cards held: ``1-3`` with three."""
+        if binding.action.startswith("card(") and self.table is not None:
+            n = len(self.table.view().hand)
+            return f"1-{n}" if n > 1 else "1"
+        return super().get_key_display(binding)
 
     def record_result(self, won: RaceWon) -> None:
         """Count the finished game in the statistics."""
