@@ -168,7 +168,8 @@ def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) 
             await pilot.press("1")  # the chosen card is the first, as a new table's is
             seen["view"] = app.screen_table.view()
             seen["text"] = screen_text(app)
-            await pilot.press("q")
+            await pilot.press("q", "y")  # save and quit
+            await wait_for(pilot, lambda: not app.is_running)
     asyncio.run(body())
     again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
 
@@ -285,3 +286,34 @@ def test_the_card_keys_name_the_cards_held(tmp_path: Path) -> None:
             assert "1-4 card" in footer_line(app)
             assert "1-5" not in screen_text(app)
     asyncio.run(body())
+
+
+def test_q_asks_before_quitting_and_saves(tmp_path: Path) -> None:
+    from twentynine.tui.screens import QuitScreen
+
+    app = make(tmp_path, 4, seed=3)
+    save = tmp_path / "twentyfive-save.json"
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            text = " ".join(screen_text(app).split())
+            assert "saved" in text and "--game twentyfive --resume" in text
+            await pilot.press("n")  # keep playing
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            assert app.is_running
+            await pilot.press("ctrl+c")  # asks too
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            save.unlink()
+            await pilot.press("q", "y")
+            await wait_for(pilot, lambda: not app.is_running)
+    asyncio.run(body())
+    assert save.exists()  # saved on the way out
+    again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
+    assert again.screen_table.race.moves  # the game played so far

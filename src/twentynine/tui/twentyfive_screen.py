@@ -20,6 +20,7 @@ from textual.widgets import Footer
 from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, Stage
 from ..twentyfive.happenings import DealStarted, Event, RaceWon
 from ..twentyfive.race_table import RaceTable
+from .screens import QuitScreen
 from .twentyfive_dialogs import (
     RaceOverScreen,
     RaceRulesScreen,
@@ -39,6 +40,11 @@ from .widgets import EventLog, StatusLine, TextPanel
 
 if TYPE_CHECKING:
     from .twentyfive_app import TwentyFiveApp
+
+
+RESUME_TEXT = ("Your game will be saved. To continue it later:\n"
+               "twentynine play --game twentyfive --resume")
+"""The quit dialog's words (the command on a line of its own, whole at 80 columns)."""
 
 
 class RaceScreen(Screen[None]):
@@ -298,5 +304,19 @@ class RaceScreen(Screen[None]):
         self.app.push_screen(RaceStatsScreen(self.race_app.stats_file))
 
     def action_quit_game(self) -> None:
-        self.table.save()
-        self.app.exit()
+        """``q`` (and ctrl+c): ask first, as the Twenty-Nine table does; yes saves the
+        game and quits.  A finished game has nothing to save: it quits at once."""
+        if isinstance(self.app.screen, QuitScreen):
+            return
+        if self.table.is_over:
+            self.app.exit()
+            return
+        self.app.push_screen(QuitScreen("", RESUME_TEXT), self._after_quit)
+
+    def _after_quit(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        if self.table.save():
+            self.app.exit()
+            return
+        self.say(f"Not quit: {self.table.save_error}")
