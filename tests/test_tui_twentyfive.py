@@ -317,3 +317,52 @@ def test_q_asks_before_quitting_and_saves(tmp_path: Path) -> None:
     assert save.exists()  # saved on the way out
     again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
     assert again.screen_table.race.moves  # the game played so far
+
+
+def test_l_shows_the_last_trick(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_dialogs import RaceTricksScreen
+
+    app = make(tmp_path, 4, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, RaceScreen)
+            assert "no trick has been played yet" in screen_text(app)
+            while len(app.screen_table.view().tricks) < 2:
+                await play_one_card(pilot, app)
+                await wait_for(pilot, lambda: settled(app))
+            view = app.screen_table.view()
+            await pilot.press("l")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceTricksScreen))
+            last = view.tricks[-1]
+            text = screen_text(app)
+            assert f"Trick {len(view.tricks)} of deal 1" in text
+            for seat, card in last.cards:
+                assert any(seat_name(seat) in ln and card.label in ln
+                           for ln in text.splitlines())
+            won = dict(last.cards)[last.winner]
+            assert f"{seat_name(last.winner)} won it with the {won.label}" in text
+            await pilot.press("left")  # the trick before
+            await pilot.pause()
+            assert f"Trick {len(view.tricks) - 1} of deal 1" in screen_text(app)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+    asyncio.run(body())
+
+
+def test_how_a_trick_was_won_in_words() -> None:
+    from twentynine.tui.twentyfive_widgets import how_won
+    from twentynine.twentyfive import parse_card
+    from twentynine.twentyfive.seat_view import TrickDone
+
+    def trick(text: str, winner: int) -> TrickDone:
+        cards = tuple((s, parse_card(c)) for s, c in enumerate(text.split()))
+        return TrickDone(0, cards, winner)
+
+    # clubs trump: a spade lead with no club in it goes to the king of spades
+    assert how_won(3, trick("10S KS 4D", 1)) == "the highest spade (no trump was played)"
+    # diamonds trump: the ace of hearts is a trump, never a heart, and wins here
+    assert how_won(2, trick("KH AH 9S", 1)) == "the highest trump"

@@ -20,7 +20,7 @@ from ..twentyfive.race_stats import load_stats
 from ..twentyfive.race_table import save_settings
 from .screens import RulesText
 from .theme import GOLD, INK_SOFT
-from .twentyfive_widgets import card_text, winner_words
+from .twentyfive_widgets import card_text, trick_story, winner_words
 
 DIALOG_CSS = """
 .rt-dialog-screen { align: center middle; background: #000000 50%; }
@@ -92,6 +92,56 @@ class RobScreen(ModalScreen[Card | None]):
         self.dismiss(self.cards[self.index])
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class RaceTricksScreen(ModalScreen[None]):
+    """The deal's finished tricks, one at a time, the last one first: each card by its
+    player, who led, who won and why.  ←→ go through them; Esc (or ``l``, Enter) closes."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "earlier", key_display="←"),
+        Binding("right", "step(1)", "later", key_display="→"),
+        Binding("escape", "close", "close"),
+        Binding("l", "close", "close", show=False),
+        Binding("enter", "close", "close", show=False),
+    ]
+
+    def __init__(self, view: PlayerView) -> None:
+        super().__init__(classes="rt-dialog-screen")
+        self.view = view
+        self.index = len(view.tricks) - 1
+        """The trick shown (from 0)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step" and parameters:  # only a way that goes somewhere is shown
+            n = parameters[0]
+            return isinstance(n, int) and 0 <= self.index + n < len(self.view.tricks)
+        return True
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="rt-dialog"):
+            yield Static(id="rt-trick")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        t = trick_story(self.view, self.view.tricks[self.index], self.index + 1)
+        n = len(self.view.tricks)
+        more = "" if n == 1 else " · ←→ the other tricks of this deal"
+        t.append(f"\n\nEsc closes{more}", style=INK_SOFT)
+        self.query_one("#rt-trick", Static).update(t)
+
+    def action_step(self, step: int) -> None:
+        if 0 <= self.index + step < len(self.view.tricks):
+            self.index += step
+            self.draw()
+            self.refresh_bindings()
+
+    def action_close(self) -> None:
         self.dismiss(None)
 
 

@@ -26,6 +26,7 @@ from .twentyfive_dialogs import (
     RaceRulesScreen,
     RaceSettingsScreen,
     RaceStatsScreen,
+    RaceTricksScreen,
     RobScreen,
 )
 from .twentyfive_widgets import (
@@ -69,6 +70,7 @@ class RaceScreen(Screen[None]):
           for d in range(1, 10)],
         Binding("enter", "confirm", "play", key_display="⏎"),
         Binding("r", "rob", "rob"),
+        Binding("l", "last_trick", "tricks"),
         Binding("o", "settings", "settings"),
         Binding("t", "stats", "stats"),
         Binding("question_mark", "rules", "help", key_display="?"),
@@ -292,6 +294,15 @@ class RaceScreen(Screen[None]):
         self.message = Text(f"You robbed the {view.turned.label} and laid down the "
                             f"{card.label}: now play a card.", style="bold")
         self.refresh_ui()
+
+    def action_last_trick(self) -> None:
+        """``l``: the deal's finished tricks, the last one first (the same key as at the
+        Twenty-Nine table); before the first one is over, say so."""
+        view = self.table.view()
+        if not view.tricks:
+            self.say("Last trick: no trick has been played yet in this deal.")
+            return
+        self.app.push_screen(RaceTricksScreen(view))
 
     def action_rules(self) -> None:
         self.app.push_screen(RaceRulesScreen(self.table.rules))

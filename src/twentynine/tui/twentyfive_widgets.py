@@ -22,7 +22,8 @@ from ..twentyfive.happenings import (
     TrickWon,
     TrumpTurned,
 )
-from ..twentyfive.pack import top_trumps
+from ..twentyfive.pack import is_trump, top_trumps
+from ..twentyfive.seat_view import TrickDone
 from .theme import (
     CARD_BLACK,
     CARD_RED,
@@ -230,6 +231,45 @@ def event_line(view: PlayerView, event: Event) -> Text | None:
     if isinstance(event, RaceWon):
         return Text(winner_words(view, event), style=f"bold {GOLD}")
     return None
+
+
+SUIT_ONE = ("spade", "heart", "diamond", "club")
+
+
+def how_won(trump: int, trick: TrickDone) -> str:
+    """Why the trick's winner took it: ``the highest trump``, or ``the highest spade
+    (no trump was played)``."""
+    card = dict(trick.cards)[trick.winner]
+    if is_trump(trump, card):
+        return "the highest trump"
+    return f"the highest {SUIT_ONE[card.suit]} (no trump was played)"
+
+
+def trick_story(view: PlayerView, trick: TrickDone, number: int) -> Text:
+    """A finished trick told whole: each card in play order by its player (who led,
+    who won), then the winner, the card and why it won."""
+    out = Text(f"Trick {number} of deal {view.number}", style=f"bold {GOLD}")
+    for seat, card in trick.cards:
+        out.append("\n")
+        out.append(f"  {seat_name(seat):<8}", style="bold" if seat == trick.winner else "")
+        t = card_text(card)
+        t.pad_left(4 - t.cell_len)
+        out.append_text(t)
+        notes = []
+        if seat == trick.leader:
+            notes.append("led")
+        if is_trump(view.trump, card):
+            notes.append("trump")
+        if seat == trick.winner:
+            notes.append("won the trick")
+        if notes:
+            out.append("  " + ", ".join(notes), style=f"bold {GOLD}" if seat == trick.winner
+                       else SKY)
+    card = dict(trick.cards)[trick.winner]
+    out.append(f"\n\n{seat_name(trick.winner)} won it with the ")
+    out.append_text(card_text(card))
+    out.append(f", {how_won(view.trump, trick)}.")
+    return out
 
 
 def winner_words(view: PlayerView, event: RaceWon) -> str:
