@@ -366,3 +366,68 @@ def test_how_a_trick_was_won_in_words() -> None:
     assert how_won(3, trick("10S KS 4D", 1)) == "the highest spade (no trump was played)"
     # diamonds trump: the ace of hearts is a trump, never a heart, and wins here
     assert how_won(2, trick("KH AH 9S", 1)) == "the highest trump"
+
+
+def first_turn_without_the_ace(players: int, **kw: object) -> int:
+    """A seed whose first deal has seat 0 lead without the ace of trumps (the turned
+    card not the ace either)."""
+    from twentynine.twentyfive.pack import ace_of_trumps
+
+    for seed in range(500):
+        view = Race(seed, HouseRules(players=players, **kw)).view(0)  # type: ignore[arg-type]
+        ace = ace_of_trumps(view.trump)
+        if ace not in view.hand and view.turned != ace:
+            return seed
+    raise AssertionError("no such seed")
+
+
+async def press_r(pilot: Pilot[int], app: TwentyFiveApp) -> str:
+    await pilot.press("r")
+    await pilot.pause()
+    assert isinstance(app.screen, RaceScreen)  # no chooser opened
+    return " ".join(screen_text(app).split())
+
+
+def test_r_says_why_you_may_not_rob(tmp_path: Path) -> None:
+    from twentynine.twentyfive.pack import ace_of_trumps
+
+    app = make(tmp_path, 4, seed=first_turn_without_the_ace(4))
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            view = app.screen_table.view()
+            assert " r rob" not in footer_line(app)  # not offered
+            ace = ace_of_trumps(view.trump).label
+            assert (f"Rob: only the player holding the ace of trumps ({ace}) may rob "
+                    "the turned card." in await press_r(pilot, app))
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
+            assert ("Rob: you may rob only on your first turn, before you play your "
+                    "first card" in await press_r(pilot, app))
+    asyncio.run(body())
+
+
+def test_r_at_a_table_without_robbing(tmp_path: Path) -> None:
+    app = TwentyFiveApp(HouseRules(players=4, rob=False), seed=rob_seed(), bots="random",
+                        data_dir=tmp_path, bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            assert "Rob: robbing is off at this table" in await press_r(pilot, app)
+    asyncio.run(body())
+
+
+def test_r_after_a_rob_names_the_robber(tmp_path: Path) -> None:
+    app = make(tmp_path, 4, seed=rob_seed())
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            assert " r rob" in footer_line(app)  # offered to the holder of the ace
+            await pilot.press("r", "enter")
+            await wait_for(pilot, lambda: app.screen_table.view().robber == 0)
+            assert ("Rob: the turned card has already been robbed (by you)"
+                    in await press_r(pilot, app))
+    asyncio.run(body())

@@ -70,6 +70,7 @@ class RaceScreen(Screen[None]):
           for d in range(1, 10)],
         Binding("enter", "confirm", "play", key_display="⏎"),
         Binding("r", "rob", "rob"),
+        Binding("r", "no_rob", "", show=False),
         Binding("l", "last_trick", "tricks"),
         Binding("o", "settings", "settings"),
         Binding("t", "stats", "stats"),
@@ -224,8 +225,10 @@ class RaceScreen(Screen[None]):
         my_turn = view.turn == view.seat and view.stage is Stage.PLAY
         if action in ("move", "card"):
             return my_turn
-        if action == "rob":
-            return True if view.can_rob else None
+        if action == "rob":  # shown only when you may rob; else r says why (no_rob)
+            return view.can_rob
+        if action == "no_rob":
+            return not view.can_rob
         return True
 
     def action_move(self, step: int) -> None:
@@ -274,16 +277,18 @@ class RaceScreen(Screen[None]):
 
     def action_rob(self) -> None:
         view = self.table.view()
-        if not view.can_rob:
-            if not view.rules.rob:
-                self.say("Robbing is off in this game (--no-rob).")
-            elif view.robber is not None:
-                self.say(f"The turned card was robbed by {seat_name(view.robber)}.")
-            else:
-                self.say("You may rob only with the ace of trumps (the dealer, when the "
-                         "ace is turned up), on your turn in the first trick.")
+        why = self.table.why_no_rob()
+        if why is not None:
+            if view.robber is not None:
+                who = "you" if view.robber == view.seat else seat_name(view.robber)
+                why += f" (by {who})"
+            self.say(f"Rob: {why}.")
             return
         self.app.push_screen(RobScreen(view), self._robbed)
+
+    def action_no_rob(self) -> None:
+        """``r`` when you may not rob: say why."""
+        self.action_rob()
 
     def _robbed(self, card: Card | None) -> None:
         if card is None:

@@ -35,6 +35,7 @@ from .bot_registry import LEVEL_NAMES, Player, make_player
 from .happenings import Event, event_for_seat
 from .house_rules import HouseRules
 from .moves import NEXT_DEAL, Move
+from .pack import ace_of_trumps
 from .race import IllegalMoveError, Race
 from .replay import ReplayError, race_record, replay_race
 from .seat_view import PlayerView, Stage
@@ -164,6 +165,37 @@ class RaceTable:
         if why:
             raise IllegalMoveError(why)
         return self._apply(action)
+
+    def why_no_rob(self) -> str | None:
+        """Why the player may not rob the turned card now, in the engine's words (None:
+        they may).  On the player's turn the engine itself says why; on another's, the
+        same words for the player's own position (a holder of the ace of trumps who has
+        not played yet is told to wait for their turn)."""
+        view = self.view()
+        if view.can_rob:
+            return None
+        if not self.rules.rob:
+            return "robbing is off at this table: the turned card only names the trump"
+        if self.race.is_over:
+            return "the game is over"
+        if view.stage is Stage.DEAL_OVER:
+            return "the deal is over: start the next deal"
+        if view.robber is not None:
+            return "the turned card has already been robbed"
+        if view.turn == HUMAN and view.hand:
+            return self.race.explain(Move.rob(view.hand[0])) or None
+        played = any(s == HUMAN for t in view.tricks for s, _ in t.cards) or any(
+            s == HUMAN for s, _ in view.trick)
+        if view.tricks or played:
+            return "you may rob only on your first turn, before you play your first card"
+        ace = ace_of_trumps(view.trump)
+        if view.turned == ace:
+            if view.dealer == HUMAN:
+                return "wait for your turn: you may rob before you play your first card"
+            return f"only the dealer may rob: the turned card is the ace of trumps ({ace})"
+        if ace in view.hand:
+            return "wait for your turn: you may rob before you play your first card"
+        return f"only the player holding the ace of trumps ({ace}) may rob the turned card"
 
     def add_listener(self, fn: Listener[Event]) -> None:
         self._listeners.append(fn)
