@@ -431,3 +431,60 @@ def test_r_after_a_rob_names_the_robber(tmp_path: Path) -> None:
             assert ("Rob: the turned card has already been robbed (by you)"
                     in await press_r(pilot, app))
     asyncio.run(body())
+
+
+def test_settings_through_the_keys(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_dialogs import RaceSettingsScreen
+    from twentynine.twentyfive.race_table import load_settings, settings_path
+
+    app = make(tmp_path, 4, seed=3)
+    path = settings_path(tmp_path)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("o")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceSettingsScreen))
+            assert "Settings for new games of Twenty-Five" in screen_text(app)
+            await pilot.press("right", "escape")  # Esc keeps nothing
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            assert not path.exists()
+            # 5 players (one step up from 4), teams of two: refused, an odd number
+            await pilot.press("o", "right", "down", "right")
+            await pilot.pause()
+            assert "◀ pairs ▶" in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, RaceSettingsScreen)
+            assert "Not saved" in " ".join(screen_text(app).split())
+            assert not path.exists()
+            # back to none: 5 players each for themselves, robbing off, saved
+            await pilot.press("left", "down", "down", "right", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            rules, _, problem = load_settings(path)
+            assert problem is None and rules is not None
+            assert (rules.players, rules.teams, rules.rob) == (5, "none", False)
+            assert app.screen_table.rules.players == 4  # the game in play keeps its own
+    asyncio.run(body())
+
+
+def test_statistics_through_the_keys(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_dialogs import RaceStatsScreen
+    from twentynine.twentyfive.race_stats import record_game, stats_path
+
+    record_game(stats_path(tmp_path), HouseRules(players=6, teams="threes"), True)
+    record_game(stats_path(tmp_path), HouseRules(players=4), False)
+    app = make(tmp_path, 4, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("t")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceStatsScreen))
+            text = screen_text(app)
+            assert "Games 2 · won 1" in text
+            assert "6 players, teams of three: 1 played, 1 won" in text
+            assert "4 players, each for themselves: 1 played, 0 won" in text
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+    asyncio.run(body())
