@@ -488,3 +488,53 @@ def test_statistics_through_the_keys(tmp_path: Path) -> None:
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
     asyncio.run(body())
+
+
+def test_six_in_threes_at_the_table(tmp_path: Path) -> None:
+    """Teammates marked (a team letter on every seat, your team named), the race line
+    and the log by team, and a whole game to its end."""
+    rules = HouseRules(players=6, teams="threes")
+    app = TwentyFiveApp(rules, seed=11, bots="random", data_dir=tmp_path, bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            text = screen_text(app)
+            for seat in range(6):
+                row = next(r for r in text.splitlines()
+                           if f" {seat + 1} {seat_name(seat)} " in r.replace("▶", " "))
+                assert "AB"[rules.side_of(seat)] in row.split()[5:], row
+            flat = " ".join(text.split())
+            assert "Your team A: you, Brian and Dara" in flat
+            assert "Team A (you) 0 · Team B 0" in flat
+            while not app.screen_table.view().tricks:
+                await play_one_card(pilot, app)
+                await wait_for(pilot, lambda: settled(app))
+            view = app.screen_table.view()
+            a, b = view.scores
+            assert f"Team A (you) {a} · Team B {b}" in screen_text(app)
+            last = view.tricks[-1]
+            team = "your team" if rules.side_of(last.winner) == 0 else "Team B"
+            assert f"{team} now has {view.scores[rules.side_of(last.winner)]}" in " ".join(
+                " ".join(log_lines(app)).split())
+            over = await play_game(pilot, app)
+            assert "Your team (You, Brian, Dara) won" in over or (
+                "Team B (Aoife, Ciara, Eoin) won" in over)
+    asyncio.run(body())
+
+
+def test_the_race_line_names_everyone_ahead() -> None:
+    import dataclasses
+
+    from twentynine.tui.twentyfive_widgets import score_bar
+
+    view = Race(1, HouseRules(players=5)).view(0)
+
+    def bar(*scores: int) -> str:
+        return score_bar(dataclasses.replace(view, scores=scores)).plain.split(": ", 1)[1]
+
+    assert bar(0, 0, 0, 0, 0) == "nobody has scored yet"
+    assert bar(0, 5, 0, 5, 0) == "Aoife and Ciara are ahead with 5 · you 0"
+    assert bar(10, 5, 0, 0, 0) == "You are ahead with 10, next best 5"
+    assert bar(10, 10, 0, 0, 5) == "You and Aoife are ahead with 10"
+    assert bar(0, 0, 15, 0, 0) == "Brian is ahead with 15 · you 0"

@@ -72,23 +72,34 @@ def side_name(view: PlayerView, side: int) -> str:
 
 
 def score_bar(view: PlayerView) -> Text:
-    """The race on one line: the deal, the target, the leader and your own score."""
+    """The race on one line: the deal, the target and the scores: in team games every
+    team's, each for themselves who is ahead (all who share the lead) and your own."""
     rules = view.rules
     scores = view.scores
     out = Text()
     out.append(f"Twenty-Five · deal {view.number} · race to {rules.target}: ", style="bold")
-    best = max(range(len(scores)), key=lambda s: (scores[s], s == view.side))
-    mine = scores[view.side]
-    if scores[best] == 0:
+    if rules.teams != "none":
+        for side, score in enumerate(scores):
+            if side:
+                out.append(" · ")
+            mine = side == view.side
+            name = f"Team {SIDE_LETTERS[side]}" + (" (you)" if mine else "")
+            out.append(f"{name} {score}", style=f"bold {GOOD}" if mine else "")
+        return out
+    top = max(scores)
+    if top == 0:
         out.append("nobody has scored yet")
-    elif best == view.side:
-        out.append(f"you lead with {mine}", style=f"bold {GOOD}")
-        others = [s for i, s in enumerate(scores) if i != view.side]
-        out.append(f", next best {max(others)}")
-    else:
-        out.append(f"{side_name(view, best)} leads with {scores[best]}",
-                   style=f"bold {GOLD}")
-        out.append(f" · {'you' if rules.teams == 'none' else 'your team'} {mine}")
+        return out
+    ahead = [s for s in range(len(scores)) if scores[s] == top]
+    names = ["you" if s == view.side else seat_name(s) for s in ahead]
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    verb = "are" if len(names) > 1 or names[0] == "you" else "is"
+    out.append(f"{who[:1].upper()}{who[1:]} {verb} ahead with {top}",
+               style=f"bold {GOOD}" if view.side in ahead else f"bold {GOLD}")
+    if view.side not in ahead:
+        out.append(f" · you {scores[view.side]}")
+    elif len(ahead) == 1:
+        out.append(f", next best {max(s for i, s in enumerate(scores) if i != view.side)}")
     return out
 
 
@@ -115,7 +126,9 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
         out.append("\n")
         turn = view.turn == seat and view.stage is Stage.PLAY
         out.append("▶" if turn else " ", style=f"bold {GOLD}")
-        name_style = f"bold {GOLD}" if turn else ("bold" if seat == 0 else "")
+        mate = teams and seat != view.seat and rules.side_of(seat) == view.side
+        name_style = (f"bold {GOLD}" if turn else "bold" if seat == view.seat
+                      else f"bold {GOOD}" if mate else "")
         out.append(f"{seat + 1} ", style=INK_SOFT)
         out.append(f"{seat_name(seat):<8}", style=name_style)
         card = cards.get(seat)
@@ -131,7 +144,7 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
         out.append(f"{view.scores[side]:>4}", style="bold")
         marks = []
         if teams:
-            marks.append(SIDE_LETTERS[side] + ("+you" if side == view.side and seat else ""))
+            marks.append(SIDE_LETTERS[side])
         if seat == view.dealer:
             marks.append("deal")
         if view.robber == seat:
@@ -143,6 +156,12 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
     if won_by is not None:
         out.append("\n")
         out.append(f"* {seat_name(won_by)} won the last trick", style=INK_SOFT)
+    if teams:
+        mates = [seat_name(s) for s in rules.team(view.side) if s != view.seat]
+        out.append("\n")
+        out.append(f"Your team {SIDE_LETTERS[view.side]}: you, {' and '.join(mates)}",
+                   style=f"bold {GOOD}")
+        out.append(" (a score is the team's)", style=INK_SOFT)
     return out
 
 
@@ -223,8 +242,7 @@ def event_line(view: PlayerView, event: Event) -> Text | None:
         t.append_text(card_text(event.card))
         return t
     if isinstance(event, TrickWon):
-        return Text(f"Trick {event.number} won: {seat_name(event.seat)} "
-                    f"({event.scores[event.side]})", style=GOLD)
+        return trick_won_line(view, event)
     if isinstance(event, DealOver):
         return Text(f"Deal {event.number} over: nobody reached {view.rules.target}.",
                     style="bold")
@@ -270,6 +288,24 @@ def trick_story(view: PlayerView, trick: TrickDone, number: int) -> Text:
     out.append_text(card_text(card))
     out.append(f", {how_won(view.trump, trick)}.")
     return out
+
+
+def trick_won_line(view: PlayerView, event: TrickWon) -> Text:
+    """``Trick 2: Eoin wins with the K♠ and now has 5`` (in team games: ``...; Team B
+    now has 10``): who took it, with which card, and the score it brought."""
+    card = dict(event.cards)[event.seat]
+    me = event.seat == view.seat
+    who = "you win" if me else f"{seat_name(event.seat)} wins"
+    t = Text(f"Trick {event.number}: {who} with the ", style=GOLD)
+    t.append_text(card_text(card))
+    score = event.scores[event.side]
+    if view.rules.teams == "none":
+        t.append(f" and now {'have' if me else 'has'} {score}", style=GOLD)
+    else:
+        team = ("your team" if event.side == view.side
+                else f"Team {SIDE_LETTERS[event.side]}")
+        t.append(f"; {team} now has {score}", style=GOLD)
+    return t
 
 
 def winner_words(view: PlayerView, event: RaceWon) -> str:
