@@ -75,8 +75,10 @@ async def play_game(pilot: Pilot[int], app: TwentyFiveApp) -> str:
         view = app.screen_table.view()
         assert hidden_cards_shown(app) == []
         if view.stage is Stage.DEAL_OVER:
+            await wait_for(pilot, lambda: "⏎ next deal" in footer_line(app), limit=50)
             await pilot.press("enter")
         else:
+            await wait_for(pilot, lambda: "⏎ play" in footer_line(app), limit=50)
             await play_one_card(pilot, app)
     raise AssertionError("the game did not end")
 
@@ -89,6 +91,11 @@ def test_a_whole_game_through_the_keys(players: int, tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             text = await play_game(pilot, app)
             assert "won" in text and "reaching 25" in text
+            assert f"({players} players, each for themselves)" in text
+            flat = " ".join(text.split())
+            scores = [int(w) for w in flat.split("highest first: ")[1].split(" (")[0]
+                      .replace("·", " ").split() if w.isdigit()]
+            assert scores == sorted(scores, reverse=True) and len(scores) == players
             race = app.screen_table.race
             assert race.is_over and max(race.scores) >= 25
             await pilot.press("q")
@@ -233,7 +240,8 @@ def test_readme_lists_the_twentyfive_keys() -> None:
     section = readme[readme.index("### Twenty-Five"):]
     section = section[:section.index("\n## ")]
     names = {"question_mark": "?", "enter": "Enter", "left": "←", "right": "→",
-             "ctrl+c": "ctrl+c"}
+             "ctrl+c": "ctrl+c", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home",
+             "end": "End"}
     for b in RaceScreen.BINDINGS:
         key = b.key if isinstance(b, Binding) else b[0]
         shown = names.get(key, key)
@@ -538,3 +546,40 @@ def test_the_race_line_names_everyone_ahead() -> None:
     assert bar(10, 5, 0, 0, 0) == "You are ahead with 10, next best 5"
     assert bar(10, 10, 0, 0, 5) == "You and Aoife are ahead with 10"
     assert bar(0, 0, 15, 0, 0) == "Brian is ahead with 15 · you 0"
+
+
+def test_a_taken_trick_stays_up_before_the_next_lead(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_screen import TRICK_PAUSE, think_delay
+
+    table = make(tmp_path, 4, seed=3).screen_table
+    assert think_delay(table.view(), 0.5) == 0.5  # no trick taken yet
+    while not table.view().tricks:
+        table.apply(table.legal_actions()[0])
+        table.run_bots()
+    view = table.view()
+    if not view.trick:  # the next trick not led yet: its leader waits longer
+        assert think_delay(view, 0.5) == 0.5 * TRICK_PAUSE > 0.5
+
+
+def test_the_hand_marks_trumps_and_holding_back_only_with_a_choice() -> None:
+    import dataclasses
+
+    from twentynine.tui.twentyfive_widgets import hand_lines
+    from twentynine.twentyfive import parse_card, parse_cards
+
+    base = Race(1, HouseRules(players=4)).view(0)
+    # diamonds trump; Aoife led the 3♦ (a trump); you hold the J♦ and the A♥ (top
+    # trumps above the 3♦: either may be held back) and the 9♠
+    view = dataclasses.replace(base, trump=2, turn=0, leader=1, stage=Stage.PLAY,
+                               hand=tuple(parse_cards("JD AH 9S")),
+                               trick=((1, parse_card("3D")),))
+    legal = parse_cards("JD AH 9S")  # every top trump held back: any card goes
+    notes = hand_lines(view, 0, legal).plain.splitlines()[2].split()
+    assert notes == ["hold", "hold", "ok"]
+    # the same trumps but nothing else in hand: they must be played, no "hold"
+    only = dataclasses.replace(view, hand=tuple(parse_cards("JD AH")))
+    notes = hand_lines(only, 0, parse_cards("JD AH")).plain.splitlines()[2].split()
+    assert notes == ["trump", "trump"]
+    # between turns the trumps are named
+    idle = dataclasses.replace(view, turn=2)
+    assert hand_lines(idle, 0, []).plain.splitlines()[2].split() == ["trump", "trump"]

@@ -166,13 +166,14 @@ class RaceOverScreen(ModalScreen[bool]):
         t = Text("You win!" if mine else "Game over", style=f"bold {GOLD}")
         t.append("\n\n")
         t.append(winner_words(self.view, self.won))
-        t.append("\n\nFinal scores: ")
+        t.append("\n\nFinal scores, highest first: ")
         rules = self.view.rules
         from .twentyfive_widgets import side_name
 
-        t.append(" · ".join(f"{side_name(self.view, s)} {sc}"
-                            for s, sc in enumerate(self.won.scores)))
-        t.append(f"\n({rules.players} players, {', '.join(rules.differences()[1:])})",
+        ranked = sorted(enumerate(self.won.scores), key=lambda p: (-p[1], p[0]))
+        t.append(" · ".join(f"{side_name(self.view, s)} {sc}" for s, sc in ranked))
+        said = rules.differences()
+        t.append(f"\n({', '.join([said[0]] + [w[:1].lower() + w[1:] for w in said[1:]])})",
                  style=INK_SOFT)
         t.append("\n\nEnter: a new game · q: quit", style=INK_SOFT)
         with Vertical(classes="rt-dialog"):

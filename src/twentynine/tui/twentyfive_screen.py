@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, Stage
+from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, PlayerView, Stage
 from ..twentyfive.happenings import DealStarted, Event, RaceWon
 from ..twentyfive.race_table import RaceTable
 from .screens import QuitScreen
@@ -48,6 +48,17 @@ RESUME_TEXT = ("Your game will be saved. To continue it later:\n"
 """The quit dialog's words (the command on a line of its own, whole at 80 columns)."""
 
 
+TRICK_PAUSE = 3
+"""A computer player about to lead waits this many times its usual delay, so that the
+trick just taken stays on the table long enough to be seen."""
+
+
+def think_delay(view: PlayerView, delay: float) -> float:
+    """How long a computer player takes at least before it moves: ``delay``, or
+    :data:`TRICK_PAUSE` times it when it is to lead after a trick was taken."""
+    return delay * TRICK_PAUSE if view.tricks and not view.trick else delay
+
+
 class RaceScreen(Screen[None]):
     """The table of a game of Twenty-Five."""
 
@@ -69,6 +80,13 @@ class RaceScreen(Screen[None]):
         *[Binding(str(d), f"card({d})", "card", key_display="1-5", show=d == 1)
           for d in range(1, 10)],
         Binding("enter", "confirm", "play", key_display="⏎"),
+        Binding("enter", "next_deal", "next deal", key_display="⏎"),
+        Binding("enter", "new_game", "new game", key_display="⏎"),
+        Binding("enter", "wait_turn", "", show=False),
+        Binding("pageup", "log_scroll('up')", "log", show=False),
+        Binding("pagedown", "log_scroll('down')", "log", show=False),
+        Binding("home", "log_scroll('home')", "log", show=False),
+        Binding("end", "log_scroll('end')", "log", show=False),
         Binding("r", "rob", "rob"),
         Binding("r", "no_rob", "", show=False),
         Binding("l", "last_trick", "tricks"),
@@ -159,9 +177,11 @@ class RaceScreen(Screen[None]):
             t = Text(f"Your turn: choose a card{keys}, Enter plays it", style="bold")
             if view.can_rob:
                 t.append(" · r robs the turned card", style=f"bold {'#ffca28'}")
-            if view.may_hold_back:
-                t.append(" · you may hold back "
-                         + ", ".join(c.label for c in view.may_hold_back))
+            held = view.may_hold_back
+            if held and set(self.legal_cards()) - set(held):
+                words = " and ".join(c.label for c in held)
+                t.append(f" · your {words} need not follow this lower trump lead "
+                         "(a top trump may be held back)")
             return t
         return Text(f"{seat_name(view.turn or 0)} is thinking…")
 
@@ -204,7 +224,7 @@ class RaceScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="bots")
     def think(self, seat: int) -> None:
-        delay = self.race_app.bot_delay
+        delay = think_delay(self.table.view(), self.race_app.bot_delay)
         started = time.monotonic()
         move = self.table.think(seat)
         rest = delay - (time.monotonic() - started)
@@ -223,8 +243,12 @@ class RaceScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.table.view()
         my_turn = view.turn == view.seat and view.stage is Stage.PLAY
-        if action in ("move", "card"):
+        if action in ("move", "card", "confirm"):
             return my_turn
+        if action == "next_deal":
+            return view.stage is Stage.DEAL_OVER
+        if action == "new_game":
+            return view.stage is Stage.GAME_OVER
         if action == "rob":  # shown only when you may rob; else r says why (no_rob)
             return view.can_rob
         if action == "no_rob":
@@ -262,6 +286,29 @@ class RaceScreen(Screen[None]):
             return
         card = view.hand[self.selected]
         self.play(Move.play(card))
+
+    def action_next_deal(self) -> None:
+        self.action_confirm()
+
+    def action_new_game(self) -> None:
+        self.action_confirm()
+
+    def action_wait_turn(self) -> None:
+        """Enter while a computer player is to move: say whose turn it is."""
+        self.action_confirm()
+
+    def action_log_scroll(self, where: str) -> None:
+        """PgUp/PgDn/Home/End: page through the deal's log (nine players' cards do not
+        fit at 80x24)."""
+        log = self.query_one(EventLog)
+        if where == "up":
+            log.scroll_page_up()
+        elif where == "down":
+            log.scroll_page_down()
+        elif where == "home":
+            log.scroll_home()
+        else:
+            log.scroll_end()
 
     def play(self, move: Move) -> None:
         try:

@@ -186,11 +186,15 @@ def trump_line(view: PlayerView) -> Text:
 
 def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
     """Your hand on three lines: the number keys, the cards (the chosen one framed, those
-    you may not play now greyed), and under each card what it may do (``ok`` playable,
-    ``hold`` a top trump you may hold back)."""
+    you may not play now greyed), and under each card what it is and may do: on your
+    turn ``ok`` playable, ``trump`` a playable trump (always: the A♥ is one), ``hold`` a
+    top trump you may hold back (only when you have another card to play), ``no`` not
+    now; between turns ``trump`` under your trumps."""
     hand = list(view.hand)
     my_turn = view.turn == view.seat and view.stage is Stage.PLAY
     held = set(view.may_hold_back) if my_turn else set()
+    if not set(legal) - held:  # nothing else to play: holding back means nothing
+        held = set()
     nums, faces, notes = Text(), Text(), Text()
     for i, card in enumerate(hand):
         sel = my_turn and i == selected
@@ -205,14 +209,18 @@ def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
         faces.append(label, style=f"bold {ink} on {face}")
         faces.append("▌" if sel else " ", style=f"bold {GOLD}")
         faces.append(" ")
+        trump = is_trump(view.trump, card)
         if not my_turn:
-            note = ""
+            note = "trump" if trump else ""
         elif card in held:
             note = "hold"
+        elif ok:
+            note = "trump" if trump else "ok"
         else:
-            note = "ok" if ok else "no"
-        notes.append(f"{note:^6} ", style=(GOOD if note == "ok" else
-                                           GOLD if note == "hold" else INK_SOFT))
+            note = "no"
+        notes.append(f"{note:^6} ", style=(
+            GOLD if note == "hold" else INK_SOFT if note == "no" or not my_turn
+            else GOOD))
     if not hand:
         return Text("(no cards)", style="dim")
     return Text("\n").join([nums, faces, notes])
