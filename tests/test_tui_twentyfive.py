@@ -12,6 +12,7 @@ import pytest
 from rich.text import Text
 from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets import Static
 from tui_support import screen_text, wait_for
 
 from twentynine.tui.twentyfive_app import TwentyFiveApp
@@ -90,11 +91,16 @@ def test_a_whole_game_through_the_keys(players: int, tmp_path: Path) -> None:
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
             text = await play_game(pilot, app)
+            race = app.screen_table.race
             assert "won" in text and "reaching 25" in text
             assert f"({players} players, each for themselves)" in text
-            flat = " ".join(text.split())
-            scores = [int(w) for w in flat.split("highest first: ")[1].split(" (")[0]
-                      .replace("·", " ").split() if w.isdigit()]
+            over = app.screen.query_one("#over-text", Static).content
+            flat = over.plain if isinstance(over, Text) else str(over)
+            line = flat.split("highest first: ")[1].split("\n")[0]
+            scores = [int(part.split()[-1]) for part in line.split(" · ")]
+            last = race.view(0).tricks[-1]
+            won = dict(last.cards)[last.winner].label
+            assert f"took it with the {won}" in " ".join(flat.split())
             assert scores == sorted(scores, reverse=True) and len(scores) == players
             race = app.screen_table.race
             assert race.is_over and max(race.scores) >= 25
@@ -583,3 +589,30 @@ def test_the_hand_marks_trumps_and_holding_back_only_with_a_choice() -> None:
     # between turns the trumps are named
     idle = dataclasses.replace(view, turn=2)
     assert hand_lines(idle, 0, []).plain.splitlines()[2].split() == ["trump", "trump"]
+
+
+def test_what_a_played_card_shows_everyone() -> None:
+    from twentynine.tui.twentyfive_widgets import played_note
+    from twentynine.twentyfive import parse_card as c
+
+    clubs, diamonds = 3, 2
+    assert played_note(clubs, None, c("KD")) == ""  # the lead itself
+    assert played_note(clubs, c("10S"), c("2S")) == ""  # follows
+    assert played_note(clubs, c("10S"), c("3C")) == "trumped"
+    assert played_note(clubs, c("10S"), c("KD")) == "no spades"
+    assert played_note(clubs, c("9C"), c("KD")) == "no trump, or a top trump held back"
+    assert played_note(clubs, c("9C"), c("AH")) == ""  # the A♥ is a trump
+    # diamonds trump: the A♥ never follows hearts, it trumps them
+    assert played_note(diamonds, c("KH"), c("AH")) == "trumped"
+    assert played_note(diamonds, c("AH"), c("KH")) == "no trump, or a top trump held back"
+
+
+def test_the_log_says_you_deal() -> None:
+    from twentynine.tui.twentyfive_widgets import event_line
+    from twentynine.twentyfive.happenings import DealStarted
+
+    view = Race(1, HouseRules(players=4)).view(0)
+    line = event_line(view, DealStarted(2, 0, (0, 0, 0, 0)))
+    assert line is not None and line.plain == "Deal 2: You deal."
+    line = event_line(view, DealStarted(3, 1, (0, 0, 0, 0)))
+    assert line is not None and line.plain == "Deal 3: Aoife deals."

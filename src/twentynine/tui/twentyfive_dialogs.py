@@ -20,7 +20,7 @@ from ..twentyfive.race_stats import load_stats
 from ..twentyfive.race_table import save_settings
 from .screens import RulesText
 from .theme import GOLD, INK_SOFT
-from .twentyfive_widgets import card_text, trick_story, winner_words
+from .twentyfive_widgets import card_text, last_trick_line, trick_story, winner_words
 
 DIALOG_CSS = """
 .rt-dialog-screen { align: center middle; background: #000000 50%; }
@@ -166,6 +166,9 @@ class RaceOverScreen(ModalScreen[bool]):
         t = Text("You win!" if mine else "Game over", style=f"bold {GOLD}")
         t.append("\n\n")
         t.append(winner_words(self.view, self.won))
+        if self.view.tricks:  # the trick that ended it, hidden under this dialog
+            t.append("\n\n")
+            t.append_text(last_trick_line(self.view))
         t.append("\n\nFinal scores, highest first: ")
         rules = self.view.rules
         from .twentyfive_widgets import side_name

@@ -30,7 +30,7 @@ from .twentyfive_dialogs import (
     RobScreen,
 )
 from .twentyfive_widgets import (
-    event_line,
+    LogWriter,
     hand_lines,
     score_bar,
     seat_name,
@@ -106,6 +106,7 @@ class RaceScreen(Screen[None]):
         self.notices = list(notices or [])
         self.thinking = False
         self.over_shown = False
+        self.log_writer = LogWriter()
         table.add_listener(self.on_events)
 
     @property
@@ -135,7 +136,7 @@ class RaceScreen(Screen[None]):
         start = max((i for i, e in enumerate(self.table.history)
                      if isinstance(e, DealStarted)), default=0)
         for e in self.table.history[start:]:
-            line = event_line(view, e)
+            line = self.log_writer.line(view, e)
             if line is not None:
                 log.write(line)
         if self.notices:
@@ -196,7 +197,7 @@ class RaceScreen(Screen[None]):
         for e in events:
             if isinstance(e, DealStarted):
                 log.clear()
-            line = event_line(view, e)
+            line = self.log_writer.line(view, e)
             if line is not None:
                 log.write(line)
             if isinstance(e, RaceWon):

@@ -226,10 +226,49 @@ def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
     return Text("\n").join([nums, faces, notes])
 
 
+def played_note(trump: int, led: Card | None, card: Card) -> str:
+    """What a card played to a trick shows everyone, in a few words: ``trumped`` (a
+    trump on a plain lead), ``no spades`` (neither the suit led nor a trump), ``no trump,
+    or a top trump held back`` (a trump lead answered with a plain card); ``""`` for a
+    card that follows or leads."""
+    if led is None:
+        return ""
+    led_trump = is_trump(trump, led)
+    if is_trump(trump, card):
+        return "" if led_trump else "trumped"
+    if led_trump:
+        return "no trump, or a top trump held back"
+    if card.suit == led.suit:
+        return ""
+    return f"no {SUIT_NAMES[led.suit]}"
+
+
+class LogWriter:
+    """Turns the deal's events into the log's lines, remembering the card led to the
+    trick in play (for :func:`played_note`)."""
+
+    def __init__(self) -> None:
+        self.led: Card | None = None
+
+    def line(self, view: PlayerView, event: Event) -> Text | None:
+        if isinstance(event, (DealStarted, TrickWon)):
+            self.led = None
+        if isinstance(event, CardPlayed):
+            t = event_line(view, event)
+            note = played_note(view.trump, self.led, event.card)
+            if self.led is None:
+                self.led = event.card
+            if t is not None and note:
+                t.append(f" ({note})", style=INK_SOFT)
+            return t
+        return event_line(view, event)
+
+
 def event_line(view: PlayerView, event: Event) -> Text | None:
     """One line of the deal's log for ``event`` (None: nothing to say)."""
     if isinstance(event, DealStarted):
-        return Text(f"Deal {event.number}: {seat_name(event.dealer)} deals.", style="bold")
+        who = "You deal" if event.dealer == view.seat else f"{seat_name(event.dealer)} deals"
+        return Text(f"Deal {event.number}: {who}.", style="bold")
     if isinstance(event, CardsDealt):
         return None
     if isinstance(event, TrumpTurned):
@@ -294,6 +333,23 @@ def trick_story(view: PlayerView, trick: TrickDone, number: int) -> Text:
     card = dict(trick.cards)[trick.winner]
     out.append(f"\n\n{seat_name(trick.winner)} won it with the ")
     out.append_text(card_text(card))
+    out.append(f", {how_won(view.trump, trick)}.")
+    return out
+
+
+def last_trick_line(view: PlayerView) -> Text:
+    """The deal's last finished trick on a line: ``The last trick: Brian 8♠, Ciara A♦,
+    you Q♣, Aoife 7♣; you took it with the Q♣, the highest trump.``"""
+    trick = view.tricks[-1]
+    out = Text("The last trick: ")
+    for i, (seat, card) in enumerate(trick.cards):
+        if i:
+            out.append(", ")
+        out.append("you " if seat == view.seat else f"{seat_name(seat)} ")
+        out.append_text(card_text(card))
+    who = "you" if trick.winner == view.seat else seat_name(trick.winner)
+    out.append(f"; {who} took it with the ")
+    out.append_text(card_text(dict(trick.cards)[trick.winner]))
     out.append(f", {how_won(view.trump, trick)}.")
     return out
 
