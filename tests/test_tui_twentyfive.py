@@ -616,3 +616,24 @@ def test_the_log_says_you_deal() -> None:
     assert line is not None and line.plain == "Deal 2: You deal."
     line = event_line(view, DealStarted(3, 1, (0, 0, 0, 0)))
     assert line is not None and line.plain == "Deal 3: Aoife deals."
+
+
+def test_the_rules_page_names_this_table_and_its_keys(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_dialogs import RaceRulesScreen
+
+    app = TwentyFiveApp(HouseRules(players=6, teams="threes", rob=False), seed=1,
+                        bots="random", data_dir=tmp_path, bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceRulesScreen))
+            flat = " ".join(screen_text(app).split())
+            assert "6 players, teams of three, no robbing." in flat
+            for words in ("r robs the turned card", "l shows the deal's tricks",
+                          "PgUp and PgDn page through the log", "q quits (it asks first"):
+                assert words in flat
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+    asyncio.run(body())

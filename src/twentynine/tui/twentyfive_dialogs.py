@@ -20,7 +20,13 @@ from ..twentyfive.race_stats import load_stats
 from ..twentyfive.race_table import save_settings
 from .screens import RulesText
 from .theme import GOLD, INK_SOFT
-from .twentyfive_widgets import card_text, last_trick_line, trick_story, winner_words
+from .twentyfive_widgets import (
+    card_text,
+    last_trick_line,
+    table_words,
+    trick_story,
+    winner_words,
+)
 
 DIALOG_CSS = """
 .rt-dialog-screen { align: center middle; background: #000000 50%; }
@@ -175,9 +181,7 @@ class RaceOverScreen(ModalScreen[bool]):
 
         ranked = sorted(enumerate(self.won.scores), key=lambda p: (-p[1], p[0]))
         t.append(" · ".join(f"{side_name(self.view, s)} {sc}" for s, sc in ranked))
-        said = rules.differences()
-        t.append(f"\n({', '.join([said[0]] + [w[:1].lower() + w[1:] for w in said[1:]])})",
-                 style=INK_SOFT)
+        t.append(f"\n({table_words(rules)})", style=INK_SOFT)
         t.append("\n\nEnter: a new game · q: quit", style=INK_SOFT)
         with Vertical(classes="rt-dialog"):
             yield Static(t, id="over-text")
@@ -205,10 +209,13 @@ class RaceRulesScreen(ModalScreen[None]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        head = ("# This game\n\n" + "; ".join(self.rules.differences()) + ".\n\n"
-                "Keys: ←→ or 1-5 choose a card, Enter plays it (and deals the next deal), "
-                "r robs the turned card, o settings, t statistics, ? this page, q quits "
-                "(the game is saved: `twentynine play --game twentyfive --resume`).\n\n")
+        words = table_words(self.rules)
+        head = ("# This game\n\n" + words[:1].upper() + words[1:] + ".\n\n"
+                "Keys: ←→ or the card's number choose a card, Enter plays it (and deals "
+                "the next deal), r robs the turned card (or says why you may not), l shows "
+                "the deal's tricks, PgUp and PgDn page through the log, o settings, "
+                "t statistics, ? this page, q quits (it asks first; the game is saved: "
+                "`twentynine play --game twentyfive --resume`).\n\n")
         with VerticalScroll(id="rt-rules"):
             yield RulesText(head + rules_markdown(), id="rt-rules-text")
         yield Footer()

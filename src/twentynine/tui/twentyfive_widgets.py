@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..twentyfive import Card, PlayerView, Stage
+from ..twentyfive import Card, HouseRules, PlayerView, Stage
 from ..twentyfive.happenings import (
     CardPlayed,
     CardsDealt,
@@ -42,6 +42,12 @@ BOT_NAMES = ("Aoife", "Brian", "Ciara", "Dara", "Eoin", "Fiona", "Gráinne", "Hu
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SIDE_LETTERS = "ABCDEFGHI"
+
+
+def table_words(rules: HouseRules) -> str:
+    """The table's options in one phrase: ``6 players, teams of three, no robbing``."""
+    said = rules.differences()
+    return ", ".join([said[0]] + [w[:1].lower() + w[1:] for w in said[1:]])
 
 
 def seat_name(seat: int) -> str:
