@@ -637,3 +637,38 @@ def test_the_rules_page_names_this_table_and_its_keys(tmp_path: Path) -> None:
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
     asyncio.run(body())
+
+
+def test_the_rob_chooser_offers_the_weakest_card_first() -> None:
+    from twentynine.tui.twentyfive_dialogs import weakest
+    from twentynine.twentyfive import parse_cards
+
+    spades, diamonds = 0, 2
+    # spades trump: the A♠, 5♠, K♠ are trumps; of the diamonds the 3♦ is lower
+    assert weakest(spades, parse_cards("AS 5S KS 3D 8D")).label == "3♦"
+    # diamonds trump: the A♦ and the A♥ are trumps; of the spades (a black plain suit
+    # runs K, Q, J, A, 2 ... 10) the 10♠ is the lowest
+    assert weakest(diamonds, parse_cards("AD AH 2S 10S")).label == "10♠"
+    # all trumps: the lowest trump
+    assert weakest(diamonds, parse_cards("5D JD 2D AH")).label == "2♦"
+
+
+def test_the_footer_keeps_help_and_quit_whole_at_80_columns(tmp_path: Path) -> None:
+    seed = rob_seed()
+    app = make(tmp_path, 4, seed=seed)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await wait_for(pilot, lambda: " r rob" in footer_line(app), limit=50)
+            line = footer_line(app)
+            assert line.endswith("? help  q quit") or line.endswith("? help q quit"), line
+            assert "⏎ play" in line
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RobScreen))
+            view = app.screen_table.view()
+            from twentynine.tui.twentyfive_dialogs import weakest
+
+            chosen = weakest(view.trump, list(view.hand))
+            assert f"To lay down: the {chosen.label}" in screen_text(app)
+    asyncio.run(body())

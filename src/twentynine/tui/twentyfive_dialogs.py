@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from ..twentyfive import OPTIONS, Card, HouseRules, PlayerView, RaceWon
 from ..twentyfive.bot_registry import LEVELS
+from ..twentyfive.pack import is_trump, power
 from ..twentyfive.race_stats import load_stats
 from ..twentyfive.race_table import save_settings
 from .screens import RulesText
@@ -33,6 +34,12 @@ DIALOG_CSS = """
 .rt-dialog { width: 64; max-width: 100%; height: auto; max-height: 100%;
              border: round $gold; background: $felt-side; color: $ink; padding: 0 2; }
 """
+
+
+def weakest(trump: int, cards: list[Card]) -> Card:
+    """The card a robber most likely lays down: a plain card before any trump, the
+    lowest of its suit (by the trump's orders), the lowest trump when all are trumps."""
+    return min(cards, key=lambda c: (is_trump(trump, c), power(trump, c)))
 
 
 def rules_markdown() -> str:
@@ -59,7 +66,8 @@ class RobScreen(ModalScreen[Card | None]):
         super().__init__(classes="rt-dialog-screen")
         self.view = view
         self.cards = list(view.hand)
-        self.index = 0
+        self.index = self.cards.index(weakest(view.trump, self.cards))
+        """The chosen card: at first the weakest (never the ace of trumps by default)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="rt-dialog"):
@@ -82,7 +90,12 @@ class RobScreen(ModalScreen[Card | None]):
                 label.stylize("reverse")
             t.append_text(label)
             t.append("  ")
-        t.append("\n\nEnter lays the chosen card down · Esc: don't rob", style=INK_SOFT)
+        chosen = self.cards[self.index]
+        t.append("\n\nTo lay down: the ")
+        t.append_text(card_text(chosen))
+        if is_trump(self.view.trump, chosen):
+            t.append(" (a trump: sure?)", style=f"bold {GOLD}")
+        t.append("\nEnter lays the chosen card down · Esc: don't rob", style=INK_SOFT)
         self.query_one("#rob-text", Static).update(t)
 
     def action_move(self, step: int) -> None:

@@ -15,11 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, PlayerView, Stage
 from ..twentyfive.happenings import DealStarted, Event, RaceWon
 from ..twentyfive.race_table import RaceTable
+from .footer import ALWAYS, TableFooter
 from .screens import QuitScreen
 from .twentyfive_dialogs import (
     RaceOverScreen,
@@ -51,6 +51,14 @@ RESUME_TEXT = ("Your game will be saved. To continue it later:\n"
 TRICK_PAUSE = 3
 """A computer player about to lead waits this many times its usual delay, so that the
 trick just taken stays on the table long enough to be seen."""
+
+
+FOOTER_RANKS: dict[str, int] = {
+    "confirm": 90, "next_deal": 90, "new_game": 90, "rob": 85, "move": 70, "card": 65,
+    "last_trick": 30, "settings": 20, "stats": 10, "rules": ALWAYS, "quit_game": ALWAYS,
+}
+"""How long a key stays in a footer short of room (higher stays longer; help and quit
+always stay): at 80 columns with a rob to offer, statistics and settings give way."""
 
 
 def think_delay(view: PlayerView, delay: float) -> float:
@@ -127,7 +135,7 @@ class RaceScreen(Screen[None]):
                                min_width=10)
         yield TextPanel(id="rt-hand")
         yield StatusLine(id="rt-status")
-        yield Footer()
+        yield TableFooter()
 
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
@@ -241,6 +249,10 @@ class RaceScreen(Screen[None]):
         self.kick_bots()
 
     # ------------------------------------------------------------------ the keys
+    def footer_rank(self, binding: Binding) -> int | None:
+        """How long ``binding`` stays in the footer (see :data:`FOOTER_RANKS`)."""
+        return FOOTER_RANKS.get(binding.action.partition("(")[0], 50)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.table.view()
         my_turn = view.turn == view.seat and view.stage is Stage.PLAY
