@@ -18,7 +18,7 @@ from tui_support import screen_text, wait_for
 from twentynine.tui.twentyfive_app import TwentyFiveApp
 from twentynine.tui.twentyfive_dialogs import RaceOverScreen, RobScreen
 from twentynine.tui.twentyfive_screen import RaceScreen
-from twentynine.tui.twentyfive_widgets import seat_name
+from twentynine.tui.twentyfive_widgets import order_line, seat_name
 from twentynine.tui.widgets import EventLog
 from twentynine.twentyfive import HouseRules, Move, MoveKind, Race, Stage
 
@@ -42,10 +42,14 @@ def settled(app: TwentyFiveApp) -> bool:
 
 def hidden_cards_shown(app: TwentyFiveApp) -> list[str]:
     """Labels of cards in another seat's hand that the screen shows (the trump panel's
-    list of the top trumps names cards, not their holders: it is left out)."""
-    text = screen_text(app)
-    lines = [ln for ln in text.splitlines()]
-    text = "\n".join(ln.split("Top trumps:")[0] for ln in lines)
+    order of the trumps names cards, not their holders: it is left out)."""
+    lines = screen_text(app).splitlines()
+    if isinstance(app.screen, RaceScreen):  # blank the trump panel out
+        box = app.screen.query_one("#rt-trump").region
+        for y in range(box.y, min(box.bottom, len(lines))):
+            row = lines[y].ljust(box.right)
+            lines[y] = row[:box.x] + " " * box.width + row[box.right:]
+    text = "\n".join(lines)
     table = app.screen_table
     race = table.race
     view = table.view()
@@ -671,4 +675,36 @@ def test_the_footer_keeps_help_and_quit_whole_at_80_columns(tmp_path: Path) -> N
 
             chosen = weakest(view.trump, list(view.hand))
             assert f"To lay down: the {chosen.label}" in screen_text(app)
+    asyncio.run(body())
+
+
+def test_the_orders_of_the_cards_are_shown() -> None:
+    """RULINGS-25 rules 3, 4 and 6, written out: the table shows them because they are
+    not the orders a new player expects (in black the 2 beats the 3)."""
+    spades, hearts, diamonds = 0, 1, 2
+    assert order_line(spades).plain == (
+        "Trumps, best first: 5♠ J♠ A♥ A♠ K♠ Q♠ 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ 10♠")
+    assert order_line(hearts).plain == (
+        "Trumps, best first: 5♥ J♥ A♥ K♥ Q♥ 10♥ 9♥ 8♥ 7♥ 6♥ 4♥ 3♥ 2♥")
+    assert order_line(hearts, spades).plain == (
+        "Spades (not trump), best first: K♠ Q♠ J♠ A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠")
+    assert order_line(spades, diamonds).plain == (
+        "Diamonds (not trump), best first: K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♦")
+    assert order_line(spades, hearts).plain == (
+        "Hearts (not trump), best first: K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥")
+
+
+def test_the_trump_panel_shows_the_order_at_80x24(tmp_path: Path) -> None:
+    app = make(tmp_path, 9, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            panel = app.screen.query_one("#rt-trump")
+            flat = " ".join(screen_text(app).split())
+            order = order_line(app.screen_table.view().trump).plain
+            assert panel.region.right <= SIZE[0]
+            # the panel wraps the order; every card of it is on the screen in order
+            tail = flat.split("Trumps, best first:")[1].split()
+            assert all(c in tail for c in order.split(": ")[1].split())
     asyncio.run(body())

@@ -22,7 +22,7 @@ from ..twentyfive.happenings import (
     TrickWon,
     TrumpTurned,
 )
-from ..twentyfive.pack import is_trump, top_trumps
+from ..twentyfive.pack import is_trump, plain_order, top_trumps, trump_order
 from ..twentyfive.seat_view import TrickDone
 from .theme import (
     CARD_BLACK,
@@ -171,19 +171,34 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
     return out
 
 
+def order_line(trump: int, suit: int | None = None) -> Text:
+    """The order of the trumps (or of a plain ``suit``), best first, the top trumps (5, J,
+    A♥) in bold: ``Trumps, best first: 5♠ J♠ A♥ A♠ K♠ Q♠ 2♠ 3♠ ...``."""
+    if suit is None or suit == trump:
+        cards, out = trump_order(trump), Text("Trumps, best first:")
+    else:
+        cards = plain_order(trump, suit)
+        out = Text(f"{SUIT_NAMES[suit].capitalize()} (not trump), best first:")
+    top = set(top_trumps(trump))
+    for c in cards:
+        out.append(" ")
+        t = card_text(Card(c))
+        if c not in top:
+            t.stylize("not bold")
+        out.append_text(t)
+    return out
+
+
 def trump_line(view: PlayerView) -> Text:
-    """The trump suit, the turned card and who robbed it; the top trumps."""
+    """The trump suit, the turned card and who robbed it; the trumps' order."""
     out = Text("Trump ")
     out.append_text(suit_text(view.trump))
     out.append(" · turned ")
     out.append_text(card_text(view.turned))
     if view.robber is not None:
         out.append(f", robbed by {seat_name(view.robber)}", style=f"bold {GOLD}")
-    out.append("\nTop trumps: ")
-    for i, c in enumerate(top_trumps(view.trump)):
-        if i:
-            out.append(", ")
-        out.append_text(card_text(Card(c)))
+    out.append("\n")
+    out.append_text(order_line(view.trump))
     if view.laid_down is not None:
         out.append("\nYou laid down ")
         out.append_text(card_text(view.laid_down))
@@ -339,7 +354,9 @@ def trick_story(view: PlayerView, trick: TrickDone, number: int) -> Text:
     card = dict(trick.cards)[trick.winner]
     out.append(f"\n\n{seat_name(trick.winner)} won it with the ")
     out.append_text(card_text(card))
-    out.append(f", {how_won(view.trump, trick)}.")
+    out.append(f", {how_won(view.trump, trick)}.\n")
+    out.append_text(order_line(view.trump, card.suit if not is_trump(view.trump, card)
+                               else None))
     return out
 
 
