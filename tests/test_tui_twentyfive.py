@@ -606,6 +606,12 @@ def test_what_a_played_card_shows_everyone() -> None:
     assert played_note(clubs, c("10S"), c("KD")) == "no spades"
     assert played_note(clubs, c("9C"), c("KD")) == "no trump, or a top trump held back"
     assert played_note(clubs, c("9C"), c("AH")) == ""  # the A♥ is a trump
+    # the 5 of trumps led: every trump must follow it, nothing was held back
+    assert played_note(clubs, c("5C"), c("KD")) == "no trump"
+    # the J led: only the 5 may stay back
+    assert played_note(clubs, c("JC"), c("KD")) == "no trump, or a top trump held back"
+    # reneging off: every trump follows
+    assert played_note(clubs, c("9C"), c("KD"), renege=False) == "no trump"
     # diamonds trump: the A♥ never follows hearts, it trumps them
     assert played_note(diamonds, c("KH"), c("AH")) == "trumped"
     assert played_note(diamonds, c("AH"), c("KH")) == "no trump, or a top trump held back"

@@ -22,7 +22,13 @@ from ..twentyfive.happenings import (
     TrickWon,
     TrumpTurned,
 )
-from ..twentyfive.pack import is_trump, plain_order, top_trumps, trump_order
+from ..twentyfive.pack import (
+    hold_back_mask,
+    is_trump,
+    plain_order,
+    top_trumps,
+    trump_order,
+)
 from ..twentyfive.seat_view import TrickDone
 from .theme import (
     CARD_BLACK,
@@ -247,7 +253,7 @@ def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
     return Text("\n").join([nums, faces, notes])
 
 
-def played_note(trump: int, led: Card | None, card: Card) -> str:
+def played_note(trump: int, led: Card | None, card: Card, renege: bool = True) -> str:
     """What a card played to a trick shows everyone, in a few words: ``trumped`` (a
     trump on a plain lead), ``no spades`` (neither the suit led nor a trump), ``no trump,
     or a top trump held back`` (a trump lead answered with a plain card); ``""`` for a
@@ -257,8 +263,9 @@ def played_note(trump: int, led: Card | None, card: Card) -> str:
     led_trump = is_trump(trump, led)
     if is_trump(trump, card):
         return "" if led_trump else "trumped"
-    if led_trump:
-        return "no trump, or a top trump held back"
+    if led_trump:  # a top trump may stay back only from a lower trump led
+        may_hold = renege and hold_back_mask(trump, led) != 0
+        return "no trump, or a top trump held back" if may_hold else "no trump"
     if card.suit == led.suit:
         return ""
     return f"no {SUIT_NAMES[led.suit]}"
@@ -276,7 +283,7 @@ class LogWriter:
             self.led = None
         if isinstance(event, CardPlayed):
             t = event_line(view, event)
-            note = played_note(view.trump, self.led, event.card)
+            note = played_note(view.trump, self.led, event.card, view.rules.renege)
             if self.led is None:
                 self.led = event.card
             if t is not None and note:
