@@ -556,6 +556,14 @@ def test_the_race_line_names_everyone_ahead() -> None:
     assert bar(10, 5, 0, 0, 0) == "You are ahead with 10, next best 5"
     assert bar(10, 10, 0, 0, 5) == "You and Aoife are ahead with 10"
     assert bar(0, 0, 15, 0, 0) == "Brian is ahead with 15 · you 0"
+    assert bar(15, 15, 15, 15, 15) == "all level at 15"
+    assert bar(15, 15, 15, 15, 10) == "You and 3 others are ahead with 15"
+    assert bar(10, 15, 15, 15, 10) == "3 players are ahead with 15 · you 10"
+    # a long race and two long names: the game's name gives way, nothing is cut
+    long = dataclasses.replace(view, number=12, rules=HouseRules(players=9, target=100),
+                               scores=(90, 0, 0, 0, 0, 0, 95, 95, 0))
+    assert score_bar(long).plain == ("Deal 12 · race to 100: Fiona and Gráinne are ahead "
+                                     "with 95 · you 90")
 
 
 def test_a_taken_trick_stays_up_before_the_next_lead(tmp_path: Path) -> None:

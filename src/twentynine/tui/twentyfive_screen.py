@@ -162,7 +162,8 @@ class RaceScreen(Screen[None]):
         hand = view.hand
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
-        self.query_one("#rt-score", TextPanel).set_text(score_bar(view))
+        bar = self.query_one("#rt-score", TextPanel)
+        bar.set_text(score_bar(view, bar.content_region.width or 78))
         self.query_one("#rt-seats", TextPanel).set_text(seats_table(view))
         self.query_one("#rt-trump", TextPanel).set_text(trump_line(view))
         self.query_one("#rt-hand", TextPanel).set_text(

@@ -83,13 +83,23 @@ def side_name(view: PlayerView, side: int) -> str:
     return "Your team" if side == view.side else f"Team {SIDE_LETTERS[side]}"
 
 
-def score_bar(view: PlayerView) -> Text:
-    """The race on one line: the deal, the target and the scores: in team games every
-    team's, each for themselves who is ahead (all who share the lead) and your own."""
+def score_bar(view: PlayerView, width: int = 78) -> Text:
+    """The race on one line of ``width`` cells: the deal, the target and the scores: in
+    team games every team's, each for themselves who is ahead (all who share the lead)
+    and your own.  Short of room, the game's name goes first."""
+    head = f"Twenty-Five · deal {view.number} · race to {view.rules.target}: "
+    tail = _race_words(view)
+    if len(head) + tail.cell_len > width:
+        head = f"Deal {view.number} · race to {view.rules.target}: "
+    out = Text(head, style="bold")
+    out.append_text(tail)
+    return out
+
+
+def _race_words(view: PlayerView) -> Text:
     rules = view.rules
     scores = view.scores
     out = Text()
-    out.append(f"Twenty-Five · deal {view.number} · race to {rules.target}: ", style="bold")
     if rules.teams != "none":
         for side, score in enumerate(scores):
             if side:
@@ -103,11 +113,19 @@ def score_bar(view: PlayerView) -> Text:
         out.append("nobody has scored yet")
         return out
     ahead = [s for s in range(len(scores)) if scores[s] == top]
+    style = f"bold {GOOD}" if view.side in ahead else f"bold {GOLD}"
+    if len(ahead) == len(scores):
+        out.append(f"all level at {top}", style=style)
+        return out
     names = ["you" if s == view.side else seat_name(s) for s in ahead]
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) > 2:  # named, they would not fit one line at 80 columns
+        others = len(names) - 1 if view.side in ahead else len(names)
+        who = (f"you and {others} others" if view.side in ahead
+               else f"{others} players")
+    else:
+        who = " and ".join(names)
     verb = "are" if len(names) > 1 or names[0] == "you" else "is"
-    out.append(f"{who[:1].upper()}{who[1:]} {verb} ahead with {top}",
-               style=f"bold {GOOD}" if view.side in ahead else f"bold {GOLD}")
+    out.append(f"{who[:1].upper()}{who[1:]} {verb} ahead with {top}", style=style)
     if view.side not in ahead:
         out.append(f" · you {scores[view.side]}")
     elif len(ahead) == 1:
