@@ -141,6 +141,9 @@ def test_a_rob_through_the_chooser(tmp_path: Path) -> None:
             assert after.robber == 0 and after.laid_down == before.hand[1]
             assert before.turned in after.hand and before.hand[1] not in after.hand
             assert "You robbed" in screen_text(app)
+            flat = " ".join(screen_text(app).split())
+            assert "robbed by you" in flat and "robbed by You" not in flat
+            assert f"You laid down the {before.hand[1].label}" in flat
             assert after.turn == 0  # then a card, in the same turn
     asyncio.run(body())
 

@@ -220,12 +220,14 @@ def trump_line(view: PlayerView) -> Text:
     out.append(" · turned ")
     out.append_text(card_text(view.turned))
     if view.robber is not None:
-        out.append(f", robbed by {seat_name(view.robber)}", style=f"bold {GOLD}")
+        who = "you" if view.robber == view.seat else seat_name(view.robber)
+        out.append(f", robbed by {who}", style=f"bold {GOLD}")
     out.append("\n")
     out.append_text(order_line(view.trump))
     if view.laid_down is not None:
-        out.append("\nYou laid down ")
+        out.append("\nYou laid down the ")
         out.append_text(card_text(view.laid_down))
+        out.append(" (out of play, seen by nobody else)", style=INK_SOFT)
     return out
 
 
