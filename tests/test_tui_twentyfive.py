@@ -725,3 +725,24 @@ def test_the_trump_panel_shows_the_order_at_80x24(tmp_path: Path) -> None:
             tail = flat.split("Trumps, best first:")[1].split()
             assert all(c in tail for c in order.split(": ")[1].split())
     asyncio.run(body())
+
+
+def test_enter_while_a_bot_is_to_move_says_whose_turn(tmp_path: Path) -> None:
+    app = TwentyFiveApp(HouseRules(players=3), seed=3, bots="random", data_dir=tmp_path,
+                        bot_delay=0.5)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await play_one_card(pilot, app)
+            await pilot.pause()
+            turn = app.screen_table.view().turn
+            if turn == 0:  # the bots were quicker than the test: nothing to see
+                return
+            assert "⏎" not in footer_line(app)  # Enter does nothing to offer now
+            await pilot.press("enter")
+            await pilot.pause()
+            if app.screen_table.view().turn == turn:
+                assert f"Wait: it is {seat_name(turn or 0)}'s turn." in screen_text(app)
+            await wait_for(pilot, lambda: settled(app))
+    asyncio.run(body())
