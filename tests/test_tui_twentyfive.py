@@ -746,3 +746,12 @@ def test_enter_while_a_bot_is_to_move_says_whose_turn(tmp_path: Path) -> None:
                 assert f"Wait: it is {seat_name(turn or 0)}'s turn." in screen_text(app)
             await wait_for(pilot, lambda: settled(app))
     asyncio.run(body())
+
+
+def test_the_team_line_names_your_partner() -> None:
+    from twentynine.tui.twentyfive_widgets import seats_table
+
+    pairs = Race(1, HouseRules(players=4, teams="pairs")).view(0)
+    assert "Your team A: you and Brian" in seats_table(pairs).plain
+    threes = Race(1, HouseRules(players=9, teams="threes")).view(0)
+    assert "Your team A: you, Ciara and Fiona" in seats_table(threes).plain

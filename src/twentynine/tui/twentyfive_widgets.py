@@ -189,8 +189,9 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
     if teams:
         mates = [seat_name(s) for s in rules.team(view.side) if s != view.seat]
         out.append("\n")
-        out.append(f"Your team {SIDE_LETTERS[view.side]}: you, {' and '.join(mates)}",
-                   style=f"bold {GOOD}")
+        names = ["you", *mates]
+        out.append(f"Your team {SIDE_LETTERS[view.side]}: {', '.join(names[:-1])} and "
+                   f"{names[-1]}", style=f"bold {GOOD}")
         out.append(" (a score is the team's)", style=INK_SOFT)
     return out
 
