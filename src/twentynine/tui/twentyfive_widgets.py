@@ -50,6 +50,11 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SIDE_LETTERS = "ABCDEFGHI"
 
 
+def names_words(names: list[str]) -> str:
+    """``you``, ``you and Brian``, ``you, Brian and Dara``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def table_words(rules: HouseRules) -> str:
     """The table's options in one phrase: ``6 players, teams of three, no robbing``."""
     said = rules.differences()
@@ -189,9 +194,8 @@ def seats_table(view: PlayerView, width: int = 44) -> Text:
     if teams:
         mates = [seat_name(s) for s in rules.team(view.side) if s != view.seat]
         out.append("\n")
-        names = ["you", *mates]
-        out.append(f"Your team {SIDE_LETTERS[view.side]}: {', '.join(names[:-1])} and "
-                   f"{names[-1]}", style=f"bold {GOOD}")
+        out.append(f"Your team {SIDE_LETTERS[view.side]}: {names_words(['you', *mates])}",
+                   style=f"bold {GOOD}")
         out.append(" (a score is the team's)", style=INK_SOFT)
     return out
 
@@ -277,8 +281,9 @@ def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
 def played_note(trump: int, led: Card | None, card: Card, renege: bool = True) -> str:
     """What a card played to a trick shows everyone, in a few words: ``trumped`` (a
     trump on a plain lead), ``no spades`` (neither the suit led nor a trump), ``no trump,
-    or a top trump held back`` (a trump lead answered with a plain card); ``""`` for a
-    card that follows or leads."""
+    or one held back`` (a trump lead answered with a plain card; ``no trump`` when no top
+    trump could stay back: the 5 led, or holding back off); ``""`` for a card that
+    follows or leads."""
     if led is None:
         return ""
     led_trump = is_trump(trump, led)
@@ -286,7 +291,7 @@ def played_note(trump: int, led: Card | None, card: Card, renege: bool = True) -
         return "" if led_trump else "trumped"
     if led_trump:  # a top trump may stay back only from a lower trump led
         may_hold = renege and hold_back_mask(trump, led) != 0
-        return "no trump, or a top trump held back" if may_hold else "no trump"
+        return "no trump, or one held back" if may_hold else "no trump"
     if card.suit == led.suit:
         return ""
     return f"no {SUIT_NAMES[led.suit]}"
@@ -430,7 +435,8 @@ def winner_words(view: PlayerView, event: RaceWon) -> str:
     if rules.teams == "none":
         who = "You won" if event.side == view.side else f"{seat_name(event.side)} won"
     else:
-        names = ", ".join(seat_name(s) for s in event.seats)
+        names = names_words(["you" if s == view.seat else seat_name(s)
+                             for s in event.seats])
         who = (f"Your team ({names}) won" if event.side == view.side
                else f"Team {SIDE_LETTERS[event.side]} ({names}) won")
     others = sorted((s for i, s in enumerate(event.scores) if i != event.side),
