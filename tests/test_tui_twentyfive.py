@@ -361,8 +361,12 @@ def test_l_shows_the_last_trick(tmp_path: Path) -> None:
             last = view.tricks[-1]
             text = screen_text(app)
             assert f"Trick {len(view.tricks)} of deal 1" in text
+            from twentynine.tui.twentyfive_widgets import played_note
+
+            led = last.cards[0][1]
             for seat, card in last.cards:
-                assert any(seat_name(seat) in ln and card.label in ln
+                note = played_note(view.trump, led if seat != last.leader else None, card)
+                assert any(seat_name(seat) in ln and card.label in ln and note in ln
                            for ln in text.splitlines())
             won = dict(last.cards)[last.winner]
             assert f"{seat_name(last.winner)} won it with the {won.label}" in text

@@ -377,7 +377,11 @@ def trick_story(view: PlayerView, trick: TrickDone, number: int) -> Text:
         notes = []
         if seat == trick.leader:
             notes.append("led")
-        if is_trump(view.trump, card):
+        seen = played_note(view.trump, trick.cards[0][1] if seat != trick.leader else None,
+                           card, view.rules.renege)
+        if seen:
+            notes.append(seen)
+        elif is_trump(view.trump, card):
             notes.append("trump")
         if seat == trick.winner:
             notes.append("won the trick")
