@@ -760,3 +760,26 @@ def test_the_team_line_names_your_partner() -> None:
     assert "Your team A: you and Brian" in seats_table(pairs).plain
     threes = Race(1, HouseRules(players=9, teams="threes")).view(0)
     assert "Your team A: you, Ciara and Fiona" in seats_table(threes).plain
+
+
+def test_a_card_key_that_cannot_act_says_why(tmp_path: Path) -> None:
+    app = make(tmp_path, 4, seed=5)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(40):
+                await wait_for(pilot, lambda: settled(app))
+                view = app.screen_table.view()
+                if view.stage is Stage.DEAL_OVER:
+                    break
+                if len(view.hand) == 1:
+                    await pilot.press("5")
+                    await pilot.pause()
+                    assert "You hold 1 card: no card 5." in screen_text(app)
+                await play_one_card(pilot, app)
+            assert app.screen_table.view().stage is Stage.DEAL_OVER
+            await pilot.press("2")
+            await pilot.pause()
+            assert "The deal is over: Enter deals the next one." in screen_text(app)
+            assert app.screen_table.view().stage is Stage.DEAL_OVER  # nothing dealt
+    asyncio.run(body())

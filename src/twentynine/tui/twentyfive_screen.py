@@ -91,6 +91,9 @@ class RaceScreen(Screen[None]):
         Binding("enter", "next_deal", "next deal", key_display="⏎"),
         Binding("enter", "new_game", "new game", key_display="⏎"),
         Binding("enter", "wait_turn", "", show=False),
+        # a card key while you may not play: the status line says why (not silence)
+        *[Binding(k, "not_now", "", show=False)
+          for k in ("left", "right", *map(str, range(1, 10)))],
         Binding("pageup", "log_scroll('up')", "log", show=False),
         Binding("pagedown", "log_scroll('down')", "log", show=False),
         Binding("home", "log_scroll('home')", "log", show=False),
@@ -282,7 +285,8 @@ class RaceScreen(Screen[None]):
             self.selected = n - 1
             self.message = None
         else:
-            self.message = Text(f"You hold {len(hand)} cards: no card {n}.")
+            cards = "card" if len(hand) == 1 else "cards"
+            self.message = Text(f"You hold {len(hand)} {cards}: no card {n}.")
         self.refresh_ui()
 
     def action_confirm(self) -> None:
@@ -310,6 +314,16 @@ class RaceScreen(Screen[None]):
     def action_wait_turn(self) -> None:
         """Enter while a computer player is to move: say whose turn it is."""
         self.action_confirm()
+
+    def action_not_now(self) -> None:
+        """A card key while no card may be played: say why."""
+        view = self.table.view()
+        if view.stage is Stage.DEAL_OVER:
+            self.say("The deal is over: Enter deals the next one.")
+        elif view.stage is Stage.GAME_OVER:
+            self.say("The game is over: Enter for a new game, q to quit.")
+        elif view.turn != view.seat:
+            self.say(f"Wait: it is {seat_name(view.turn or 0)}'s turn.")
 
     def action_log_scroll(self, where: str) -> None:
         """PgUp/PgDn/Home/End: page through the deal's log (nine players' cards do not
