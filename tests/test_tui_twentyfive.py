@@ -783,3 +783,19 @@ def test_a_card_key_that_cannot_act_says_why(tmp_path: Path) -> None:
             assert "The deal is over: Enter deals the next one." in screen_text(app)
             assert app.screen_table.view().stage is Stage.DEAL_OVER  # nothing dealt
     asyncio.run(body())
+
+
+def test_a_first_game_opens_with_a_word_on_the_rules(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_app import FIRST_GAME_TIP
+    from twentynine.twentyfive.race_stats import record_game, stats_path
+
+    async def first_line(app: TwentyFiveApp) -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.pause()
+            return " ".join(" ".join(log_lines(app)).split())
+
+    tip = " ".join(FIRST_GAME_TIP.split())
+    assert asyncio.run(first_line(make(tmp_path, 4, seed=3))).startswith(tip)
+    record_game(stats_path(tmp_path), HouseRules(), True)  # a game finished: no tip
+    assert tip not in asyncio.run(first_line(make(tmp_path, 4, seed=3)))

@@ -22,6 +22,10 @@ from ..twentyfive.race_table import (
 from .theme import THEME
 from .twentyfive_screen import RaceScreen
 
+FIRST_GAME_TIP = ("New to Twenty-Five? Follow suit or play a trump; each trick is worth "
+                  "5 and the first to 25 wins. ? has the rules.")
+"""The log's first line until a player has finished a game."""
+
 
 class TwentyFiveApp(App[int]):
     """The Twenty-Five table: you at seat 0 against (or with) the bots."""
@@ -55,6 +59,8 @@ class TwentyFiveApp(App[int]):
         if self.table is None:
             self.table = RaceTable(self.rules, seed=seed, bots=bots,
                                    save_file=self.save_file)
+        self.first_game = not self.stats_file.exists()
+        """No game finished yet: the log opens with :data:`FIRST_GAME_TIP`."""
 
     def on_mount(self) -> None:
         assert self.table is not None

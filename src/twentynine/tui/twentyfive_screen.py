@@ -21,6 +21,7 @@ from ..twentyfive.happenings import DealStarted, Event, RaceWon
 from ..twentyfive.race_table import RaceTable
 from .footer import ALWAYS, TableFooter
 from .screens import QuitScreen
+from .theme import SKY
 from .twentyfive_dialogs import (
     RaceOverScreen,
     RaceRulesScreen,
@@ -143,6 +144,10 @@ class RaceScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one(EventLog)
         view = self.table.view()
+        if self.race_app.first_game:
+            from .twentyfive_app import FIRST_GAME_TIP
+
+            log.write(Text(FIRST_GAME_TIP, style=SKY))
         # the log of the deal in play (a resumed game shows it again)
         start = max((i for i, e in enumerate(self.table.history)
                      if isinstance(e, DealStarted)), default=0)
