@@ -9,14 +9,17 @@ import difflib
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.binding import Binding
 from textual.pilot import Pilot
+from textual.widgets import Static
 from tui_support import screen_text, wait_for
 
 from twentynine.tui.twentyfive_app import TwentyFiveApp
 from twentynine.tui.twentyfive_dialogs import RaceOverScreen, RobScreen
 from twentynine.tui.twentyfive_screen import RaceScreen
-from twentynine.tui.twentyfive_widgets import seat_name
+from twentynine.tui.twentyfive_widgets import order_line, seat_name
+from twentynine.tui.widgets import EventLog
 from twentynine.twentyfive import HouseRules, Move, MoveKind, Race, Stage
 
 SIZE = (80, 24)
@@ -39,10 +42,14 @@ def settled(app: TwentyFiveApp) -> bool:
 
 def hidden_cards_shown(app: TwentyFiveApp) -> list[str]:
     """Labels of cards in another seat's hand that the screen shows (the trump panel's
-    list of the top trumps names cards, not their holders: it is left out)."""
-    text = screen_text(app)
-    lines = [ln for ln in text.splitlines()]
-    text = "\n".join(ln.split("Top trumps:")[0] for ln in lines)
+    order of the trumps names cards, not their holders: it is left out)."""
+    lines = screen_text(app).splitlines()
+    if isinstance(app.screen, RaceScreen):  # blank the trump panel out
+        box = app.screen.query_one("#rt-trump").region
+        for y in range(box.y, min(box.bottom, len(lines))):
+            row = lines[y].ljust(box.right)
+            lines[y] = row[:box.x] + " " * box.width + row[box.right:]
+    text = "\n".join(lines)
     table = app.screen_table
     race = table.race
     view = table.view()
@@ -73,8 +80,10 @@ async def play_game(pilot: Pilot[int], app: TwentyFiveApp) -> str:
         view = app.screen_table.view()
         assert hidden_cards_shown(app) == []
         if view.stage is Stage.DEAL_OVER:
+            await wait_for(pilot, lambda: "⏎ next deal" in footer_line(app), limit=50)
             await pilot.press("enter")
         else:
+            await wait_for(pilot, lambda: "⏎ play" in footer_line(app), limit=50)
             await play_one_card(pilot, app)
     raise AssertionError("the game did not end")
 
@@ -86,7 +95,17 @@ def test_a_whole_game_through_the_keys(players: int, tmp_path: Path) -> None:
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
             text = await play_game(pilot, app)
+            race = app.screen_table.race
             assert "won" in text and "reaching 25" in text
+            assert f"({players} players, each for themselves)" in text
+            over = app.screen.query_one("#over-text", Static).content
+            flat = over.plain if isinstance(over, Text) else str(over)
+            line = flat.split("highest first: ")[1].split("\n")[0]
+            scores = [int(part.split()[-1]) for part in line.split(" · ")]
+            last = race.view(0).tricks[-1]
+            won = dict(last.cards)[last.winner].label
+            assert f"took it with the {won}" in " ".join(flat.split())
+            assert scores == sorted(scores, reverse=True) and len(scores) == players
             race = app.screen_table.race
             assert race.is_over and max(race.scores) >= 25
             await pilot.press("q")
@@ -122,6 +141,9 @@ def test_a_rob_through_the_chooser(tmp_path: Path) -> None:
             assert after.robber == 0 and after.laid_down == before.hand[1]
             assert before.turned in after.hand and before.hand[1] not in after.hand
             assert "You robbed" in screen_text(app)
+            flat = " ".join(screen_text(app).split())
+            assert "robbed by you" in flat and "robbed by You" not in flat
+            assert f"You laid down the {before.hand[1].label}" in flat
             assert after.turn == 0  # then a card, in the same turn
     asyncio.run(body())
 
@@ -166,7 +188,8 @@ def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) 
             await pilot.press("1")  # the chosen card is the first, as a new table's is
             seen["view"] = app.screen_table.view()
             seen["text"] = screen_text(app)
-            await pilot.press("q")
+            await pilot.press("q", "y")  # save and quit
+            await wait_for(pilot, lambda: not app.is_running)
     asyncio.run(body())
     again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
 
@@ -230,10 +253,550 @@ def test_readme_lists_the_twentyfive_keys() -> None:
     section = readme[readme.index("### Twenty-Five"):]
     section = section[:section.index("\n## ")]
     names = {"question_mark": "?", "enter": "Enter", "left": "←", "right": "→",
-             "ctrl+c": "ctrl+c"}
+             "ctrl+c": "ctrl+c", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home",
+             "end": "End"}
     for b in RaceScreen.BINDINGS:
         key = b.key if isinstance(b, Binding) else b[0]
         shown = names.get(key, key)
         if key.isdigit():
             shown = "`1`-`5`"
         assert f"`{shown}`" in section or shown in section, key
+
+
+def log_lines(app: TwentyFiveApp) -> list[str]:
+    """The deal's log as drawn (every line, scrolled out of sight or not)."""
+    log = app.screen.query_one(EventLog)
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+def test_the_log_wraps_long_lines_at_80x24_with_nine_players(tmp_path: Path) -> None:
+    app = make(tmp_path, 9, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            screen = app.screen
+            assert isinstance(screen, RaceScreen)
+            log = screen.query_one("#rt-log")
+            long = ("A line far longer than the log is wide, to be wrapped and "
+                    "not cut: its last word is here.")
+            screen.query_one(EventLog).write(Text(long))
+            await pilot.pause()
+            await pilot.pause()
+            drawn = log_lines(app)
+            assert all(len(line) <= log.scrollable_content_region.width for line in drawn)
+            assert " ".join(" ".join(drawn).split()).endswith(long)
+    asyncio.run(body())
+
+
+def footer_line(app: TwentyFiveApp) -> str:
+    return screen_text(app).rstrip().splitlines()[-1]
+
+
+def test_the_card_keys_name_the_cards_held(tmp_path: Path) -> None:
+    app = make(tmp_path, 4, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            assert "1-5 card" in footer_line(app)
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app)
+                           and app.screen_table.view().turn == 0)
+            assert len(app.screen_table.view().hand) == 4
+            assert "1-4 card" in footer_line(app)
+            assert "1-5" not in screen_text(app)
+    asyncio.run(body())
+
+
+def test_q_asks_before_quitting_and_saves(tmp_path: Path) -> None:
+    from twentynine.tui.screens import QuitScreen
+
+    app = make(tmp_path, 4, seed=3)
+    save = tmp_path / "twentyfive-save.json"
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            text = " ".join(screen_text(app).split())
+            assert "saved" in text and "--game twentyfive --resume" in text
+            await pilot.press("n")  # keep playing
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            assert app.is_running
+            await pilot.press("ctrl+c")  # asks too
+            await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            save.unlink()
+            await pilot.press("q", "y")
+            await wait_for(pilot, lambda: not app.is_running)
+    asyncio.run(body())
+    assert save.exists()  # saved on the way out
+    again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
+    assert again.screen_table.race.moves  # the game played so far
+
+
+def test_l_shows_the_last_trick(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_dialogs import RaceTricksScreen
+
+    app = make(tmp_path, 4, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, RaceScreen)
+            assert "no trick has been played yet" in screen_text(app)
+            while len(app.screen_table.view().tricks) < 2:
+                await play_one_card(pilot, app)
+                await wait_for(pilot, lambda: settled(app))
+            view = app.screen_table.view()
+            await pilot.press("l")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceTricksScreen))
+            last = view.tricks[-1]
+            text = screen_text(app)
+            assert f"Trick {len(view.tricks)} of deal 1" in text
+            from twentynine.tui.twentyfive_widgets import played_note
+
+            led = last.cards[0][1]
+            for seat, card in last.cards:
+                note = played_note(view.trump, led if seat != last.leader else None, card)
+                assert any(seat_name(seat) in ln and card.label in ln and note in ln
+                           for ln in text.splitlines())
+            won = dict(last.cards)[last.winner]
+            assert f"{seat_name(last.winner)} won it with the {won.label}" in text
+            await pilot.press("left")  # the trick before
+            await pilot.pause()
+            assert f"Trick {len(view.tricks) - 1} of deal 1" in screen_text(app)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+    asyncio.run(body())
+
+
+def test_how_a_trick_was_won_in_words() -> None:
+    from twentynine.tui.twentyfive_widgets import how_won
+    from twentynine.twentyfive import parse_card
+    from twentynine.twentyfive.seat_view import TrickDone
+
+    def trick(text: str, winner: int) -> TrickDone:
+        cards = tuple((s, parse_card(c)) for s, c in enumerate(text.split()))
+        return TrickDone(0, cards, winner)
+
+    # clubs trump: a spade lead with no club in it goes to the king of spades
+    assert how_won(3, trick("10S KS 4D", 1)) == "the highest spade (no trump was played)"
+    # diamonds trump: the ace of hearts is a trump, never a heart, and wins here
+    assert how_won(2, trick("KH AH 9S", 1)) == "the highest trump"
+
+
+def first_turn_without_the_ace(players: int, **kw: object) -> int:
+    """A seed whose first deal has seat 0 lead without the ace of trumps (the turned
+    card not the ace either)."""
+    from twentynine.twentyfive.pack import ace_of_trumps
+
+    for seed in range(500):
+        view = Race(seed, HouseRules(players=players, **kw)).view(0)  # type: ignore[arg-type]
+        ace = ace_of_trumps(view.trump)
+        if ace not in view.hand and view.turned != ace:
+            return seed
+    raise AssertionError("no such seed")
+
+
+async def press_r(pilot: Pilot[int], app: TwentyFiveApp) -> str:
+    await pilot.press("r")
+    await pilot.pause()
+    assert isinstance(app.screen, RaceScreen)  # no chooser opened
+    return " ".join(screen_text(app).split())
+
+
+def test_r_says_why_you_may_not_rob(tmp_path: Path) -> None:
+    from twentynine.twentyfive.pack import ace_of_trumps
+
+    app = make(tmp_path, 4, seed=first_turn_without_the_ace(4))
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            view = app.screen_table.view()
+            assert " r rob" not in footer_line(app)  # not offered
+            ace = ace_of_trumps(view.trump).label
+            assert (f"Rob: only the player holding the ace of trumps ({ace}) may rob "
+                    "the turned card." in await press_r(pilot, app))
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
+            assert ("Rob: you may rob only on your first turn, before you play your "
+                    "first card" in await press_r(pilot, app))
+    asyncio.run(body())
+
+
+def test_r_at_a_table_without_robbing(tmp_path: Path) -> None:
+    app = TwentyFiveApp(HouseRules(players=4, rob=False), seed=rob_seed(), bots="random",
+                        data_dir=tmp_path, bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            assert "Rob: robbing is off at this table" in await press_r(pilot, app)
+    asyncio.run(body())
+
+
+def test_r_after_a_rob_names_the_robber(tmp_path: Path) -> None:
+    app = make(tmp_path, 4, seed=rob_seed())
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            assert " r rob" in footer_line(app)  # offered to the holder of the ace
+            await pilot.press("r", "enter")
+            await wait_for(pilot, lambda: app.screen_table.view().robber == 0)
+            assert ("Rob: the turned card has already been robbed (by you)"
+                    in await press_r(pilot, app))
+    asyncio.run(body())
+
+
+def test_settings_through_the_keys(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_dialogs import RaceSettingsScreen
+    from twentynine.twentyfive.race_table import load_settings, settings_path
+
+    app = make(tmp_path, 4, seed=3)
+    path = settings_path(tmp_path)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("o")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceSettingsScreen))
+            assert "Settings for new games of Twenty-Five" in screen_text(app)
+            await pilot.press("right", "escape")  # Esc keeps nothing
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            assert not path.exists()
+            # 5 players (one step up from 4), teams of two: refused, an odd number
+            await pilot.press("o", "right", "down", "right")
+            await pilot.pause()
+            assert "◀ pairs ▶" in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, RaceSettingsScreen)
+            assert "Not saved" in " ".join(screen_text(app).split())
+            assert not path.exists()
+            # back to none: 5 players each for themselves, robbing off, saved
+            await pilot.press("left", "down", "down", "right", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+            rules, _, problem = load_settings(path)
+            assert problem is None and rules is not None
+            assert (rules.players, rules.teams, rules.rob) == (5, "none", False)
+            assert app.screen_table.rules.players == 4  # the game in play keeps its own
+    asyncio.run(body())
+
+
+def test_statistics_through_the_keys(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_coach import RaceCoachStatsScreen
+    from twentynine.twentyfive.race_stats import record_game, stats_path
+
+    record_game(stats_path(tmp_path), HouseRules(players=6, teams="threes"), True)
+    record_game(stats_path(tmp_path), HouseRules(players=4), False)
+    app = make(tmp_path, 4, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("t")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceCoachStatsScreen))
+            text = screen_text(app)
+            assert "Games 2 · won 1" in text
+            assert "6 players, teams of three: 1 played, 1 won" in text
+            assert "4 players, each for themselves: 1 played, 0 won" in text
+            assert "no deal kept yet" in text  # the coach's figures: none yet
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+    asyncio.run(body())
+
+
+def test_six_in_threes_at_the_table(tmp_path: Path) -> None:
+    """Teammates marked (a team letter on every seat, your team named), the race line
+    and the log by team, and a whole game to its end."""
+    rules = HouseRules(players=6, teams="threes")
+    app = TwentyFiveApp(rules, seed=11, bots="random", data_dir=tmp_path, bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            text = screen_text(app)
+            for seat in range(6):
+                row = next(r for r in text.splitlines()
+                           if f" {seat + 1} {seat_name(seat)} " in r.replace("▶", " "))
+                assert "AB"[rules.side_of(seat)] in row.split()[5:], row
+            flat = " ".join(text.split())
+            assert "Your team A: you, Brian and Dara" in flat
+            assert "Team A (you) 0 · Team B 0" in flat
+            while not app.screen_table.view().tricks:
+                await play_one_card(pilot, app)
+                await wait_for(pilot, lambda: settled(app))
+            view = app.screen_table.view()
+            a, b = view.scores
+            assert f"Team A (you) {a} · Team B {b}" in screen_text(app)
+            last = view.tricks[-1]
+            team = "your team" if rules.side_of(last.winner) == 0 else "Team B"
+            assert f"{team} now has {view.scores[rules.side_of(last.winner)]}" in " ".join(
+                " ".join(log_lines(app)).split())
+            over = await play_game(pilot, app)
+            flat = " ".join(over.split())
+            assert "Your team (you, Brian and Dara) won" in flat or (
+                "Team B (Aoife, Ciara and Eoin) won" in flat)
+    asyncio.run(body())
+
+
+def test_the_race_line_names_everyone_ahead() -> None:
+    import dataclasses
+
+    from twentynine.tui.twentyfive_widgets import score_bar
+
+    view = Race(1, HouseRules(players=5)).view(0)
+
+    def bar(*scores: int) -> str:
+        return score_bar(dataclasses.replace(view, scores=scores)).plain.split(": ", 1)[1]
+
+    assert bar(0, 0, 0, 0, 0) == "nobody has scored yet"
+    assert bar(0, 5, 0, 5, 0) == "Aoife and Ciara are ahead with 5 · you 0"
+    assert bar(10, 5, 0, 0, 0) == "You are ahead with 10, next best 5"
+    assert bar(10, 10, 0, 0, 5) == "You and Aoife are ahead with 10"
+    assert bar(0, 0, 15, 0, 0) == "Brian is ahead with 15 · you 0"
+    assert bar(15, 15, 15, 15, 15) == "all level at 15"
+    assert bar(15, 15, 15, 15, 10) == "You and 3 others are ahead with 15"
+    assert bar(10, 15, 15, 15, 10) == "3 players are ahead with 15 · you 10"
+    # a long race and two long names: the game's name gives way, nothing is cut
+    long = dataclasses.replace(view, number=12, rules=HouseRules(players=9, target=100),
+                               scores=(90, 0, 0, 0, 0, 0, 95, 95, 0))
+    assert score_bar(long).plain == ("Deal 12 · race to 100: Fiona and Gráinne are ahead "
+                                     "with 95 · you 90")
+
+
+def test_a_taken_trick_stays_up_before_the_next_lead(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_screen import TRICK_PAUSE, think_delay
+
+    table = make(tmp_path, 4, seed=3).screen_table
+    assert think_delay(table.view(), 0.5) == 0.5  # no trick taken yet
+    while not table.view().tricks:
+        table.apply(table.legal_actions()[0])
+        table.run_bots()
+    view = table.view()
+    if not view.trick:  # the next trick not led yet: its leader waits longer
+        assert think_delay(view, 0.5) == 0.5 * TRICK_PAUSE > 0.5
+
+
+def test_the_hand_marks_trumps_and_holding_back_only_with_a_choice() -> None:
+    import dataclasses
+
+    from twentynine.tui.twentyfive_widgets import hand_lines
+    from twentynine.twentyfive import parse_card, parse_cards
+
+    base = Race(1, HouseRules(players=4)).view(0)
+    # diamonds trump; Aoife led the 3♦ (a trump); you hold the J♦ and the A♥ (top
+    # trumps above the 3♦: either may be held back) and the 9♠
+    view = dataclasses.replace(base, trump=2, turn=0, leader=1, stage=Stage.PLAY,
+                               hand=tuple(parse_cards("JD AH 9S")),
+                               trick=((1, parse_card("3D")),))
+    legal = parse_cards("JD AH 9S")  # every top trump held back: any card goes
+    notes = hand_lines(view, 0, legal).plain.splitlines()[2].split()
+    assert notes == ["hold", "hold", "ok"]
+    # the same trumps but nothing else in hand: they must be played, no "hold"
+    only = dataclasses.replace(view, hand=tuple(parse_cards("JD AH")))
+    notes = hand_lines(only, 0, parse_cards("JD AH")).plain.splitlines()[2].split()
+    assert notes == ["trump", "trump"]
+    # between turns the trumps are named
+    idle = dataclasses.replace(view, turn=2)
+    assert hand_lines(idle, 0, []).plain.splitlines()[2].split() == ["trump", "trump"]
+
+
+def test_what_a_played_card_shows_everyone() -> None:
+    from twentynine.tui.twentyfive_widgets import played_note
+    from twentynine.twentyfive import parse_card as c
+
+    clubs, diamonds = 3, 2
+    assert played_note(clubs, None, c("KD")) == ""  # the lead itself
+    assert played_note(clubs, c("10S"), c("2S")) == ""  # follows
+    assert played_note(clubs, c("10S"), c("3C")) == "trumped"
+    assert played_note(clubs, c("10S"), c("KD")) == "no spades"
+    assert played_note(clubs, c("9C"), c("KD")) == "no trump, or one held back"
+    assert played_note(clubs, c("9C"), c("AH")) == ""  # the A♥ is a trump
+    # the 5 of trumps led: every trump must follow it, nothing was held back
+    assert played_note(clubs, c("5C"), c("KD")) == "no trump"
+    # the J led: only the 5 may stay back
+    assert played_note(clubs, c("JC"), c("KD")) == "no trump, or one held back"
+    # reneging off: every trump follows
+    assert played_note(clubs, c("9C"), c("KD"), renege=False) == "no trump"
+    # diamonds trump: the A♥ never follows hearts, it trumps them
+    assert played_note(diamonds, c("KH"), c("AH")) == "trumped"
+    assert played_note(diamonds, c("AH"), c("KH")) == "no trump, or one held back"
+
+
+def test_the_log_says_you_deal() -> None:
+    from twentynine.tui.twentyfive_widgets import event_line
+    from twentynine.twentyfive.happenings import DealStarted
+
+    view = Race(1, HouseRules(players=4)).view(0)
+    line = event_line(view, DealStarted(2, 0, (0, 0, 0, 0)))
+    assert line is not None and line.plain == "Deal 2: You deal."
+    line = event_line(view, DealStarted(3, 1, (0, 0, 0, 0)))
+    assert line is not None and line.plain == "Deal 3: Aoife deals."
+
+
+def test_the_rules_page_names_this_table_and_its_keys(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_dialogs import RaceRulesScreen
+
+    app = TwentyFiveApp(HouseRules(players=6, teams="threes", rob=False), seed=1,
+                        bots="random", data_dir=tmp_path, bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("question_mark")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceRulesScreen))
+            flat = " ".join(screen_text(app).split())
+            assert "6 players, teams of three, no robbing." in flat
+            for words in ("r robs the turned card", "l shows the deal's tricks",
+                          "PgUp and PgDn page through the log", "q quits (it asks first"):
+                assert words in flat
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+    asyncio.run(body())
+
+
+def test_the_rob_chooser_offers_the_weakest_card_first() -> None:
+    from twentynine.tui.twentyfive_dialogs import weakest
+    from twentynine.twentyfive import parse_cards
+
+    spades, diamonds = 0, 2
+    # spades trump: the A♠, 5♠, K♠ are trumps; of the diamonds the 3♦ is lower
+    assert weakest(spades, parse_cards("AS 5S KS 3D 8D")).label == "3♦"
+    # diamonds trump: the A♦ and the A♥ are trumps; of the spades (a black plain suit
+    # runs K, Q, J, A, 2 ... 10) the 10♠ is the lowest
+    assert weakest(diamonds, parse_cards("AD AH 2S 10S")).label == "10♠"
+    # all trumps: the lowest trump
+    assert weakest(diamonds, parse_cards("5D JD 2D AH")).label == "2♦"
+
+
+def test_the_footer_keeps_help_and_quit_whole_at_80_columns(tmp_path: Path) -> None:
+    seed = rob_seed()
+    app = make(tmp_path, 4, seed=seed)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await wait_for(pilot, lambda: " r rob" in footer_line(app), limit=50)
+            line = footer_line(app)
+            assert line.endswith("? help  q quit") or line.endswith("? help q quit"), line
+            assert "⏎ play" in line
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RobScreen))
+            view = app.screen_table.view()
+            from twentynine.tui.twentyfive_dialogs import weakest
+
+            chosen = weakest(view.trump, list(view.hand))
+            assert f"To lay down: the {chosen.label}" in screen_text(app)
+    asyncio.run(body())
+
+
+def test_the_orders_of_the_cards_are_shown() -> None:
+    """RULINGS-25 rules 3, 4 and 6, written out: the table shows them because they are
+    not the orders a new player expects (in black the 2 beats the 3)."""
+    spades, hearts, diamonds = 0, 1, 2
+    assert order_line(spades).plain == (
+        "Trumps, best first: 5♠ J♠ A♥ A♠ K♠ Q♠ 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ 10♠")
+    assert order_line(hearts).plain == (
+        "Trumps, best first: 5♥ J♥ A♥ K♥ Q♥ 10♥ 9♥ 8♥ 7♥ 6♥ 4♥ 3♥ 2♥")
+    assert order_line(hearts, spades).plain == (
+        "Spades (not trump), best first: K♠ Q♠ J♠ A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠")
+    assert order_line(spades, diamonds).plain == (
+        "Diamonds (not trump), best first: K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♦")
+    assert order_line(spades, hearts).plain == (
+        "Hearts (not trump), best first: K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥")
+
+
+def test_the_trump_panel_shows_the_order_at_80x24(tmp_path: Path) -> None:
+    app = make(tmp_path, 9, seed=3)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            panel = app.screen.query_one("#rt-trump")
+            flat = " ".join(screen_text(app).split())
+            order = order_line(app.screen_table.view().trump).plain
+            assert panel.region.right <= SIZE[0]
+            # the panel wraps the order; every card of it is on the screen in order
+            tail = flat.split("Trumps, best first:")[1].split()
+            assert all(c in tail for c in order.split(": ")[1].split())
+    asyncio.run(body())
+
+
+def test_enter_while_a_bot_is_to_move_says_whose_turn(tmp_path: Path) -> None:
+    app = TwentyFiveApp(HouseRules(players=3), seed=3, bots="random", data_dir=tmp_path,
+                        bot_delay=0.5)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await play_one_card(pilot, app)
+            await pilot.pause()
+            turn = app.screen_table.view().turn
+            if turn == 0:  # the bots were quicker than the test: nothing to see
+                return
+            assert "⏎" not in footer_line(app)  # Enter does nothing to offer now
+            await pilot.press("enter")
+            await pilot.pause()
+            if app.screen_table.view().turn == turn:
+                assert f"Wait: it is {seat_name(turn or 0)}'s turn." in screen_text(app)
+            await wait_for(pilot, lambda: settled(app))
+    asyncio.run(body())
+
+
+def test_the_team_line_names_your_partner() -> None:
+    from twentynine.tui.twentyfive_widgets import seats_table
+
+    pairs = Race(1, HouseRules(players=4, teams="pairs")).view(0)
+    assert "Your team A: you and Brian" in seats_table(pairs).plain
+    threes = Race(1, HouseRules(players=9, teams="threes")).view(0)
+    assert "Your team A: you, Ciara and Fiona" in seats_table(threes).plain
+
+
+def test_a_card_key_that_cannot_act_says_why(tmp_path: Path) -> None:
+    app = make(tmp_path, 4, seed=5)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(40):
+                await wait_for(pilot, lambda: settled(app))
+                view = app.screen_table.view()
+                if view.stage is Stage.DEAL_OVER:
+                    break
+                if len(view.hand) == 1:
+                    await pilot.press("5")
+                    await pilot.pause()
+                    assert "You hold 1 card: no card 5." in screen_text(app)
+                await play_one_card(pilot, app)
+            assert app.screen_table.view().stage is Stage.DEAL_OVER
+            await pilot.press("2")
+            await pilot.pause()
+            assert "The deal is over: Enter deals the next one." in screen_text(app)
+            assert app.screen_table.view().stage is Stage.DEAL_OVER  # nothing dealt
+    asyncio.run(body())
+
+
+def test_a_first_game_opens_with_a_word_on_the_rules(tmp_path: Path) -> None:
+    from twentynine.tui.twentyfive_app import FIRST_GAME_TIP
+    from twentynine.twentyfive.race_stats import record_game, stats_path
+
+    async def first_line(app: TwentyFiveApp) -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.pause()
+            return " ".join(" ".join(log_lines(app)).split())
+
+    tip = " ".join(FIRST_GAME_TIP.split())
+    assert asyncio.run(first_line(make(tmp_path, 4, seed=3))).startswith(tip)
+    record_game(stats_path(tmp_path), HouseRules(), True)  # a game finished: no tip
+    assert tip not in asyncio.run(first_line(make(tmp_path, 4, seed=3)))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from twentynine.cli import program as cli
-from twentynine.twentyfive import HouseRules, IllegalMoveError, Move, Stage
+from twentynine.twentyfive import HouseRules, IllegalMoveError, Move, MoveKind, Stage
 from twentynine.twentyfive.bot_registry import LEVEL_NAMES
 from twentynine.twentyfive.race_stats import load_stats, record_game
 from twentynine.twentyfive.race_table import RaceTable, load_settings, save_settings
@@ -147,3 +147,25 @@ def test_save_is_the_engine_record(tmp_path: Path) -> None:
     data = json.loads(path.read_text())
     assert data["table"]["bots"] == "random"
     assert data["record"]["moves"][0].startswith("play ")
+
+
+def test_why_no_rob_before_the_robbers_turn() -> None:
+    from twentynine.twentyfive import Race
+    from twentynine.twentyfive.pack import ace_of_trumps
+
+    for seed in range(500):  # seat 0 deals (plays last) and holds the ace of trumps
+        race = Race(seed, HouseRules(players=4), first_dealer=0)
+        view = race.view(0)
+        if ace_of_trumps(view.trump) in view.hand and view.turned != ace_of_trumps(
+                view.trump):
+            break
+    table = RaceTable(race=race, bots="random")
+    assert table.why_no_rob() == ("wait for your turn: you may rob before you play your "
+                                  "first card")
+    table.run_bots()
+    assert table.turn == 0 and table.why_no_rob() is None
+    table.apply(next(m for m in table.legal_actions() if m.kind is MoveKind.PLAY))
+    table.run_bots()
+    if table.turn == 0:
+        assert table.why_no_rob() == ("you may rob only on your first turn, before you "
+                                      "play your first card")

@@ -28,6 +28,7 @@ from ..twentyfive.house_rules import HouseRules
 from ..twentyfive.moves import NEXT_DEAL, Move, MoveError, MoveKind
 from ..twentyfive.pack import Card, CardError, parse_card
 from ..twentyfive.race import IllegalMoveError
+from ..twentyfive.race_table import no_rob_reason
 from ..twentyfive.seat_view import PlayerView, Stage, TrickDone
 from .client import Connection, JoinError
 from .protocol import ProtocolError
@@ -268,6 +269,10 @@ class RemoteRace(SeatLink):
 
     def play_bot(self, seat: int, move: Move) -> list[ev.Event]:
         raise RuntimeError("the server plays the bots at a hosted table")
+
+    def why_no_rob(self) -> str | None:
+        """Why this seat may not rob now, from its view (the server has the engine)."""
+        return no_rob_reason(self.view())
 
     def save(self) -> bool:
         return True  # the server records every move

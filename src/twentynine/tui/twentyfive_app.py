@@ -8,6 +8,7 @@ import contextlib
 from pathlib import Path
 
 from textual.app import App
+from textual.binding import Binding
 
 from ..twentyfive import HouseRules, RaceWon
 from ..twentyfive import house_rules as options
@@ -21,6 +22,10 @@ from ..twentyfive.race_table import (
 )
 from .theme import THEME
 from .twentyfive_screen import RaceScreen
+
+FIRST_GAME_TIP = ("New to Twenty-Five? Follow suit or play a trump; each trick is worth "
+                  "5 and the first to 25 wins. ? has the rules.")
+"""The log's first line until a player has finished a game."""
 
 
 class TwentyFiveApp(App[int]):
@@ -60,6 +65,8 @@ class TwentyFiveApp(App[int]):
         if self.table is None:
             self.table = RaceTable(self.rules, seed=seed, bots=bots,
                                    save_file=self.save_file)
+        self.first_game = not self.stats_file.exists()
+        """No game finished yet: the log opens with :data:`FIRST_GAME_TIP`."""
 
     def on_mount(self) -> None:
         assert self.table is not None
@@ -69,6 +76,13 @@ class TwentyFiveApp(App[int]):
     def screen_table(self) -> RaceTableLike:
         assert self.table is not None
         return self.table
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer names the card keys of the cards held: ``1-3`` with three."""
+        if binding.action.startswith("card(") and self.table is not None:
+            n = len(self.table.view().hand)
+            return f"1-{n}" if n > 1 else "1"
+        return super().get_key_display(binding)
 
     def record_result(self, won: RaceWon) -> None:
         """Count the finished game in the statistics (a game of one's own)."""

@@ -16,17 +16,31 @@ from textual.widgets import Footer, Static
 
 from ..twentyfive import OPTIONS, Card, HouseRules, PlayerView, RaceWon
 from ..twentyfive.bot_registry import LEVELS
-from ..twentyfive.race_stats import load_stats
+from ..twentyfive.pack import is_trump, power
 from ..twentyfive.race_table import save_settings
 from .screens import RulesText
 from .theme import GOLD, INK_SOFT
-from .twentyfive_widgets import SeatNames, card_text, seat_name, winner_words
+from .twentyfive_widgets import (
+    SeatNames,
+    card_text,
+    last_trick_line,
+    seat_name,
+    table_words,
+    trick_story,
+    winner_words,
+)
 
 DIALOG_CSS = """
 .rt-dialog-screen { align: center middle; background: #000000 50%; }
 .rt-dialog { width: 64; max-width: 100%; height: auto; max-height: 100%;
              border: round $gold; background: $felt-side; color: $ink; padding: 0 2; }
 """
+
+
+def weakest(trump: int, cards: list[Card]) -> Card:
+    """The card a robber most likely lays down: a plain card before any trump, the
+    lowest of its suit (by the trump's orders), the lowest trump when all are trumps."""
+    return min(cards, key=lambda c: (is_trump(trump, c), power(trump, c)))
 
 
 def rules_markdown() -> str:
@@ -53,7 +67,8 @@ class RobScreen(ModalScreen[Card | None]):
         super().__init__(classes="rt-dialog-screen")
         self.view = view
         self.cards = list(view.hand)
-        self.index = 0
+        self.index = self.cards.index(weakest(view.trump, self.cards))
+        """The chosen card: at first the weakest (never the ace of trumps by default)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="rt-dialog"):
@@ -76,7 +91,12 @@ class RobScreen(ModalScreen[Card | None]):
                 label.stylize("reverse")
             t.append_text(label)
             t.append("  ")
-        t.append("\n\nEnter lays the chosen card down · Esc: don't rob", style=INK_SOFT)
+        chosen = self.cards[self.index]
+        t.append("\n\nTo lay down: the ")
+        t.append_text(card_text(chosen))
+        if is_trump(self.view.trump, chosen):
+            t.append(" (a trump: sure?)", style=f"bold {GOLD}")
+        t.append("\nEnter lays the chosen card down · Esc: don't rob", style=INK_SOFT)
         self.query_one("#rob-text", Static).update(t)
 
     def action_move(self, step: int) -> None:
@@ -92,6 +112,57 @@ class RobScreen(ModalScreen[Card | None]):
         self.dismiss(self.cards[self.index])
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class RaceTricksScreen(ModalScreen[None]):
+    """The deal's finished tricks, one at a time, the last one first: each card by its
+    player, who led, who won and why.  ←→ go through them; Esc (or ``l``, Enter) closes."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "earlier", key_display="←"),
+        Binding("right", "step(1)", "later", key_display="→"),
+        Binding("escape", "close", "close"),
+        Binding("l", "close", "close", show=False),
+        Binding("enter", "close", "close", show=False),
+    ]
+
+    def __init__(self, view: PlayerView, names: SeatNames = seat_name) -> None:
+        super().__init__(classes="rt-dialog-screen")
+        self.view = view
+        self.names = names
+        self.index = len(view.tricks) - 1
+        """The trick shown (from 0)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step" and parameters:  # only a way that goes somewhere is shown
+            n = parameters[0]
+            return isinstance(n, int) and 0 <= self.index + n < len(self.view.tricks)
+        return True
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="rt-dialog"):
+            yield Static(id="rt-trick")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        t = trick_story(self.view, self.view.tricks[self.index], self.index + 1, self.names)
+        n = len(self.view.tricks)
+        more = "" if n == 1 else " · ←→ the other tricks of this deal"
+        t.append(f"\n\nEsc closes{more}", style=INK_SOFT)
+        self.query_one("#rt-trick", Static).update(t)
+
+    def action_step(self, step: int) -> None:
+        if 0 <= self.index + step < len(self.view.tricks):
+            self.index += step
+            self.draw()
+            self.refresh_bindings()
+
+    def action_close(self) -> None:
         self.dismiss(None)
 
 
@@ -118,14 +189,17 @@ class RaceOverScreen(ModalScreen[bool]):
         t = Text("You win!" if mine else "Game over", style=f"bold {GOLD}")
         t.append("\n\n")
         t.append(winner_words(self.view, self.won, self.names))
-        t.append("\n\nFinal scores: ")
+        if self.view.tricks:  # the trick that ended it, hidden under this dialog
+            t.append("\n\n")
+            t.append_text(last_trick_line(self.view, self.names))
+        t.append("\n\nFinal scores, highest first: ")
         rules = self.view.rules
         from .twentyfive_widgets import side_name
 
+        ranked = sorted(enumerate(self.won.scores), key=lambda p: (-p[1], p[0]))
         t.append(" · ".join(f"{side_name(self.view, s, self.names)} {sc}"
-                            for s, sc in enumerate(self.won.scores)))
-        t.append(f"\n({rules.players} players, {', '.join(rules.differences()[1:])})",
-                 style=INK_SOFT)
+                            for s, sc in ranked))
+        t.append(f"\n({table_words(rules)})", style=INK_SOFT)
         t.append("\n\nEnter: a new game · q: quit", style=INK_SOFT)
         with Vertical(classes="rt-dialog"):
             yield Static(t, id="over-text")
@@ -153,11 +227,14 @@ class RaceRulesScreen(ModalScreen[None]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        head = ("# This game\n\n" + "; ".join(self.rules.differences()) + ".\n\n"
-                "Keys: ←→ or 1-5 choose a card, Enter plays it (and deals the next deal), "
-                "r robs the turned card, i a hint, r (once the deal is over) its review, "
-                "o settings, t statistics, ? this page, q quits "
-                "(the game is saved: `twentynine play --game twentyfive --resume`).\n\n")
+        words = table_words(self.rules)
+        head = ("# This game\n\n" + words[:1].upper() + words[1:] + ".\n\n"
+                "Keys: ←→ or the card's number choose a card, Enter plays it (and deals "
+                "the next deal), r robs the turned card (or says why you may not), i a "
+                "hint, r (once the deal is over) its review, l shows the deal's tricks, "
+                "PgUp and PgDn page through the log, o settings, t statistics, ? this "
+                "page, q quits (it asks first; the game is saved: "
+                "`twentynine play --game twentyfive --resume`).\n\n")
         with VerticalScroll(id="rt-rules"):
             yield RulesText(head + rules_markdown(), id="rt-rules-text")
         yield Footer()
@@ -250,38 +327,6 @@ class RaceSettingsScreen(ModalScreen[None]):
             self.draw()
             return
         self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class RaceStatsScreen(ModalScreen[None]):
-    """Your Twenty-Five games and wins, in all and by kind of table."""
-
-    DEFAULT_CSS = DIALOG_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "close"),
-        Binding("t", "close", "close", show=False),
-        Binding("enter", "close", "close", show=False),
-    ]
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(classes="rt-dialog-screen")
-        self.path = path
-
-    def compose(self) -> ComposeResult:
-        stats = load_stats(self.path)
-        t = Text("Your games of Twenty-Five", style=f"bold {GOLD}")
-        if stats.problem:
-            t.append("\n" + stats.problem)
-        t.append(f"\n\nGames {stats.games} · won {stats.wins}")
-        for name, (g, w) in sorted(stats.tables.items()):
-            t.append(f"\n  {name}: {g} played, {w} won")
-        if not stats.games:
-            t.append("\n\nNo finished game yet.", style=INK_SOFT)
-        with Vertical(classes="rt-dialog"):
-            yield Static(t)
-        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)

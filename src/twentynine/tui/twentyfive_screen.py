@@ -15,20 +15,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
-from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, Stage
+from ..twentyfive import Card, IllegalMoveError, Move, MoveKind, PlayerView, Stage
 from ..twentyfive.happenings import DealStarted, Event, RaceWon
 from ..twentyfive.race_table import RaceTableLike
+from .footer import ALWAYS, TableFooter
+from .screens import QuitScreen
+from .theme import SKY
 from .twentyfive_coach import RaceCoach, RaceHintPanel, RaceOverWithReview
 from .twentyfive_dialogs import (
     RaceRulesScreen,
     RaceSettingsScreen,
+    RaceTricksScreen,
     RobScreen,
 )
 from .twentyfive_widgets import (
+    LogWriter,
     SeatNames,
-    event_line,
     hand_lines,
     score_bar,
     seat_name,
@@ -39,6 +42,30 @@ from .widgets import EventLog, StatusLine, TextPanel
 
 if TYPE_CHECKING:
     from .twentyfive_app import TwentyFiveApp
+
+
+RESUME_TEXT = ("Your game will be saved. To continue it later:\n"
+               "twentynine play --game twentyfive --resume")
+"""The quit dialog's words (the command on a line of its own, whole at 80 columns)."""
+
+
+TRICK_PAUSE = 3
+"""A computer player about to lead waits this many times its usual delay, so that the
+trick just taken stays on the table long enough to be seen."""
+
+
+FOOTER_RANKS: dict[str, int] = {
+    "confirm": 90, "next_deal": 90, "new_game": 90, "rob": 85, "move": 70, "card": 65,
+    "last_trick": 30, "settings": 20, "stats": 10, "rules": ALWAYS, "quit_game": ALWAYS,
+}
+"""How long a key stays in a footer short of room (higher stays longer; help and quit
+always stay): at 80 columns with a rob to offer, statistics and settings give way."""
+
+
+def think_delay(view: PlayerView, delay: float) -> float:
+    """How long a computer player takes at least before it moves: ``delay``, or
+    :data:`TRICK_PAUSE` times it when it is to lead after a trick was taken."""
+    return delay * TRICK_PAUSE if view.tricks and not view.trick else delay
 
 
 class RaceScreen(Screen[None]):
@@ -62,9 +89,21 @@ class RaceScreen(Screen[None]):
         *[Binding(str(d), f"card({d})", "card", key_display="1-5", show=d == 1)
           for d in range(1, 10)],
         Binding("enter", "confirm", "play", key_display="⏎"),
+        Binding("enter", "next_deal", "next deal", key_display="⏎"),
+        Binding("enter", "new_game", "new game", key_display="⏎"),
+        Binding("enter", "wait_turn", "", show=False),
+        # a card key while you may not play: the status line says why (not silence)
+        *[Binding(k, "not_now", "", show=False)
+          for k in ("left", "right", *map(str, range(1, 10)))],
+        Binding("pageup", "log_scroll('up')", "log", show=False),
+        Binding("pagedown", "log_scroll('down')", "log", show=False),
+        Binding("home", "log_scroll('home')", "log", show=False),
+        Binding("end", "log_scroll('end')", "log", show=False),
         Binding("r", "rob", "rob"),
         Binding("r", "review", "review"),
+        Binding("r", "no_rob", "", show=False),
         Binding("i", "hint", "hint"),
+        Binding("l", "last_trick", "tricks"),
         Binding("o", "settings", "settings"),
         Binding("t", "stats", "stats"),
         Binding("question_mark", "rules", "help", key_display="?"),
@@ -83,6 +122,7 @@ class RaceScreen(Screen[None]):
         self.notices = list(notices or [])
         self.thinking = False
         self.over_shown = False
+        self.log_writer = LogWriter(self.names)
         table.add_listener(self.on_events)
 
     @property
@@ -100,20 +140,25 @@ class RaceScreen(Screen[None]):
             with Vertical(id="rt-side"):
                 yield TextPanel(id="rt-trump")
                 yield RaceHintPanel(id="rt-hint")
-                yield EventLog(id="rt-log", wrap=True, markup=False, max_lines=200)
+                yield EventLog(id="rt-log", wrap=True, markup=False, max_lines=200,
+                               min_width=10)
         yield TextPanel(id="rt-hand")
         yield StatusLine(id="rt-status")
-        yield Footer()
+        yield TableFooter()
 
     def on_mount(self) -> None:
         self.coach = RaceCoach(self, self.race_app.save_file.parent)
         log = self.query_one(EventLog)
         view = self.table.view()
+        if self.race_app.first_game:
+            from .twentyfive_app import FIRST_GAME_TIP
+
+            log.write(Text(FIRST_GAME_TIP, style=SKY))
         # the log of the deal in play (a resumed game shows it again)
         start = max((i for i, e in enumerate(self.table.history)
                      if isinstance(e, DealStarted)), default=0)
         for e in self.table.history[start:]:
-            line = event_line(view, e, self.names)
+            line = self.log_writer.line(view, e)
             if line is not None:
                 log.write(line)
         if self.notices and self.table.shared:
@@ -134,9 +179,10 @@ class RaceScreen(Screen[None]):
         hand = view.hand
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
-        self.query_one("#rt-score", TextPanel).set_text(score_bar(view, self.names))
+        bar = self.query_one("#rt-score", TextPanel)
+        bar.set_text(score_bar(view, bar.content_region.width or 78, names=self.names))
         self.query_one("#rt-seats", TextPanel).set_text(seats_table(view, names=self.names))
-        self.query_one("#rt-trump", TextPanel).set_text(trump_line(view, self.names))
+        self.query_one("#rt-trump", TextPanel).set_text(trump_line(view, names=self.names))
         self.query_one("#rt-hand", TextPanel).set_text(
             hand_lines(view, self.selected, self.legal_cards()))
         self.query_one(StatusLine).set_text(self.status_text())
@@ -159,9 +205,11 @@ class RaceScreen(Screen[None]):
             t = Text(f"Your turn: choose a card{keys}, Enter plays it", style="bold")
             if view.can_rob:
                 t.append(" · r robs the turned card", style=f"bold {'#ffca28'}")
-            if view.may_hold_back:
-                t.append(" · you may hold back "
-                         + ", ".join(c.label for c in view.may_hold_back))
+            held = view.may_hold_back
+            if held and set(self.legal_cards()) - set(held):
+                words = " and ".join(c.label for c in held)
+                t.append(f" · your {words} need not follow this lower trump lead "
+                         "(a top trump may be held back)")
             return t
         if view.turn is None or view.turn == view.seat:
             return Text("Waiting for the table…")
@@ -182,7 +230,7 @@ class RaceScreen(Screen[None]):
                 log.clear()
                 if e.number == 1:
                     self.over_shown = False  # the table's next game (a hosted table)
-            line = event_line(view, e, self.names)
+            line = self.log_writer.line(view, e)
             if line is not None:
                 log.write(line)
             if isinstance(e, RaceWon):
@@ -212,7 +260,7 @@ class RaceScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="bots")
     def think(self, seat: int) -> None:
-        delay = self.race_app.bot_delay
+        delay = think_delay(self.table.view(), self.race_app.bot_delay)
         started = time.monotonic()
         move = self.table.think(seat)
         rest = delay - (time.monotonic() - started)
@@ -228,15 +276,27 @@ class RaceScreen(Screen[None]):
         self.kick_bots()
 
     # ------------------------------------------------------------------ the keys
+    def footer_rank(self, binding: Binding) -> int | None:
+        """How long ``binding`` stays in the footer (see :data:`FOOTER_RANKS`)."""
+        return FOOTER_RANKS.get(binding.action.partition("(")[0], 50)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.table.view()
         my_turn = view.turn == view.seat and view.stage is Stage.PLAY
-        if action in ("move", "card"):
+        if action in ("move", "card", "confirm"):
             return my_turn
+        if action == "next_deal":
+            return view.stage is Stage.DEAL_OVER
+        if action == "new_game":
+            return view.stage is Stage.GAME_OVER
+        # r: robs when you may; between deals and after the game it reviews the deal;
+        # in play it says why you may not rob (no_rob)
         if action == "rob":
-            return True if view.can_rob else (None if view.stage is Stage.PLAY else False)
+            return view.can_rob
         if action == "review":
             return view.stage is not Stage.PLAY
+        if action == "no_rob":
+            return not view.can_rob and view.stage is Stage.PLAY
         if action == "hint":
             return True if my_turn else None
         return True
@@ -254,7 +314,8 @@ class RaceScreen(Screen[None]):
             self.selected = n - 1
             self.message = None
         else:
-            self.message = Text(f"You hold {len(hand)} cards: no card {n}.")
+            cards = "card" if len(hand) == 1 else "cards"
+            self.message = Text(f"You hold {len(hand)} {cards}: no card {n}.")
         self.refresh_ui()
 
     def action_confirm(self) -> None:
@@ -278,6 +339,39 @@ class RaceScreen(Screen[None]):
         card = view.hand[self.selected]
         self.play(Move.play(card))
 
+    def action_next_deal(self) -> None:
+        self.action_confirm()
+
+    def action_new_game(self) -> None:
+        self.action_confirm()
+
+    def action_wait_turn(self) -> None:
+        """Enter while a computer player is to move: say whose turn it is."""
+        self.action_confirm()
+
+    def action_not_now(self) -> None:
+        """A card key while no card may be played: say why."""
+        view = self.table.view()
+        if view.stage is Stage.DEAL_OVER:
+            self.say("The deal is over: Enter deals the next one.")
+        elif view.stage is Stage.GAME_OVER:
+            self.say("The game is over: Enter for a new game, q to quit.")
+        elif view.turn != view.seat:
+            self.say(f"Wait: it is {self.names(view.turn or 0)}'s turn.")
+
+    def action_log_scroll(self, where: str) -> None:
+        """PgUp/PgDn/Home/End: page through the deal's log (nine players' cards do not
+        fit at 80x24)."""
+        log = self.query_one(EventLog)
+        if where == "up":
+            log.scroll_page_up()
+        elif where == "down":
+            log.scroll_page_down()
+        elif where == "home":
+            log.scroll_home()
+        else:
+            log.scroll_end()
+
     def play(self, move: Move) -> None:
         try:
             self.table.apply(move)
@@ -292,16 +386,18 @@ class RaceScreen(Screen[None]):
 
     def action_rob(self) -> None:
         view = self.table.view()
-        if not view.can_rob:
-            if not view.rules.rob:
-                self.say("Robbing is off in this game (--no-rob).")
-            elif view.robber is not None:
-                self.say(f"The turned card was robbed by {self.names(view.robber)}.")
-            else:
-                self.say("You may rob only with the ace of trumps (the dealer, when the "
-                         "ace is turned up), on your turn in the first trick.")
+        why = self.table.why_no_rob()
+        if why is not None:
+            if view.robber is not None:
+                who = "you" if view.robber == view.seat else self.names(view.robber)
+                why += f" (by {who})"
+            self.say(f"Rob: {why}.")
             return
         self.app.push_screen(RobScreen(view), self._robbed)
+
+    def action_no_rob(self) -> None:
+        """``r`` when you may not rob: say why."""
+        self.action_rob()
 
     def _robbed(self, card: Card | None) -> None:
         if card is None:
@@ -312,6 +408,15 @@ class RaceScreen(Screen[None]):
         self.message = Text(f"You robbed the {view.turned.label} and laid down the "
                             f"{card.label}: now play a card.", style="bold")
         self.refresh_ui()
+
+    def action_last_trick(self) -> None:
+        """``l``: the deal's finished tricks, the last one first (the same key as at the
+        Twenty-Nine table); before the first one is over, say so."""
+        view = self.table.view()
+        if not view.tricks:
+            self.say("Last trick: no trick has been played yet in this deal.")
+            return
+        self.app.push_screen(RaceTricksScreen(view, self.names))
 
     def action_rules(self) -> None:
         self.app.push_screen(RaceRulesScreen(self.table.rules))
@@ -339,5 +444,19 @@ class RaceScreen(Screen[None]):
         self.refresh_ui()
 
     def action_quit_game(self) -> None:
-        self.table.save()
-        self.app.exit()
+        """``q`` (and ctrl+c): ask first, as the Twenty-Nine table does; yes saves the
+        game and quits.  A finished game has nothing to save: it quits at once."""
+        if isinstance(self.app.screen, QuitScreen):
+            return
+        if self.table.is_over:
+            self.app.exit()
+            return
+        self.app.push_screen(QuitScreen("", RESUME_TEXT), self._after_quit)
+
+    def _after_quit(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        if self.table.save():
+            self.app.exit()
+            return
+        self.say(f"Not quit: {self.table.save_error}")

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from rich.text import Text
 
-from ..twentyfive import Card, PlayerView, Stage
+from ..twentyfive import Card, HouseRules, PlayerView, Stage
 from ..twentyfive.happenings import (
     CardPlayed,
     CardsDealt,
@@ -22,7 +22,14 @@ from ..twentyfive.happenings import (
     TrickWon,
     TrumpTurned,
 )
-from ..twentyfive.pack import top_trumps
+from ..twentyfive.pack import (
+    hold_back_mask,
+    is_trump,
+    plain_order,
+    top_trumps,
+    trump_order,
+)
+from ..twentyfive.seat_view import TrickDone
 from .theme import (
     CARD_BLACK,
     CARD_RED,
@@ -43,13 +50,24 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SIDE_LETTERS = "ABCDEFGHI"
 
 
+def names_words(names: list[str]) -> str:
+    """``you``, ``you and Brian``, ``you, Brian and Dara``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def table_words(rules: HouseRules) -> str:
+    """The table's options in one phrase: ``6 players, teams of three, no robbing``."""
+    said = rules.differences()
+    return ", ".join([said[0]] + [w[:1].lower() + w[1:] for w in said[1:]])
+
+
 def seat_name(seat: int) -> str:
-    """``You`` for seat 0, a bot's name for the others (the local table: you at seat 0)."""
+    """``You`` for seat 0, a bot's name for the others."""
     return "You" if seat == 0 else BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
 
 
 SeatNames = Callable[[int], str]
-"""What a table calls each seat ("You" for the player's own): :func:`seat_name` at the
+"""What to call each seat (``seat -> name``): :func:`seat_name` at the player's own
 local table, the players' names at a hosted one."""
 
 
@@ -75,24 +93,53 @@ def side_name(view: PlayerView, side: int, names: SeatNames = seat_name) -> str:
     return "Your team" if side == view.side else f"Team {SIDE_LETTERS[side]}"
 
 
-def score_bar(view: PlayerView, names: SeatNames = seat_name) -> Text:
-    """The race on one line: the deal, the target, the leader and your own score."""
+def score_bar(view: PlayerView, width: int = 78, names: SeatNames = seat_name) -> Text:
+    """The race on one line of ``width`` cells: the deal, the target and the scores: in
+    team games every team's, each for themselves who is ahead (all who share the lead)
+    and your own.  Short of room, the game's name goes first."""
+    head = f"Twenty-Five · deal {view.number} · race to {view.rules.target}: "
+    tail = _race_words(view, names)
+    if len(head) + tail.cell_len > width:
+        head = f"Deal {view.number} · race to {view.rules.target}: "
+    out = Text(head, style="bold")
+    out.append_text(tail)
+    return out
+
+
+def _race_words(view: PlayerView, names: SeatNames = seat_name) -> Text:
     rules = view.rules
     scores = view.scores
     out = Text()
-    out.append(f"Twenty-Five · deal {view.number} · race to {rules.target}: ", style="bold")
-    best = max(range(len(scores)), key=lambda s: (scores[s], s == view.side))
-    mine = scores[view.side]
-    if scores[best] == 0:
+    if rules.teams != "none":
+        for side, score in enumerate(scores):
+            if side:
+                out.append(" · ")
+            mine = side == view.side
+            name = f"Team {SIDE_LETTERS[side]}" + (" (you)" if mine else "")
+            out.append(f"{name} {score}", style=f"bold {GOOD}" if mine else "")
+        return out
+    top = max(scores)
+    if top == 0:
         out.append("nobody has scored yet")
-    elif best == view.side:
-        out.append(f"you lead with {mine}", style=f"bold {GOOD}")
-        others = [s for i, s in enumerate(scores) if i != view.side]
-        out.append(f", next best {max(others)}")
+        return out
+    ahead = [s for s in range(len(scores)) if scores[s] == top]
+    style = f"bold {GOOD}" if view.side in ahead else f"bold {GOLD}"
+    if len(ahead) == len(scores):
+        out.append(f"all level at {top}", style=style)
+        return out
+    leaders = ["you" if s == view.side else names(s) for s in ahead]
+    if len(leaders) > 2:  # named, they would not fit one line at 80 columns
+        others = len(leaders) - 1 if view.side in ahead else len(leaders)
+        who = (f"you and {others} others" if view.side in ahead
+               else f"{others} players")
     else:
-        out.append(f"{side_name(view, best, names)} leads with {scores[best]}",
-                   style=f"bold {GOLD}")
-        out.append(f" · {'you' if rules.teams == 'none' else 'your team'} {mine}")
+        who = " and ".join(leaders)
+    verb = "are" if len(leaders) > 1 or leaders[0] == "you" else "is"
+    out.append(f"{who[:1].upper()}{who[1:]} {verb} ahead with {top}", style=style)
+    if view.side not in ahead:
+        out.append(f" · you {scores[view.side]}")
+    elif len(ahead) == 1:
+        out.append(f", next best {max(s for i, s in enumerate(scores) if i != view.side)}")
     return out
 
 
@@ -119,7 +166,9 @@ def seats_table(view: PlayerView, width: int = 44, names: SeatNames = seat_name)
         out.append("\n")
         turn = view.turn == seat and view.stage is Stage.PLAY
         out.append("▶" if turn else " ", style=f"bold {GOLD}")
-        name_style = f"bold {GOLD}" if turn else ("bold" if seat == view.seat else "")
+        mate = teams and seat != view.seat and rules.side_of(seat) == view.side
+        name_style = (f"bold {GOLD}" if turn else "bold" if seat == view.seat
+                      else f"bold {GOOD}" if mate else "")
         out.append(f"{seat + 1} ", style=INK_SOFT)
         out.append(f"{names(seat)[:8]:<8}", style=name_style)
         card = cards.get(seat)
@@ -135,8 +184,7 @@ def seats_table(view: PlayerView, width: int = 44, names: SeatNames = seat_name)
         out.append(f"{view.scores[side]:>4}", style="bold")
         marks = []
         if teams:
-            mate = side == view.side and seat != view.seat
-            marks.append(SIDE_LETTERS[side] + ("+you" if mate else ""))
+            marks.append(SIDE_LETTERS[side])
         if seat == view.dealer:
             marks.append("deal")
         if view.robber == seat:
@@ -148,35 +196,62 @@ def seats_table(view: PlayerView, width: int = 44, names: SeatNames = seat_name)
     if won_by is not None:
         out.append("\n")
         out.append(f"* {names(won_by)} won the last trick", style=INK_SOFT)
+    if teams:
+        mates = [names(s) for s in rules.team(view.side) if s != view.seat]
+        out.append("\n")
+        out.append(f"Your team {SIDE_LETTERS[view.side]}: {names_words(['you', *mates])}",
+                   style=f"bold {GOOD}")
+        out.append(" (a score is the team's)", style=INK_SOFT)
+    return out
+
+
+def order_line(trump: int, suit: int | None = None) -> Text:
+    """The order of the trumps (or of a plain ``suit``), best first, the top trumps (5, J,
+    A♥) in bold: ``Trumps, best first: 5♠ J♠ A♥ A♠ K♠ Q♠ 2♠ 3♠ ...``."""
+    if suit is None or suit == trump:
+        cards, out = trump_order(trump), Text("Trumps, best first:")
+    else:
+        cards = plain_order(trump, suit)
+        out = Text(f"{SUIT_NAMES[suit].capitalize()} (not trump), best first:")
+    top = set(top_trumps(trump))
+    for c in cards:
+        out.append(" ")
+        t = card_text(Card(c))
+        if c not in top:
+            t.stylize("not bold")
+        out.append_text(t)
     return out
 
 
 def trump_line(view: PlayerView, names: SeatNames = seat_name) -> Text:
-    """The trump suit, the turned card and who robbed it; the top trumps."""
+    """The trump suit, the turned card and who robbed it; the trumps' order."""
     out = Text("Trump ")
     out.append_text(suit_text(view.trump))
     out.append(" · turned ")
     out.append_text(card_text(view.turned))
     if view.robber is not None:
-        out.append(f", robbed by {names(view.robber)}", style=f"bold {GOLD}")
-    out.append("\nTop trumps: ")
-    for i, c in enumerate(top_trumps(view.trump)):
-        if i:
-            out.append(", ")
-        out.append_text(card_text(Card(c)))
+        who = "you" if view.robber == view.seat else names(view.robber)
+        out.append(f", robbed by {who}", style=f"bold {GOLD}")
+    out.append("\n")
+    out.append_text(order_line(view.trump))
     if view.laid_down is not None:
-        out.append("\nYou laid down ")
+        out.append("\nYou laid down the ")
         out.append_text(card_text(view.laid_down))
+        out.append(" (out of play, seen by nobody else)", style=INK_SOFT)
     return out
 
 
 def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
     """Your hand on three lines: the number keys, the cards (the chosen one framed, those
-    you may not play now greyed), and under each card what it may do (``ok`` playable,
-    ``hold`` a top trump you may hold back)."""
+    you may not play now greyed), and under each card what it is and may do: on your
+    turn ``ok`` playable, ``trump`` a playable trump (always: the A♥ is one), ``hold`` a
+    top trump you may hold back (only when you have another card to play), ``no`` not
+    now; between turns ``trump`` under your trumps."""
     hand = list(view.hand)
     my_turn = view.turn == view.seat and view.stage is Stage.PLAY
     held = set(view.may_hold_back) if my_turn else set()
+    if not set(legal) - held:  # nothing else to play: holding back means nothing
+        held = set()
     nums, faces, notes = Text(), Text(), Text()
     for i, card in enumerate(hand):
         sel = my_turn and i == selected
@@ -191,23 +266,69 @@ def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
         faces.append(label, style=f"bold {ink} on {face}")
         faces.append("▌" if sel else " ", style=f"bold {GOLD}")
         faces.append(" ")
+        trump = is_trump(view.trump, card)
         if not my_turn:
-            note = ""
+            note = "trump" if trump else ""
         elif card in held:
             note = "hold"
+        elif ok:
+            note = "trump" if trump else "ok"
         else:
-            note = "ok" if ok else "no"
-        notes.append(f"{note:^6} ", style=(GOOD if note == "ok" else
-                                           GOLD if note == "hold" else INK_SOFT))
+            note = "no"
+        notes.append(f"{note:^6} ", style=(
+            GOLD if note == "hold" else INK_SOFT if note == "no" or not my_turn
+            else GOOD))
     if not hand:
         return Text("(no cards)", style="dim")
     return Text("\n").join([nums, faces, notes])
 
 
+def played_note(trump: int, led: Card | None, card: Card, renege: bool = True) -> str:
+    """What a card played to a trick shows everyone, in a few words: ``trumped`` (a
+    trump on a plain lead), ``no spades`` (neither the suit led nor a trump), ``no trump,
+    or one held back`` (a trump lead answered with a plain card; ``no trump`` when no top
+    trump could stay back: the 5 led, or holding back off); ``""`` for a card that
+    follows or leads."""
+    if led is None:
+        return ""
+    led_trump = is_trump(trump, led)
+    if is_trump(trump, card):
+        return "" if led_trump else "trumped"
+    if led_trump:  # a top trump may stay back only from a lower trump led
+        may_hold = renege and hold_back_mask(trump, led) != 0
+        return "no trump, or one held back" if may_hold else "no trump"
+    if card.suit == led.suit:
+        return ""
+    return f"no {SUIT_NAMES[led.suit]}"
+
+
+class LogWriter:
+    """Turns the deal's events into the log's lines, remembering the card led to the
+    trick in play (for :func:`played_note`)."""
+
+    def __init__(self, names: SeatNames = seat_name) -> None:
+        self.led: Card | None = None
+        self.names = names
+
+    def line(self, view: PlayerView, event: Event) -> Text | None:
+        if isinstance(event, (DealStarted, TrickWon)):
+            self.led = None
+        if isinstance(event, CardPlayed):
+            t = event_line(view, event, self.names)
+            note = played_note(view.trump, self.led, event.card, view.rules.renege)
+            if self.led is None:
+                self.led = event.card
+            if t is not None and note:
+                t.append(f" ({note})", style=INK_SOFT)
+            return t
+        return event_line(view, event, self.names)
+
+
 def event_line(view: PlayerView, event: Event, names: SeatNames = seat_name) -> Text | None:
     """One line of the deal's log for ``event`` (None: nothing to say)."""
     if isinstance(event, DealStarted):
-        return Text(f"Deal {event.number}: {names(event.dealer)} deals.", style="bold")
+        who = "You deal" if event.dealer == view.seat else f"{names(event.dealer)} deals"
+        return Text(f"Deal {event.number}: {who}.", style="bold")
     if isinstance(event, CardsDealt):
         return None
     if isinstance(event, TrumpTurned):
@@ -228,14 +349,94 @@ def event_line(view: PlayerView, event: Event, names: SeatNames = seat_name) -> 
         t.append_text(card_text(event.card))
         return t
     if isinstance(event, TrickWon):
-        return Text(f"Trick {event.number} won: {names(event.seat)} "
-                    f"({event.scores[event.side]})", style=GOLD)
+        return trick_won_line(view, event, names)
     if isinstance(event, DealOver):
         return Text(f"Deal {event.number} over: nobody reached {view.rules.target}.",
                     style="bold")
     if isinstance(event, RaceWon):
         return Text(winner_words(view, event, names), style=f"bold {GOLD}")
     return None
+
+
+SUIT_ONE = ("spade", "heart", "diamond", "club")
+
+
+def how_won(trump: int, trick: TrickDone) -> str:
+    """Why the trick's winner took it: ``the highest trump``, or ``the highest spade
+    (no trump was played)``."""
+    card = dict(trick.cards)[trick.winner]
+    if is_trump(trump, card):
+        return "the highest trump"
+    return f"the highest {SUIT_ONE[card.suit]} (no trump was played)"
+
+
+def trick_story(view: PlayerView, trick: TrickDone, number: int,
+                names: SeatNames = seat_name) -> Text:
+    """A finished trick told whole: each card in play order by its player (who led,
+    who won), then the winner, the card and why it won."""
+    out = Text(f"Trick {number} of deal {view.number}", style=f"bold {GOLD}")
+    for seat, card in trick.cards:
+        out.append("\n")
+        out.append(f"  {names(seat):<8}", style="bold" if seat == trick.winner else "")
+        t = card_text(card)
+        t.pad_left(4 - t.cell_len)
+        out.append_text(t)
+        notes = []
+        if seat == trick.leader:
+            notes.append("led")
+        seen = played_note(view.trump, trick.cards[0][1] if seat != trick.leader else None,
+                           card, view.rules.renege)
+        if seen:
+            notes.append(seen)
+        elif is_trump(view.trump, card):
+            notes.append("trump")
+        if seat == trick.winner:
+            notes.append("won the trick")
+        if notes:
+            out.append("  " + ", ".join(notes), style=f"bold {GOLD}" if seat == trick.winner
+                       else SKY)
+    card = dict(trick.cards)[trick.winner]
+    out.append(f"\n\n{names(trick.winner)} won it with the ")
+    out.append_text(card_text(card))
+    out.append(f", {how_won(view.trump, trick)}.\n")
+    out.append_text(order_line(view.trump, card.suit if not is_trump(view.trump, card)
+                               else None))
+    return out
+
+
+def last_trick_line(view: PlayerView, names: SeatNames = seat_name) -> Text:
+    """The deal's last finished trick on a line: ``The last trick: Brian 8♠, Ciara A♦,
+    you Q♣, Aoife 7♣; you took it with the Q♣, the highest trump.``"""
+    trick = view.tricks[-1]
+    out = Text("The last trick: ")
+    for i, (seat, card) in enumerate(trick.cards):
+        if i:
+            out.append(", ")
+        out.append("you " if seat == view.seat else f"{names(seat)} ")
+        out.append_text(card_text(card))
+    who = "you" if trick.winner == view.seat else names(trick.winner)
+    out.append(f"; {who} took it with the ")
+    out.append_text(card_text(dict(trick.cards)[trick.winner]))
+    out.append(f", {how_won(view.trump, trick)}.")
+    return out
+
+
+def trick_won_line(view: PlayerView, event: TrickWon, names: SeatNames = seat_name) -> Text:
+    """``Trick 2: Eoin wins with the K♠ and now has 5`` (in team games: ``...; Team B
+    now has 10``): who took it, with which card, and the score it brought."""
+    card = dict(event.cards)[event.seat]
+    me = event.seat == view.seat
+    who = "you win" if me else f"{names(event.seat)} wins"
+    t = Text(f"Trick {event.number}: {who} with the ", style=GOLD)
+    t.append_text(card_text(card))
+    score = event.scores[event.side]
+    if view.rules.teams == "none":
+        t.append(f" and now {'have' if me else 'has'} {score}", style=GOLD)
+    else:
+        team = ("your team" if event.side == view.side
+                else f"Team {SIDE_LETTERS[event.side]}")
+        t.append(f"; {team} now has {score}", style=GOLD)
+    return t
 
 
 def winner_words(view: PlayerView, event: RaceWon, names: SeatNames = seat_name) -> str:
@@ -245,7 +446,7 @@ def winner_words(view: PlayerView, event: RaceWon, names: SeatNames = seat_name)
     if rules.teams == "none":
         who = "You won" if event.side == view.side else f"{names(event.side)} won"
     else:
-        team = ", ".join(names(s) for s in event.seats)
+        team = names_words(["you" if s == view.seat else names(s) for s in event.seats])
         who = (f"Your team ({team}) won" if event.side == view.side
                else f"Team {SIDE_LETTERS[event.side]} ({team}) won")
     others = sorted((s for i, s in enumerate(event.scores) if i != event.side),

@@ -37,6 +37,7 @@ from .bot_registry import LEVEL_NAMES, Player, make_player
 from .happenings import Event, event_for_seat
 from .house_rules import HouseRules
 from .moves import NEXT_DEAL, Move
+from .pack import ace_of_trumps
 from .race import IllegalMoveError, Race
 from .replay import ReplayError, race_record, replay_race
 from .seat_view import PlayerView, Stage
@@ -126,6 +127,8 @@ class RaceTableLike(Protocol):
     def think(self, seat: int) -> Move: ...
     def play_bot(self, seat: int, move: Move) -> list[Event]: ...
     def save(self) -> bool: ...
+    def why_no_rob(self) -> str | None:
+        """Why the player may not rob now (None: they may)."""
 
 
 class RaceTable:
@@ -199,6 +202,12 @@ class RaceTable:
         if why:
             raise IllegalMoveError(why)
         return self._apply(action)
+
+    def why_no_rob(self) -> str | None:
+        """Why the player may not rob the turned card now, in the engine's words (None:
+        they may): :func:`no_rob_reason` with the engine's own explanation on the
+        player's turn."""
+        return no_rob_reason(self.view(), self.race.explain)
 
     def add_listener(self, fn: Listener[Event]) -> None:
         self._listeners.append(fn)
@@ -287,3 +296,38 @@ class RaceTable:
         table.history = [event_for_seat(e, HUMAN) for e in events]
         return table, None
 
+
+def no_rob_reason(view: PlayerView, explain: Callable[[Move], str] | None = None
+                  ) -> str | None:
+    """Why ``view``'s seat may not rob the turned card now, in a player's words (None: it
+    may).  On its own turn ``explain`` (the engine's :meth:`Race.explain`, where the table
+    has the engine) gives the engine's words; on another's turn, the same rule said for
+    the seat's own position (a holder of the ace of trumps who has not played yet is told
+    to wait for their turn).  Both tables use it: this one and a seat at a hosted table."""
+    if view.can_rob:
+        return None
+    seat = view.seat
+    if not view.rules.rob:
+        return "robbing is off at this table: the turned card only names the trump"
+    if view.stage is Stage.GAME_OVER:
+        return "the game is over"
+    if view.stage is Stage.DEAL_OVER:
+        return "the deal is over: start the next deal"
+    if view.robber is not None:
+        return "the turned card has already been robbed"
+    played = any(s == seat for t in view.tricks for s, _ in t.cards) or any(
+        s == seat for s, _ in view.trick)
+    if view.turn == seat and view.hand and explain is not None:
+        words = explain(Move.rob(view.hand[0]))
+        if words:
+            return words
+    if view.tricks or played:
+        return "you may rob only on your first turn, before you play your first card"
+    ace = ace_of_trumps(view.trump)
+    if view.turned == ace:
+        if view.dealer == seat:
+            return "wait for your turn: you may rob before you play your first card"
+        return f"only the dealer may rob: the turned card is the ace of trumps ({ace})"
+    if ace in view.hand:
+        return "wait for your turn: you may rob before you play your first card"
+    return f"only the player holding the ace of trumps ({ace}) may rob the turned card"
