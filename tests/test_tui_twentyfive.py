@@ -21,6 +21,7 @@ from twentynine.tui.twentyfive_screen import RaceScreen
 from twentynine.tui.twentyfive_widgets import order_line, seat_name
 from twentynine.tui.widgets import EventLog
 from twentynine.twentyfive import HouseRules, Move, MoveKind, Race, Stage
+from twentynine.twentyfive.race_table import RaceTable
 
 SIZE = (80, 24)
 
@@ -28,6 +29,14 @@ SIZE = (80, 24)
 def make(tmp_path: Path, players: int, seed: int, **kw: object) -> TwentyFiveApp:
     return TwentyFiveApp(HouseRules(players=players), seed=seed, bots="random",
                          data_dir=tmp_path, bot_delay=0.0, **kw)  # type: ignore[arg-type]
+
+
+def local(app: TwentyFiveApp) -> RaceTable:
+    """The app's own table (these tests play at a local table: the whole truth is there
+    for the checks)."""
+    table = app.screen_table
+    assert isinstance(table, RaceTable)
+    return table
 
 
 def settled(app: TwentyFiveApp) -> bool:
@@ -50,7 +59,7 @@ def hidden_cards_shown(app: TwentyFiveApp) -> list[str]:
             row = lines[y].ljust(box.right)
             lines[y] = row[:box.x] + " " * box.width + row[box.right:]
     text = "\n".join(lines)
-    table = app.screen_table
+    table = local(app)
     race = table.race
     view = table.view()
     shown = []
@@ -95,7 +104,7 @@ def test_a_whole_game_through_the_keys(players: int, tmp_path: Path) -> None:
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
             text = await play_game(pilot, app)
-            race = app.screen_table.race
+            race = local(app).race
             assert "won" in text and "reaching 25" in text
             assert f"({players} players, each for themselves)" in text
             over = app.screen.query_one("#over-text", Static).content
@@ -106,7 +115,7 @@ def test_a_whole_game_through_the_keys(players: int, tmp_path: Path) -> None:
             won = dict(last.cards)[last.winner].label
             assert f"took it with the {won}" in " ".join(flat.split())
             assert scores == sorted(scores, reverse=True) and len(scores) == players
-            race = app.screen_table.race
+            race = local(app).race
             assert race.is_over and max(race.scores) >= 25
             await pilot.press("q")
     asyncio.run(body())
@@ -162,7 +171,7 @@ def test_a_refused_card_says_why(tmp_path: Path) -> None:
                 playable = {m.card for m in view.legal_actions}
                 wrong = [c for c in view.hand if c not in playable]
                 if wrong:
-                    why = app.screen_table.explain(Move.play(wrong[0]))
+                    why = local(app).explain(Move.play(wrong[0]))
                     assert why
                     await pilot.press(str(view.hand.index(wrong[0]) + 1), "enter")
                     await pilot.pause()
@@ -337,7 +346,7 @@ def test_q_asks_before_quitting_and_saves(tmp_path: Path) -> None:
     asyncio.run(body())
     assert save.exists()  # saved on the way out
     again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
-    assert again.screen_table.race.moves  # the game played so far
+    assert local(again).race.moves  # the game played so far
 
 
 def test_l_shows_the_last_trick(tmp_path: Path) -> None:
@@ -578,7 +587,7 @@ def test_the_race_line_names_everyone_ahead() -> None:
 def test_a_taken_trick_stays_up_before_the_next_lead(tmp_path: Path) -> None:
     from twentynine.tui.twentyfive_screen import TRICK_PAUSE, think_delay
 
-    table = make(tmp_path, 4, seed=3).screen_table
+    table = local(make(tmp_path, 4, seed=3))
     assert think_delay(table.view(), 0.5) == 0.5  # no trick taken yet
     while not table.view().tricks:
         table.apply(table.legal_actions()[0])
