@@ -1,5 +1,6 @@
-"""The README's keys table and settings list, and docs/rules.md, match the table: every
-key the table binds is in the keys table, every settings row is named in both."""
+"""The README's keys table and docs/rules.md match the table: every key the table binds is
+in the keys table; every settings row is named in the README or in the reference of every
+setting, which is built from the records (with each setting's example)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 
+from twentynine.cli.program import main
 from twentynine.engine.rules import SETTINGS, Rules, RulesError, setting_text, with_setting
 from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.screens import every_setting_markdown
 from twentynine.tui.settings import ROWS, row_for
 from twentynine.tui.table_screen import TableScreen
 
@@ -54,26 +58,54 @@ def test_every_key_in_the_readme_is_bound() -> None:
             assert key in bound, f"the README lists {key}, which the table does not bind"
 
 
-def test_every_settings_row_is_named_in_the_readme_and_the_rules() -> None:
-    flags = {st.field: st.flag for st in SETTINGS}
+def test_every_settings_row_is_named_in_the_readme_or_the_reference() -> None:
+    """The README names the table's own rows; the rules' rows are the records' names, which
+    the reference of every setting shows (built: no page lists them by hand)."""
+    reference = every_setting_markdown()
     for row in ROWS:
-        # the README names the table's own rows; the rules' rows are named once, in
-        # docs/rules.md's last table
-        assert row.kind == "rules" or row.name in README, row.name
-        if row.kind == "rules":
-            flag = flags.get(row.key, "--variant")
-            assert f"| {row.name} | `{flag}` |" in RULES, row.name
+        if row.kind == "rules" and row.key != "preset":
+            assert f"*{row.name}*" in reference, row.name
+        elif row.kind == "rules":
+            assert row.name in RULES and "`--variant`" in RULES
+        else:
+            assert row.name in README, row.name
     assert "only between games" not in README + RULES
     assert "at the start of a game and between games" not in README + RULES
 
 
-def test_every_setting_has_its_row_in_the_rules_page() -> None:
-    """docs/rules.md's last table names each setting of the record (rules.SETTINGS), in its
-    order: a setting added without its row fails here.  (The README names none of them: it
-    points to that table, so that the names live in one page.)"""
-    table = [(m[0], m[1]) for m in re.findall(r"^\| (.+?) \| `(--[a-z-]+)` \|$", RULES, re.M)]
-    rules_rows = [row for row in table if row[1] in {st.flag for st in SETTINGS}]
-    assert rules_rows == [(st.name, st.flag) for st in SETTINGS]
+def test_no_page_repeats_the_settings_by_hand() -> None:
+    """docs/rules.md keeps the game and the presets: it names no setting's row (those live
+    in the records alone) and points to where every setting is shown."""
+    for st in SETTINGS:
+        assert st.name not in RULES, st.name
+        assert st.example not in RULES, st.field
+    assert "twentynine rules --examples" in RULES and "(`?`)" in RULES
+
+
+def test_every_setting_has_an_example() -> None:
+    for st in SETTINGS:
+        assert st.example.strip() and st.example.strip() != st.help.strip(), st.field
+
+
+def test_the_rules_page_ends_with_every_setting_and_its_example() -> None:
+    """The ``?`` page's last part names each record's flag, row and example, in the records'
+    order, after docs/rules.md's text."""
+    page = every_setting_markdown()
+    places = [page.index(f"**`{st.reference().usage}`** (on the settings screen: *{st.name}*")
+              for st in SETTINGS]
+    assert places == sorted(places)
+    for st in SETTINGS:
+        assert st.example in page and st.help in page, st.field
+
+
+def test_twentynine_rules_examples_prints_every_setting(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--examples"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for st in SETTINGS:
+        entry = st.reference()
+        assert entry.usage in out and st.name in out, st.field
+        assert " ".join(f"Example: {st.example}".split()) in out, st.field
 
 
 def test_every_setting_is_one_whole_record() -> None:
