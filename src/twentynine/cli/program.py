@@ -573,8 +573,11 @@ def _twentyfive(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> in
     except ValueError as exc:
         parser.exit(2, f"twentynine: error: {exc}\n")
     if opts.command == "rules":
-        for line in twentyfive_rules_lines(
-                rules, shutil.get_terminal_size((100, 24)).columns):
+        columns = shutil.get_terminal_size((100, 24)).columns
+        lines = (house_reference.text_lines(
+                    (o.reference() for o in twentyfive_options.OPTIONS), columns)
+                 if opts.examples else twentyfive_rules_lines(rules, columns))
+        for line in lines:
             print(line)
         return 0
     if opts.command == "host":

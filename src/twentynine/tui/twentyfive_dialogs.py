@@ -14,6 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ..common import house_reference
 from ..twentyfive import OPTIONS, Card, HouseRules, PlayerView, RaceWon
 from ..twentyfive.bot_registry import LEVELS
 from ..twentyfive.race_stats import load_stats
@@ -33,6 +34,14 @@ def rules_markdown() -> str:
     """The rules page: docs/twentyfive.md, packaged as twentynine/data/twentyfive.md."""
     return resources.files("twentynine").joinpath("data/twentyfive.md").read_text(
         encoding="utf-8")
+
+def every_option_markdown() -> str:
+    """The rules page's last part: every option's flag, its row on the settings screen, its
+    values and an example, built from the records (``house_rules.OPTIONS``)."""
+    return house_reference.markdown(
+        "Every option", "Each option, its flag, its row on the settings screen (`o`) and an "
+        "example (`twentynine rules --game twentyfive --examples` prints the same).",
+        (o.reference() for o in OPTIONS))
 
 
 class RobScreen(ModalScreen[Card | None]):
@@ -139,7 +148,8 @@ class RaceOverScreen(ModalScreen[bool]):
 
 
 class RaceRulesScreen(ModalScreen[None]):
-    """The rules page (docs/twentyfive.md) with this game's options first."""
+    """The rules page (docs/twentyfive.md) with this game's options first and every option
+    (built from the records) last."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "close"),
@@ -159,7 +169,8 @@ class RaceRulesScreen(ModalScreen[None]):
                 "o settings, t statistics, ? this page, q quits "
                 "(the game is saved: `twentynine play --game twentyfive --resume`).\n\n")
         with VerticalScroll(id="rt-rules"):
-            yield RulesText(head + rules_markdown(), id="rt-rules-text")
+            yield RulesText(head + rules_markdown() + "\n" + every_option_markdown(),
+                            id="rt-rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
