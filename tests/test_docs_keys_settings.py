@@ -9,9 +9,9 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from reference_support import check_reference
 from textual.binding import Binding
 
-from twentynine.cli.program import main
 from twentynine.engine.rules import SETTINGS, Rules, RulesError, setting_text, with_setting
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import every_setting_markdown
@@ -82,30 +82,12 @@ def test_no_page_repeats_the_settings_by_hand() -> None:
     assert "twentynine rules --examples" in RULES and "(`?`)" in RULES
 
 
-def test_every_setting_has_an_example() -> None:
-    for st in SETTINGS:
-        assert st.example.strip() and st.example.strip() != st.help.strip(), st.field
-
-
-def test_the_rules_page_ends_with_every_setting_and_its_example() -> None:
-    """The ``?`` page's last part names each record's flag, row and example, in the records'
-    order, after docs/rules.md's text."""
-    page = every_setting_markdown()
-    places = [page.index(f"**`{st.reference().usage}`** (on the settings screen: *{st.name}*")
-              for st in SETTINGS]
-    assert places == sorted(places)
-    for st in SETTINGS:
-        assert st.example in page and st.help in page, st.field
-
-
-def test_twentynine_rules_examples_prints_every_setting(
+def test_the_rules_page_and_rules_examples_show_every_setting(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "--examples"]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    for st in SETTINGS:
-        entry = st.reference()
-        assert entry.usage in out and st.name in out, st.field
-        assert " ".join(f"Example: {st.example}".split()) in out, st.field
+    """The ``?`` page's last part and ``twentynine rules --examples`` name each record's
+    flag, row and example, in the records' order (built: a new record needs no page)."""
+    check_reference([st.reference() for st in SETTINGS], every_setting_markdown(),
+                    ["rules", "--examples"], capsys)
 
 
 def test_every_setting_is_one_whole_record() -> None:

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from reference_support import check_reference
 
-from twentynine.cli.program import main
 from twentynine.tui.twentyfive_dialogs import every_option_markdown
 from twentynine.twentyfive import OPTIONS
 from twentynine.twentyfive.pack import RANK_LABELS, plain_order, trump_order
@@ -34,27 +34,10 @@ def test_the_page_lists_no_option_by_hand() -> None:
     assert "twentynine rules --game twentyfive --examples" in options and "(`?`)" in options
 
 
-def test_every_option_has_an_example() -> None:
-    for o in OPTIONS:
-        assert o.example.strip() and o.example != o.help, o.field
-
-
-def test_the_rules_page_ends_with_every_option_and_its_example() -> None:
-    page = every_option_markdown()
-    places = [page.index(f"**`{o.flag}`** (on the settings screen: *{o.name}*")
-              for o in OPTIONS]
-    assert places == sorted(places)
-    for o in OPTIONS:
-        assert o.example in page and o.help in page, o.field
-
-
-def test_twentynine_rules_examples_prints_every_option(
+def test_the_rules_page_and_rules_examples_show_every_option(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "--game", "twentyfive", "--examples"]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    for o in OPTIONS:
-        assert o.flag in out and o.name in out, o.field
-        assert " ".join(f"Example: {o.example}".split()) in out, o.field
+    check_reference([o.reference() for o in OPTIONS], every_option_markdown(),
+                    ["rules", "--game", "twentyfive", "--examples"], capsys)
 
 
 def _ranks(cards: Sequence[int]) -> str:

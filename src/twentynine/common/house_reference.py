@@ -58,6 +58,13 @@ def markdown(title: str, intro: str, entries: Iterable[Entry]) -> str:
     return "\n".join(out)
 
 
+def rules_page_part(title: str, command: str, entries: Iterable[Entry]) -> str:
+    """The rules page's last part (:func:`markdown`), saying that ``command`` prints the
+    same."""
+    return markdown(title, f"Each of them, its flag, its row on the settings screen (`o`) "
+                    f"and an example (`{command}` prints the same).", entries)
+
+
 def text_lines(entries: Iterable[Entry], columns: int) -> list[str]:
     """The entries as plain lines wrapped to ``columns``: the flag, then its name, values,
     what it does and its example, indented."""

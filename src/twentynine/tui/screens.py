@@ -43,10 +43,8 @@ def rules_markdown() -> str:
 def every_setting_markdown() -> str:
     """The rules page's last part: every setting's flag, its row on the settings screen, its
     values and an example, built from the records (``rules.SETTINGS``)."""
-    return house_reference.markdown(
-        "Every setting", "Each house rule, its flag, its row on the settings screen (`o`) "
-        "and an example (`twentynine rules --examples` prints the same).",
-        (st.reference() for st in SETTINGS))
+    return house_reference.rules_page_part("Every setting", "twentynine rules --examples",
+                                           (st.reference() for st in SETTINGS))
 
 
 def settings_markdown(rules: Rules) -> str:

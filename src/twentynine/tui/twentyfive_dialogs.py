@@ -38,9 +38,8 @@ def rules_markdown() -> str:
 def every_option_markdown() -> str:
     """The rules page's last part: every option's flag, its row on the settings screen, its
     values and an example, built from the records (``house_rules.OPTIONS``)."""
-    return house_reference.markdown(
-        "Every option", "Each option, its flag, its row on the settings screen (`o`) and an "
-        "example (`twentynine rules --game twentyfive --examples` prints the same).",
+    return house_reference.rules_page_part(
+        "Every option", "twentynine rules --game twentyfive --examples",
         (o.reference() for o in OPTIONS))
 
 
