@@ -24,20 +24,15 @@ spend their time in: the same starts finished by the card-sense rollout policy
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
-import os
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-SRC = ROOT / "src"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from build_rounds import best_of_rounds
 
 
 def measure(seconds: float) -> dict[str, Any]:
@@ -80,76 +75,16 @@ def measure(seconds: float) -> dict[str, Any]:
             "rollouts": rollouts}
 
 
-def _source_hash() -> str:
-    h = hashlib.sha256()
-    files = sorted((SRC / "twentynine").rglob("*.py"))
-    for p in [*files, ROOT / "setup.py", ROOT / "pyproject.toml"]:
-        h.update(str(p.relative_to(ROOT)).encode())
-        h.update(p.read_bytes())
-    return h.hexdigest()[:16]
-
-
-def compiled_dir() -> Path:
-    """A directory holding a compiled build of these sources (built on first use)."""
-    target = Path(tempfile.gettempdir()) / f"twentynine-compiled-{_source_hash()}"
-    if (target / "twentynine").is_dir():
-        return target
-    print(f"building the compiled package into {target} (once per source version)...",
-          file=sys.stderr, flush=True)
-    tmp = Path(tempfile.mkdtemp(prefix="twentynine-build-"))
-    env = dict(os.environ, TWENTYNINE_COMPILE="1")
-    env.pop("TWENTYNINE_PURE", None)
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--target", str(tmp), str(ROOT)], check=True, env=env)
-    tmp.rename(target)
-    return target
-
-
-def child(path: Path, seconds: float, call: str = "playouts.measure") -> dict[str, Any]:
-    """Run ``call(seconds)`` (a function of a module in benchmarks/) in a fresh interpreter
-    importing twentynine from ``path``; it returns a JSON-ready dict."""
-    env = dict(os.environ, PYTHONPATH=str(path))
-    module = call.rpartition(".")[0]
-    code = (f"import json, sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
-            f"import {module}; print(json.dumps({call}({seconds!r})))")
-    out = subprocess.run([sys.executable, "-c", code], check=True, env=env,
-                         capture_output=True, text=True, cwd=tempfile.gettempdir())
-    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
-    return result
-
-
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seconds", type=float, default=4.0, help="seconds of each round")
-    ap.add_argument("--rounds", type=int, default=3, help="rounds of each build")
-    ap.add_argument("--compiled", type=Path, help="a directory with a compiled build")
-    ap.add_argument("--pure-only", action="store_true", help="measure the sources only")
-    args = ap.parse_args()
-    builds: list[tuple[str, Path]] = [("pure Python", SRC)]
-    if not args.pure_only:
-        builds.append(("compiled", args.compiled or compiled_dir()))
-    best: dict[str, dict[str, Any]] = {}
-    for _ in range(args.rounds):
-        for expected, path in builds:
-            r = child(path, args.seconds)
-            if r["kind"] != expected:
-                sys.exit(f"{path} runs {r['kind']}, not {expected}")
-            old = best.get(expected)
-            if old is None:
-                best[expected] = r
-            else:  # the best of each figure over the rounds
-                old["playouts"] = max(float(r["playouts"]), float(old["playouts"]))
-                old["rollouts"] = max(float(r["rollouts"]), float(old["rollouts"]))
-                old["clone_us"] = min(float(r["clone_us"]), float(old["clone_us"]))
+    best, args = best_of_rounds(__doc__ or "", 4.0, "playouts.measure")
     for kind, r in best.items():
-        print(f"{kind:>11}: {float(r['playouts']):9,.0f} random playouts per second, "
-              f"clone {float(r['clone_us']):.2f} us, "
-              f"{float(r['rollouts']):7,.0f} heuristic rollouts per second")
+        print(f"{kind:>11}: {r['playouts']:9,.0f} random playouts per second, "
+              f"clone {r['clone_us']:.2f} us, "
+              f"{r['rollouts']:7,.0f} heuristic rollouts per second")
     if len(best) == 2:
         c, p = best["compiled"], best["pure Python"]
-        ratio = float(c["playouts"]) / float(p["playouts"])
-        rratio = float(c["rollouts"]) / float(p["rollouts"])
+        ratio = c["playouts"] / p["playouts"]
+        rratio = c["rollouts"] / p["rollouts"]
         print(f"      ratio: compiled {ratio:.2f}x pure Python ({rratio:.2f}x in rollouts; "
               f"best of {args.rounds} rounds of {args.seconds:g} s each, CPU time)")
 

@@ -25,7 +25,7 @@ import hashlib
 import time
 from typing import Any
 
-import playouts
+import build_rounds
 
 
 def measure(spec: str) -> dict[str, Any]:
@@ -85,14 +85,14 @@ def main() -> None:
     ap.add_argument("--every", default="256,32")
     ap.add_argument("--compiled-only", action="store_true")
     args = ap.parse_args()
-    builds = [("compiled", playouts.compiled_dir())]
+    builds = [("compiled", build_rounds.compiled_dir())]
     if not args.compiled_only:
-        builds.insert(0, ("pure Python", playouts.SRC))
+        builds.insert(0, ("pure Python", build_rounds.SRC))
     spec = f"{args.positions}:{args.every}"
     best: dict[tuple[str, str], dict[str, Any]] = {}
     for _ in range(args.rounds):
         for kind, path in builds:
-            r = playouts.child(path, spec, "search_deadline.measure")
+            r = build_rounds.child(path, spec, "search_deadline.measure")
             if r["kind"] != kind:
                 raise SystemExit(f"{path} runs {r['kind']}, not {kind}")
             for every, m in r["every"].items():

@@ -15,7 +15,7 @@ import random
 import time
 from typing import Any
 
-import playouts
+import build_rounds
 
 
 def measure(decisions: float) -> dict[str, Any]:
@@ -52,11 +52,11 @@ def main() -> None:
     ap.add_argument("--decisions", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
-    builds = [("pure Python", playouts.SRC), ("compiled", playouts.compiled_dir())]
+    builds = [("pure Python", build_rounds.SRC), ("compiled", build_rounds.compiled_dir())]
     best: dict[str, float] = {}
     for _ in range(args.rounds):
         for kind, path in builds:
-            r = playouts.child(path, args.decisions, "search_speed.measure")
+            r = build_rounds.child(path, args.decisions, "search_speed.measure")
             if r["kind"] != kind:
                 raise SystemExit(f"{path} runs {r['kind']}, not {kind}")
             best[kind] = min(best.get(kind, float("inf")), float(r["ms"]))

@@ -5,7 +5,7 @@ Run:  python benchmarks/twentyfive_playouts.py [--seconds 3] [--rounds 3]
                                                [--compiled DIR | --pure-only]
 
 The same sources are measured twice, each build in its own child process (the machinery
-of ``benchmarks/playouts.py``: the compiled build is made by mypyc from these sources once
+of ``benchmarks/build_rounds.py``: the compiled build is made by mypyc from these sources once
 per version, into the temp directory, or taken from ``--compiled DIR``); each child says
 which build it runs, so a figure cannot carry the wrong label.  The builds are measured in
 alternating rounds and the best round of each is kept; times are the child's CPU time.
@@ -19,7 +19,6 @@ path a table or an arena takes.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -28,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from playouts import SRC, child, compiled_dir  # the shared machinery
+from build_rounds import best_of_rounds
 
 TABLES = (4, 9)
 
@@ -80,26 +79,7 @@ def build_kind_25() -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seconds", type=float, default=3.0, help="seconds of each measure")
-    ap.add_argument("--rounds", type=int, default=3, help="rounds of each build")
-    ap.add_argument("--compiled", type=Path, help="a directory with a compiled build")
-    ap.add_argument("--pure-only", action="store_true", help="measure the sources only")
-    args = ap.parse_args()
-    builds: list[tuple[str, Path]] = [("pure Python", SRC)]
-    if not args.pure_only:
-        builds.append(("compiled", args.compiled or compiled_dir()))
-    best: dict[str, dict[str, float]] = {}
-    for _ in range(args.rounds):
-        for expected, path in builds:
-            r = child(path, args.seconds, "twentyfive_playouts.measure")
-            if r.pop("kind") != expected:
-                sys.exit(f"{path} does not run Twenty-Five {expected}")
-            old = best.setdefault(expected, {})
-            for key, value in r.items():
-                better = min if key.startswith("clone") else max
-                old[key] = better(float(value), old.get(key, float(value)))
+    best, args = best_of_rounds(__doc__ or "", 3.0, "twentyfive_playouts.measure")
     for kind, r in best.items():
         for players in TABLES:
             print(f"{kind:>11}, {players} players: {r[f'playouts{players}']:9,.0f} random "

@@ -1,5 +1,6 @@
-"""The README's keys table and settings list, and docs/rules.md, match the table: every
-key the table binds is in the keys table, every settings row is named in both."""
+"""The README's keys table and docs/rules.md match the table: every key the table binds is
+in the keys table; every settings row is named in the README or in the reference of every
+setting, which is built from the records (with each setting's example)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
+import pytest
+from reference_support import check_reference
 from textual.binding import Binding
 
 from twentynine.engine.rules import SETTINGS, Rules, RulesError, setting_text, with_setting
 from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.screens import every_setting_markdown
 from twentynine.tui.settings import ROWS, row_for
 from twentynine.tui.table_screen import TableScreen
 
@@ -54,26 +58,36 @@ def test_every_key_in_the_readme_is_bound() -> None:
             assert key in bound, f"the README lists {key}, which the table does not bind"
 
 
-def test_every_settings_row_is_named_in_the_readme_and_the_rules() -> None:
-    flags = {st.field: st.flag for st in SETTINGS}
+def test_every_settings_row_is_named_in_the_readme_or_the_reference() -> None:
+    """The README names the table's own rows; the rules' rows are the records' names, which
+    the reference of every setting shows (built: no page lists them by hand)."""
+    reference = every_setting_markdown()
     for row in ROWS:
-        # the README names the table's own rows; the rules' rows are named once, in
-        # docs/rules.md's last table
-        assert row.kind == "rules" or row.name in README, row.name
-        if row.kind == "rules":
-            flag = flags.get(row.key, "--variant")
-            assert f"| {row.name} | `{flag}` |" in RULES, row.name
+        if row.kind == "rules" and row.key != "preset":
+            assert f"*{row.name}*" in reference, row.name
+        elif row.kind == "rules":
+            assert row.name in RULES and "`--variant`" in RULES
+        else:
+            assert row.name in README, row.name
     assert "only between games" not in README + RULES
     assert "at the start of a game and between games" not in README + RULES
 
 
-def test_every_setting_has_its_row_in_the_rules_page() -> None:
-    """docs/rules.md's last table names each setting of the record (rules.SETTINGS), in its
-    order: a setting added without its row fails here.  (The README names none of them: it
-    points to that table, so that the names live in one page.)"""
-    table = [(m[0], m[1]) for m in re.findall(r"^\| (.+?) \| `(--[a-z-]+)` \|$", RULES, re.M)]
-    rules_rows = [row for row in table if row[1] in {st.flag for st in SETTINGS}]
-    assert rules_rows == [(st.name, st.flag) for st in SETTINGS]
+def test_no_page_repeats_the_settings_by_hand() -> None:
+    """docs/rules.md keeps the game and the presets: it names no setting's row (those live
+    in the records alone) and points to where every setting is shown."""
+    for st in SETTINGS:
+        assert st.name not in RULES, st.name
+        assert st.example not in RULES, st.field
+    assert "twentynine rules --examples" in RULES and "(`?`)" in RULES
+
+
+def test_the_rules_page_and_rules_examples_show_every_setting(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The ``?`` page's last part and ``twentynine rules --examples`` name each record's
+    flag, row and example, in the records' order (built: a new record needs no page)."""
+    check_reference([st.reference() for st in SETTINGS], every_setting_markdown(),
+                    ["rules", "--examples"], capsys)
 
 
 def test_every_setting_is_one_whole_record() -> None:

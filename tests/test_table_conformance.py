@@ -3,15 +3,18 @@ controller, its bots in this process) and against a seat at a real table server 
 127.0.0.1 (the remote table), through :class:`~twentynine.controller.table_like.TableLike`
 alone: the first view, a bid, an illegal action refused with a reason and nothing changed,
 a take-back refused, a whole deal and the next, a move after the deal's end refused in the
-same words by both, a new game after the last. Each scenario also says what news the table
-told (:data:`~twentynine.controller.table_like.News`, through ``add_news``): the same
-kinds, in the same order, from both tables (a refused move is a ``Refusal`` whether the
-table raised it at once or a server answered it).
+same words by both, a new game after the last, other players taking the other seats (a
+``RosterChange``), the table failing to save (a ``Notice``). Each scenario also says what
+news the table told (:data:`~twentynine.controller.table_like.News`, through
+``add_news``): the same kinds, in the same order, from both tables (a refused move is a
+``Refusal`` whether the table raised it at once or a server answered it).
 
-A driver hides only how each table reaches the player's next turn: the local one runs its
-bots' turns (as the terminal's worker does), the remote one waits for the server's states;
-every assertion is the same for both. A table that behaves differently from the other
-fails here.
+A driver hides only how each table reaches the player's next turn (the local one runs its
+bots' turns, as the terminal's worker does; the remote one waits for the server's states)
+and how a change of players or a failed save comes about (the local table's bots changed
+and its save file unwritable; a friend sitting down at the server, the server telling its
+players it could not save); every assertion is the same for both. A table that behaves
+differently from the other fails here.
 """
 
 from __future__ import annotations
@@ -26,13 +29,16 @@ import pytest
 from net_support import run, serving
 
 from twentynine.controller.local_table import TableController
-from twentynine.controller.table_like import News, Refusal, TableLike
+from twentynine.controller.table_like import News, Notice, Refusal, RosterChange, TableLike
 from twentynine.engine.actions import PASS, Action, ActionKind
 from twentynine.engine.deal import Phase
 from twentynine.engine.events import DealScored, Event
 from twentynine.engine.rules import Rules
+from twentynine.net.client import Connection
+from twentynine.net.hosted_table import Table
 from twentynine.net.remote import RemoteTable
 from twentynine.net.roster import Settings
+from twentynine.net.server import GameServer
 
 RULES = Rules(game_to=1)
 """One deal decides a game (unless it is thrown in): the scenarios reach a game's end."""
@@ -68,8 +74,28 @@ class Driver:
         self.table.apply(action)
         await self.settle()
 
+    async def someone_else_plays(self) -> None:
+        """Change who plays the other seats (the local table's bots; at the server, a
+        friend sits down)."""
+        raise NotImplementedError
+
+    async def table_cannot_save(self) -> None:
+        """Make the table fail to write its file, and say so."""
+        raise NotImplementedError
+
+    async def news_after(self, told: int) -> list[News]:
+        """The news told since there were ``told`` (waiting a little for a remote table)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + BOUND
+        while len(self.news) <= told:
+            assert loop.time() < end, "the table told no news"
+            await asyncio.sleep(0.01)
+        return self.news[told:]
+
 
 class LocalDriver(Driver):
+    tmp: Path
+
     async def settle(self) -> None:
         assert isinstance(self.table, TableController)
         while (turn := self.table.bot_turn()) is not None:
@@ -79,11 +105,31 @@ class LocalDriver(Driver):
     async def refusal(self) -> str | None:
         return None
 
+    async def someone_else_plays(self) -> None:
+        assert isinstance(self.table, TableController)
+        self.table.set_bots("easy" if self.table.bot_name != "easy" else "random")
+
+    async def table_cannot_save(self) -> None:
+        assert isinstance(self.table, TableController)
+        self.table.save_file = self.tmp / "a file, not a folder" / "save.json"
+        (self.tmp / "a file, not a folder").write_text("", encoding="utf-8")
+        await self.act(self.table.legal_actions()[0])  # the autosave after it fails
+
 
 class RemoteDriver(Driver):
-    def __init__(self, table: RemoteTable) -> None:
+    def __init__(self, table: RemoteTable, server: GameServer, hosted: Table) -> None:
         super().__init__(table)
         self.remote = table
+        self.server, self.hosted = server, hosted
+        self.friends: list[Connection] = []
+
+    async def someone_else_plays(self) -> None:
+        self.friends.append(await Connection.join("127.0.0.1", self.server.port,
+                                                  self.hosted.code, "Bela", "north"))
+
+    async def table_cannot_save(self) -> None:
+        # what the server does when its store could not write the table's record
+        self.hosted.tell_all("The server could not save this table: disk full")
 
     async def settle(self) -> None:
         await self._until(lambda: not self.remote.pending and self.ready())
@@ -102,8 +148,10 @@ class RemoteDriver(Driver):
 
 
 @asynccontextmanager
-async def local_table(_tmp: Path) -> AsyncIterator[Driver]:
-    yield LocalDriver(TableController(RULES, seed=11, bots="random"))
+async def local_table(tmp: Path) -> AsyncIterator[Driver]:
+    driver = LocalDriver(TableController(RULES, seed=11, bots="random"))
+    driver.tmp = tmp
+    yield driver
 
 
 @asynccontextmanager
@@ -113,9 +161,12 @@ async def remote_table(tmp: Path) -> AsyncIterator[Driver]:
         remote = await RemoteTable.join("127.0.0.1", server.port, table.code, "Asha",
                                         "south")
         remote.start()
+        driver = RemoteDriver(remote, server, table)
         try:
-            yield RemoteDriver(remote)
+            yield driver
         finally:
+            for friend in driver.friends:
+                await friend.close()
             await remote.close()
 
 
@@ -245,7 +296,37 @@ async def new_game(d: Driver) -> None:
     assert kinds(d.news) == []
 
 
+async def roster_change(d: Driver) -> None:
+    """Other players take the other seats: one ``RosterChange`` naming some of them (never
+    the player's own), in words; the game itself does not move."""
+    t = d.table
+    before, view = t.position, t.view()
+    await d.someone_else_plays()
+    told = await d.news_after(0)
+    assert kinds(told) == ["RosterChange"], told
+    change = told[0]
+    assert isinstance(change, RosterChange)
+    assert change.text and change.seats and set(change.seats) <= {1, 2, 3}
+    assert t.position == before and t.view() == view
+    assert t.legal_actions() == list(view.legal_actions)
+
+
+async def notice(d: Driver) -> None:
+    """The table could not write its file: one ``Notice`` that says so; the game goes on
+    and nothing else is told."""
+    t = d.table
+    await d.table_cannot_save()
+    told = await d.news_after(0)
+    assert kinds(told) == ["Notice"], told
+    assert isinstance(told[0], Notice) and "could not save" in told[0].text.lower()
+    before = t.position
+    await d.act(t.legal_actions()[0])
+    assert t.position > before
+    assert kinds(d.news) == ["Notice"]
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "roster change": roster_change, "notice": notice,
     "first view": first_view, "bid": bid, "illegal action": illegal_action,
     "take-back": take_back, "whole deal": whole_deal, "new game": new_game,
 }

@@ -32,7 +32,7 @@ from twentynine.engine.deal import Phase
 from twentynine.engine.events import CardPlayed, GameOver, TrickWon, TrumpChosen
 from twentynine.engine.game import Game
 from twentynine.engine.records import dumps, game_record
-from twentynine.engine.rules import Rules
+from twentynine.engine.rules import SETTINGS, Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import TITLE
 from twentynine.tui.pacing import SPEEDS
@@ -90,8 +90,8 @@ def test_rules_page_and_last_trick(table: Table) -> None:
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, int]) -> None:
     """up/down a line, PgUp/PgDn a page, Home/End the top and the bottom; the whole of
-    docs/rules.md is drawn (its last table's last row at the bottom), as text, not as
-    Markdown source."""
+    docs/rules.md and the reference of every setting are drawn (the last setting at the
+    bottom), as text, not as Markdown source."""
 
     async def run() -> None:
         app = make_app(tmp_path, seed=3)
@@ -112,8 +112,9 @@ def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, i
                 assert scroll.scroll_y == y, key
                 if key == "end":
                     text = screen_text(app)
-                    assert "Move clock" in text and "--timer" in text  # the last row
-                    for source in ("| Move clock", "---|", "**", "](#"):
+                    # the reference of every setting ends the page: its last example
+                    assert SETTINGS[-1].example.split()[-1] in text.split()
+                    for source in ("**`", "---|", "**", "](#"):
                         assert source not in text
             assert TITLE in screen_text(app)
 

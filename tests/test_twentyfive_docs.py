@@ -1,6 +1,6 @@
-"""docs/twentyfive.md says what the engine does: its options table is the option records'
-(one row each, in their order, with their flag, values, standard value and help), and its
-tables of ranks are the engine's orders."""
+"""docs/twentyfive.md says what the engine does: its tables of ranks are the engine's
+orders; the options are listed from their records (the rules page's last part and
+``twentynine rules --game twentyfive --examples``), not by hand on the page."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+from reference_support import check_reference
+
+from twentynine.tui.twentyfive_dialogs import every_option_markdown
 from twentynine.twentyfive import OPTIONS
 from twentynine.twentyfive.pack import RANK_LABELS, plain_order, trump_order
 
@@ -21,12 +25,19 @@ def _section(title: str) -> str:
     return PAGE[start:end if end >= 0 else len(PAGE)]
 
 
-def test_the_options_table_is_the_option_records() -> None:
-    rows = [line for line in _section("Options").splitlines()
-            if line.startswith("| ") and "`" in line]
-    expected = [f"| {o.name} | `{o.flag.replace('|', chr(92) + '|')}` | {o.values_text} | "
-                f"{o.default} | {o.help} |" for o in OPTIONS]
-    assert rows == expected
+def test_the_page_lists_no_option_by_hand() -> None:
+    """The options live in their records alone: the page names none of their rows or
+    examples, and points to where every option is shown."""
+    options = _section("Options")
+    for o in OPTIONS:
+        assert f"| {o.name} |" not in PAGE and o.example not in PAGE, o.field
+    assert "twentynine rules --game twentyfive --examples" in options and "(`?`)" in options
+
+
+def test_the_rules_page_and_rules_examples_show_every_option(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    check_reference([o.reference() for o in OPTIONS], every_option_markdown(),
+                    ["rules", "--game", "twentyfive", "--examples"], capsys)
 
 
 def _ranks(cards: Sequence[int]) -> str:

@@ -12,6 +12,7 @@ from typing import NoReturn
 
 from .. import version_text
 from ..bots import BOTS
+from ..common import house_reference
 from ..engine.options import add_rules_options, rules_from
 from ..engine.rules import SETTINGS, Rules, RulesError, setting_text
 from ..twentyfive import house_rules as twentyfive_options
@@ -208,11 +209,15 @@ def rules_lines(rules: Rules, columns: int) -> list[str]:
     return out
 
 
-def print_rules(rules: Rules) -> None:
-    """Print :func:`rules_lines` for the terminal's width."""
+def print_rules(rules: Rules, examples: bool = False) -> None:
+    """Print :func:`rules_lines` for the terminal's width; with ``examples``, every
+    setting's name on the settings screen, values and example instead."""
     import shutil
 
-    for line in rules_lines(rules, shutil.get_terminal_size((100, 24)).columns):
+    columns = shutil.get_terminal_size((100, 24)).columns
+    lines = (house_reference.text_lines((st.reference() for st in SETTINGS), columns)
+             if examples else rules_lines(rules, columns))
+    for line in lines:
         print(line)
 
 
@@ -437,6 +442,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "instead of JSON lines on stdin/stdout")
 
     rules = sub.add_parser("rules", help="print the rule settings of a variant")
+    rules.add_argument("--examples", action="store_true",
+                       help="every setting with its values and an example, instead")
     add_rules_options(rules)
     add_game_options(rules)
     add_coach_commands(sub)  # stats, history, review, export
@@ -526,7 +533,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except RulesError as exc:
         parser.exit(2, f"twentynine: error: {exc}\n")
     if opts.command == "rules":
-        print_rules(rules)
+        print_rules(rules, opts.examples)
         return 0
     if opts.command == "serve":
         from ..net.web import serve
@@ -566,8 +573,11 @@ def _twentyfive(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> in
     except ValueError as exc:
         parser.exit(2, f"twentynine: error: {exc}\n")
     if opts.command == "rules":
-        for line in twentyfive_rules_lines(
-                rules, shutil.get_terminal_size((100, 24)).columns):
+        columns = shutil.get_terminal_size((100, 24)).columns
+        lines = (house_reference.text_lines(
+                    (o.reference() for o in twentyfive_options.OPTIONS), columns)
+                 if opts.examples else twentyfive_rules_lines(rules, columns))
+        for line in lines:
             print(line)
         return 0
     if opts.command == "host":

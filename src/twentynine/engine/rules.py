@@ -15,6 +15,8 @@ import dataclasses
 from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args, get_type_hints
 
+from ..common.house_reference import Entry
+
 TrumpIndicator = Literal["card", "marker"]
 TrumpChoice = Literal["chosen", "seventh"]
 AskRule = Literal["optional", "compulsory", "auto"]
@@ -186,8 +188,8 @@ class Setting:
     """One rule setting, named and explained in this one place: its flag, its row on the
     settings screen, what each value means, and the phrases the table uses when it differs
     from the standard game.  The command line's flags, ``twentynine rules``, the settings
-    screen's rows, the table's house rules and the checks of the README's and
-    docs/rules.md's tables are all built from :data:`SETTINGS`.
+    screen's rows, the table's house rules and the reference of every setting (the rules
+    page's last part, ``twentynine rules --examples``) are all built from :data:`SETTINGS`.
 
     In ``means``, ``house`` and ``short``, a value's text picks its line, ``*`` stands for
     any other value, and ``{n}`` in a line is the value's text."""
@@ -201,15 +203,30 @@ class Setting:
     help: str
     """What the setting does, for ``--help`` and ``twentynine rules``."""
     name: str
-    """The settings screen's row, as the README and docs/rules.md name it too."""
+    """The settings screen's row."""
     means: dict[str, str]
     """What each value means, one line each (the settings screen)."""
     house: dict[str, str]
     """The table's phrase for a value other than the standard game's (the house rules)."""
     short: dict[str, str]
     """The same in a word or two, for a summary on one line."""
+    example: str
+    """The setting at the table, in a sentence or two: the rules page (``?``) and
+    ``twentynine rules --examples`` show it after :attr:`help`."""
     shown: dict[str, str] = dataclasses.field(default_factory=dict)
     """How a value is shown on the settings screen, where its text is not plain enough."""
+
+    def reference(self) -> Entry:
+        """This setting in the reference of every setting (``common.house_reference``).
+
+        >>> SETTING["max_bid"].reference().usage
+        '--max-bid N'
+        """
+        many = len(self.choices) > 3 and self.choices[0].isdigit()
+        return Entry(f"{self.flag} {'N' if many else '|'.join(self.choices)}", self.name,
+                     f"{self.choices[0]} to {self.choices[-1]}" if many
+                     else ", ".join(self.choices),
+                     setting_text(Rules(), self.field), self.help, self.example)
 
     def says(self, lines: dict[str, str], rules: Rules) -> str:
         """The line of ``lines`` (``means``, ``house`` or ``short``) for this setting's
@@ -229,13 +246,18 @@ SETTINGS: tuple[Setting, ...] = (
             name='Lowest bid',
             means={'*': 'Bids start at {n}; the dealer must bid at least that if all pass.'},
             house={'*': 'Bids start at {n}'},
-            short={'*': 'bids from {n}'}),
+            short={'*': 'bids from {n}'},
+            example='with `--min-bid 15`, if the first three pass the dealer '
+                    "must bid at least 15; a bid of 17 with the bidders' pair "
+                    'needs 15, not 13.'),
     Setting("max_bid", "--max-bid", tuple(str(n) for n in range(16, 30)),
             "Highest bid (up to 29 with the last-trick point). The pair's ceiling.",
             name='Highest bid',
             means={'*': 'Nobody may bid more than {n}; a pair never raises a target above it.'},
             house={'*': 'Bids go up to {n}'},
-            short={'*': 'bids to {n}'}),
+            short={'*': 'bids to {n}'},
+            example='`--max-bid 29` allows a bid of 29 in the 29-point game; a'
+                    " bid of 27 against the defenders' pair then needs 29."),
     Setting("last_trick_point", "--last-trick", ("on", "off"),
             "The winner of the eighth trick scores 1 extra point: 29 in all, else 28.",
             name='Point for the last trick',
@@ -244,7 +266,8 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'No extra point for the last trick: 28 in all.',
             },
             house={'*': 'No point for last trick'},
-            short={'*': '28 points'}),
+            short={'*': '28 points'},
+            example='off (as in `28pt`), a bid of 28 needs every point card.'),
     Setting("trump_indicator", "--indicator", ("card", "marker"),
             "card: the bidder lays one of their cards face down; marker: the bidder keeps all "
             "eight cards and a marker shows the suit.",
@@ -255,6 +278,9 @@ SETTINGS: tuple[Setting, ...] = (
             },
             house={'*': 'Trump by marker, no card'},
             short={'*': 'trump marker'},
+            example="with `card` the face-down card comes back to the bidder's"
+                    ' hand when trump is shown; with a marker, a bidder '
+                    'holding J♥ 9♥ can choose hearts and still play both.',
             shown={'card': 'face-down card', 'marker': 'suit marker'}),
     Setting("trump_choice", "--trump-card", ("chosen", "seventh"),
             "chosen: the bidder picks trump from their first four; seventh: the bidder's "
@@ -266,6 +292,9 @@ SETTINGS: tuple[Setting, ...] = (
             },
             house={'*': '7th card sets the trump'},
             short={'*': '7th card trump'},
+            example='with `seventh` you win the bid at 17 holding four spades;'
+                    ' your seventh card is the 8♦, so diamonds are trump, face'
+                    ' down in front of you.',
             shown={'chosen': 'the bidder', 'seventh': 'the 7th card'}),
     Setting("ask", "--ask", ("optional", "compulsory", "auto"),
             "Who asks for trump: anyone unable to follow may (optional), the first unable to "
@@ -278,6 +307,9 @@ SETTINGS: tuple[Setting, ...] = (
             },
             house={'auto': 'Trump turns up by itself', '*': "Can't follow: you must ask"},
             short={'auto': 'trump shows itself', '*': 'must ask'},
+            example='under `auto`, spades are led and West has none; the trump'
+                    " (hearts) is shown at once, which counts as West's "
+                    'asking, and West, holding the 7♥, must play it.',
             shown={'optional': 'may ask', 'compulsory': 'must ask', 'auto': 'turns up'}),
     Setting("asker_must_trump", "--asker-must-trump", ("on", "off"),
             "The player who asked must play a trump in that trick if they hold one.",
@@ -287,7 +319,9 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'Whoever asked may still play any card in that trick.',
             },
             house={'*': 'Asker need not trump'},
-            short={'*': "asker needn't trump"}),
+            short={'*': "asker needn't trump"},
+            example='off (as in Pagat), you may ask, see that trump is clubs, '
+                    'and still throw the 7♦.'),
     Setting("unshown_trump", "--unshown", ("show_last", "dead"),
             "Trump never asked for: shown before the last trick, or the deal is dead.",
             name='Trump nobody asked for',
@@ -297,6 +331,9 @@ SETTINGS: tuple[Setting, ...] = (
             },
             house={'*': 'Unshown trump: no score'},
             short={'*': 'unshown trump: void'},
+            example='with `dead`, everybody follows suit in all eight tricks '
+                    'of a Pagat deal: nobody scores, and a face-down card was '
+                    "simply the bidder's last card.",
             shown={'show_last': 'shown at trick 8', 'dead': 'deal is dead'}),
     Setting("pair", "--pair", ("on", "off"),
             "King and queen of trump in one hand may be declared: the target moves by 4.",
@@ -306,7 +343,8 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'King and queen of trump are just two cards.',
             },
             house={'*': 'No pair (king and queen)'},
-            short={'*': 'no pair'}),
+            short={'*': 'no pair'},
+            example='off, holding K♠ Q♠ with spades trump changes nothing.'),
     Setting("match_bids", "--match-bids", ("on", "off"),
             "A player who spoke earlier may match a later player's bid instead of raising.",
             name='Matching bids',
@@ -315,7 +353,9 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'Every bid must be higher than the one before.',
             },
             house={'*': 'Bids may be matched'},
-            short={'*': 'bids matched'}),
+            short={'*': 'bids matched'},
+            example='you bid 16, East bids 17; on your next turn you may say '
+                    '17 and hold the contract; East must bid 18 or pass.'),
     Setting("no_trumps", "--no-trumps", ("on", "off"),
             "The bidder may declare that there is no trump suit.",
             name='No-trump deals',
@@ -324,7 +364,12 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'Every deal has a trump suit.',
             },
             house={'*': 'No trumps allowed'},
-            short={'*': 'no trumps'}),
+            short={'*': 'no trumps'},
+            example='holding J♠ J♥ J♦ 9♣ you declare no trumps rather than '
+                    'trust one suit; every trick then goes to the highest card'
+                    ' of the suit led, and there is no pair. With a face-down '
+                    'card the declaration is open (there is no card to hide); '
+                    'with a marker it stays secret until someone asks.'),
     Setting("double", "--double", ("on", "off"),
             "Before the second four cards a defender may double (deal worth 2), then the "
             "bidder may redouble (worth 4).",
@@ -334,7 +379,10 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'Nobody may double: a deal is worth its usual points.',
             },
             house={'*': 'Defenders may double'},
-            short={'*': 'doubling'}),
+            short={'*': 'doubling'},
+            example='after the trump is chosen, the defender after the bidder '
+                    'and then the other defender may double; bid 20, doubled '
+                    'and redoubled, made: +4; missed: -4.'),
     Setting("single_hand", "--single-hand", ("on", "off"),
             "Before the first lead a player may announce taking every trick alone: no trumps, "
             "partner sits out, 3 game points won or lost.",
@@ -344,7 +392,12 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'Nobody may play alone.',
             },
             house={'*': 'Single hand: all 8 alone'},
-            short={'*': 'single hand'}),
+            short={'*': 'single hand'},
+            example='each player in turn from the leader may announce before '
+                    'the first lead; holding J and 9 of all four suits, you '
+                    'announce, lead, and your partner lays down their cards; '
+                    'the tricks have three cards, and you take all eight: +3 '
+                    '(the first trick lost ends the deal: -3).'),
     Setting("redeal", "--redeal", ("on", "off"),
             "A player whose first four cards hold no points may ask for a new deal.",
             name='Redeal a pointless four',
@@ -353,7 +406,10 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'You play the four cards you were dealt.',
             },
             house={'*': 'No point card in 4: redeal'},
-            short={'*': 'redeal on 4'}),
+            short={'*': 'redeal on 4'},
+            example='you hold K♠ Q♥ 8♦ 7♣ (no J, 9, A or 10) and, before your '
+                    'first bid or pass, ask for a new deal; the same dealer '
+                    'deals again.'),
     Setting("pointless_hand_redeal", "--pointless-redeal", ("on", "off"),
             "A deal where anyone's eight cards hold no points is thrown in.",
             name='Redeal a pointless eight',
@@ -362,7 +418,10 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'A hand of eight cards with no point card is played as it is.',
             },
             house={'*': 'No point card in 8: redeal'},
-            short={'*': 'redeal on 8'}),
+            short={'*': 'redeal on 8'},
+            example='once all eight cards are out, West holds K♠ Q♠ 8♥ 7♥ K♦ '
+                    'Q♦ 8♣ 7♣, not one point card: the deal is thrown in and '
+                    'the same dealer deals again.'),
     Setting("big_bids", "--big-bids", ("on", "off"),
             "A bid of 21 or more is worth 2 game points, won or lost.",
             name='Big bids count double',
@@ -371,7 +430,8 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'Every bid wins or loses 1 game point (unless doubled).',
             },
             house={'*': 'Bids of 21 or more score 2'},
-            short={'*': '21+ scores 2'}),
+            short={'*': '21+ scores 2'},
+            example='bid 22 and take 23: +2.'),
     Setting("half_loss", "--half-loss", ("on", "off"),
             "A bidding team taking less than half its bid loses 2 game points.",
             name='Heavy loss under half',
@@ -380,7 +440,9 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'A missed bid loses 1 game point however badly it failed.',
             },
             house={'*': 'Under half the bid loses 2'},
-            short={'*': 'half loss 2'}),
+            short={'*': 'half loss 2'},
+            example='bid 20 and take 9: -2 (with 10 it would be -1); together '
+                    'with big bids the loss is still 2, not 4.'),
     Setting("all_tricks", "--all-tricks", ("on", "off"),
             "A team that takes all eight tricks wins the game at once.",
             name='All eight tricks win',
@@ -389,13 +451,16 @@ SETTINGS: tuple[Setting, ...] = (
                 'off': 'Taking all eight tricks scores like any other deal.',
             },
             house={'*': 'All 8 tricks win the game'},
-            short={'*': '8 tricks win'}),
+            short={'*': '8 tricks win'},
+            example='at -3 to +4, your team sweeps all eight tricks: you win '
+                    'the game.'),
     Setting("game_to", "--game-to", tuple(str(n) for n in range(1, 100)),
             "Game points a team needs to win (and loses at the same number below zero).",
             name='Game length',
             means={'*': 'A team reaching +{n} wins the game; one falling to -{n} loses it.'},
             house={'*': 'Game to +{n} or -{n}'},
             short={'*': 'game to {n}'},
+            example='`--game-to 3` for a short game.',
             shown={str(n): f"to {n}" for n in range(1, 100)}),
     Setting("direction", "--direction", ("anticlockwise", "clockwise"),
             "Which way play goes round the table on screen.",
@@ -405,7 +470,10 @@ SETTINGS: tuple[Setting, ...] = (
                 'clockwise': 'Play passes to your left: West plays after you.',
             },
             house={'*': 'Play goes clockwise'},
-            short={'*': 'clockwise'}),
+            short={'*': 'clockwise'},
+            example='clockwise (as in Pagat), West plays after you and East '
+                    'before you; only the seats on screen change, not who bids'
+                    ' or leads first.'),
 )
 """Every rule setting, in the order players read them."""
 

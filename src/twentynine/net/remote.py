@@ -193,6 +193,24 @@ class SeatLink:
         self._sending: asyncio.Task[None] | None = None
 
     def _handle(self, msg: dict[str, Any]) -> None:
+        """One message from the server: the news every game's table tells alike (a
+        refusal, a notice, the server's goodbye) here, the game's own messages (its
+        states) in :meth:`_on_game_message`."""
+        kind = msg.get("type")
+        if kind == "error":
+            self._pending = False
+            text = str(msg.get("message", "refused"))
+            self._tell(Refusal(text[:1].upper() + text[1:]))
+        elif kind == "notice":
+            self._tell(Notice(str(msg.get("text", ""))))
+        elif kind == "bye":
+            self.closed = True
+            self._tell(Notice(str(msg.get("reason", "You left the table"))))
+        else:
+            self._on_game_message(kind, msg)
+
+    def _on_game_message(self, kind: object, msg: dict[str, Any]) -> None:
+        """A message of the game's own (``state``, ``waiting``): each game's table."""
         raise NotImplementedError
 
     def start(self) -> None:
@@ -328,8 +346,7 @@ class RemoteTable(HostDecides, SeatLink):
             self.notice = ("You take this seat when the next deal starts; its bot finishes "
                            "this one.")
 
-    def _handle(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
+    def _on_game_message(self, kind: object, msg: dict[str, Any]) -> None:
         if kind == "state":
             self._on_state(msg)
         elif kind == "waiting":
@@ -337,15 +354,6 @@ class RemoteTable(HostDecides, SeatLink):
             self.seats = list(msg.get("seats", []))
             if isinstance(msg.get("view"), dict):
                 self._watch(msg)
-        elif kind == "error":
-            self._pending = False
-            text = str(msg.get("message", "refused"))
-            self._tell(Refusal(text[:1].upper() + text[1:]))
-        elif kind == "notice":
-            self._tell(Notice(str(msg.get("text", ""))))
-        elif kind == "bye":
-            self.closed = True
-            self._tell(Notice(str(msg.get("reason", "You left the table"))))
 
     def _watch(self, msg: dict[str, Any]) -> None:
         """While we wait for our seat: the deal as anyone sees it (no cards of ours, never

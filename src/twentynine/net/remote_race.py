@@ -22,7 +22,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..controller.table_like import Notice, Refusal
+from ..controller.table_like import Refusal
 from ..twentyfive import happenings as ev
 from ..twentyfive.house_rules import HouseRules
 from ..twentyfive.moves import NEXT_DEAL, Move, MoveError, MoveKind
@@ -151,19 +151,9 @@ class RemoteRace(SeatLink):
                            "finishes this one.")
 
     # ------------------------------------------------------------------ the server's news
-    def _handle(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
+    def _on_game_message(self, kind: object, msg: dict[str, Any]) -> None:
         if kind in ("state", "waiting"):
             self._on_state(msg, waiting=kind == "waiting")
-        elif kind == "error":
-            self._pending = False
-            text = str(msg.get("message", "refused"))
-            self._tell(Refusal(text[:1].upper() + text[1:]))
-        elif kind == "notice":
-            self._tell(Notice(str(msg.get("text", ""))))
-        elif kind == "bye":
-            self.closed = True
-            self._tell(Notice(str(msg.get("reason", "You left the table"))))
 
     def _on_state(self, msg: dict[str, Any], waiting: bool) -> None:
         view = msg.get("view")

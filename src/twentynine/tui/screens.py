@@ -23,7 +23,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..coach.phrases import signed
-from ..engine.rules import Rules
+from ..common import house_reference
+from ..engine.rules import SETTINGS, Rules
 from ..engine.scoring import DealOutcome
 from ..engine.views import TrickRecord
 from .footer import TableFooter
@@ -37,6 +38,13 @@ from .wording import HUMAN, TEAM_LONG, card_box, join_columns, seat_name
 def rules_markdown() -> str:
     """The players' rules (docs/rules.md, packaged as twentynine/data/rules.md)."""
     return resources.files("twentynine").joinpath("data/rules.md").read_text(encoding="utf-8")
+
+
+def every_setting_markdown() -> str:
+    """The rules page's last part: every setting's flag, its row on the settings screen, its
+    values and an example, built from the records (``rules.SETTINGS``)."""
+    return house_reference.rules_page_part("Every setting", "twentynine rules --examples",
+                                           (st.reference() for st in SETTINGS))
 
 
 def settings_markdown(rules: Rules) -> str:
@@ -446,7 +454,8 @@ class NoticeScreen(ModalScreen[None]):
 
 class RulesScreen(ModalScreen[None]):
     """The first-run card (the game on one screen, and the keys), then this game's house
-    rules and docs/rules.md, rendered, in one scrolling page."""
+    rules, docs/rules.md and every setting (built from the records), rendered, in one
+    scrolling page."""
 
     CSS_PATH = "screens.tcss"
 
@@ -463,7 +472,8 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
             yield Static(intro_card(self.rules), id="intro-card")
-            yield RulesText(settings_markdown(self.rules) + rules_markdown(), id="rules-text")
+            yield RulesText(settings_markdown(self.rules) + rules_markdown() + "\n"
+                            + every_setting_markdown(), id="rules-text")
         yield TableFooter()
 
     def on_mount(self) -> None:

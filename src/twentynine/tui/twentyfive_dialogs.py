@@ -14,6 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ..common import house_reference
 from ..twentyfive import OPTIONS, Card, HouseRules, PlayerView, RaceWon
 from ..twentyfive.bot_registry import LEVELS
 from ..twentyfive.pack import is_trump, power
@@ -47,6 +48,13 @@ def rules_markdown() -> str:
     """The rules page: docs/twentyfive.md, packaged as twentynine/data/twentyfive.md."""
     return resources.files("twentynine").joinpath("data/twentyfive.md").read_text(
         encoding="utf-8")
+
+def every_option_markdown() -> str:
+    """The rules page's last part: every option's flag, its row on the settings screen, its
+    values and an example, built from the records (``house_rules.OPTIONS``)."""
+    return house_reference.rules_page_part(
+        "Every option", "twentynine rules --game twentyfive --examples",
+        (o.reference() for o in OPTIONS))
 
 
 class RobScreen(ModalScreen[Card | None]):
@@ -213,7 +221,8 @@ class RaceOverScreen(ModalScreen[bool]):
 
 
 class RaceRulesScreen(ModalScreen[None]):
-    """The rules page (docs/twentyfive.md) with this game's options first."""
+    """The rules page (docs/twentyfive.md) with this game's options first and every option
+    (built from the records) last."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "close"),
@@ -236,7 +245,8 @@ class RaceRulesScreen(ModalScreen[None]):
                 "page, q quits (it asks first; the game is saved: "
                 "`twentynine play --game twentyfive --resume`).\n\n")
         with VerticalScroll(id="rt-rules"):
-            yield RulesText(head + rules_markdown(), id="rt-rules-text")
+            yield RulesText(head + rules_markdown() + "\n" + every_option_markdown(),
+                            id="rt-rules-text")
         yield Footer()
 
     def on_mount(self) -> None:

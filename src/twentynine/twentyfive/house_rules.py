@@ -4,8 +4,8 @@
 for every option, its one record: the command line's flag, the settings screen's row, what
 each value means and the phrases a table shows when it is not the standard game's value.
 The command line's flags (:func:`add_arguments`, :func:`from_arguments`), the settings
-screen, ``twentynine rules --game twentyfive`` and docs/twentyfive.md's options table
-are built from (or checked against) these records and nothing else.
+screen, ``twentynine rules --game twentyfive [--examples]`` and the rules page's list of
+every option are built from these records and nothing else.
 
 Seats sit in play order ``0 .. players - 1``.  Each for themselves, every seat is its own
 side; in teams of two partners sit opposite (seats ``s`` and ``s + players/2``); in teams
@@ -28,6 +28,8 @@ import argparse
 import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
+
+from ..common.house_reference import Entry
 
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 9
@@ -155,7 +157,7 @@ class Option:
     default: str
     """The standard game's value, as text."""
     name: str
-    """The settings screen's row (docs/twentyfive.md names it the same)."""
+    """The settings screen's row."""
     help: str
     """What the option does, for ``--help`` and the rules page."""
     means: dict[str, str]
@@ -164,6 +166,14 @@ class Option:
     """The table's phrase for the value (its house rules)."""
     short: dict[str, str]
     """The same in a word or two, for a summary on one line."""
+    example: str
+    """The option at the table, in a sentence or two: the rules page (``?``) and
+    ``twentynine rules --game twentyfive --examples`` show it after :attr:`help`."""
+
+    def reference(self) -> Entry:
+        """This option in the reference of every option (``common.house_reference``)."""
+        return Entry(self.flag, self.name, self.values_text, self.default, self.help,
+                     self.example)
 
     @property
     def switch(self) -> bool:
@@ -216,7 +226,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
            "How many sit at the table, from 3 to 9.",
            means={"*": "{n} players, five cards each; the rest of the pack stays in the stock."},
            house={"*": "{n} players"},
-           short={"*": "{n} players"}),
+           short={"*": "{n} players"},
+           example="`--players 6` deals thirty cards and leaves 22 in the stock."),
     Option("teams", "--teams none|pairs|threes", TEAMS, "none", "Teams",
            "none: each for themselves; pairs: teams of two, partners opposite (an even "
            "number of players); threes: teams of three, each player between two of other "
@@ -226,27 +237,36 @@ OPTIONS: Final[tuple[Option, ...]] = (
                   "threes": "Teams of three, seated alternately (needs 6 or 9 players)."},
            house={"none": "Each for themselves", "pairs": "Teams of two",
                   "threes": "Teams of three"},
-           short={"none": "solo", "pairs": "pairs", "threes": "threes"}),
+           short={"none": "solo", "pairs": "pairs", "threes": "threes"},
+           example="`--players 6 --teams threes`: seats 0, 2 and 4 play against seats 1, 3 "
+                   "and 5, so nobody sits beside a teammate."),
     Option("target", "--target N", tuple(str(n) for n in TARGETS), "25", "Target",
            "The score that wins the game at once, even in the middle of a deal (45 plays "
            "Forty-Five).",
            means={"*": "The first player or team to {n} points wins, at once."},
            house={"*": "Game to {n}"},
-           short={"*": "to {n}"}),
+           short={"*": "to {n}"},
+           example="`--target 45` plays Forty-Five: nine tricks win, so a game lasts two "
+                   "deals at the least."),
     Option("rob", "--no-rob", ("on", "off"), "on", "Robbing",
            "Whoever holds the ace of trumps may rob the turned card, laying down a card of "
            "their own (--no-rob: the turned card only names trump).",
            means={"on": "The holder of the ace of trumps may take the turned card.",
                   "off": "Nobody robs: the turned card only names trump."},
            house={"on": "Ace of trumps robs", "off": "No robbing"},
-           short={"on": "robbing", "off": "no robbing"}),
+           short={"on": "robbing", "off": "no robbing"},
+           example="the 7♦ is turned and you hold the A♦: on your first turn you may take "
+                   "the 7♦ and lay down a card of your own; with `--no-rob` the 7♦ only says "
+                   "that diamonds are trump."),
     Option("renege", "--no-renege", ("on", "off"), "on", "Holding back top trumps",
            "The 5, the J and the A♥ of trumps need not follow a lower trump led "
            "(--no-renege: every trump must follow a trump lead).",
            means={"on": "The 5, J and A♥ may be held back when a lower trump is led.",
                   "off": "Every trump must follow a trump lead, the top three too."},
            house={"on": "Top trumps may be held back", "off": "No holding back"},
-           short={"on": "reneging", "off": "no reneging"}),
+           short={"on": "reneging", "off": "no reneging"},
+           example="clubs are trump, the 3♣ is led and your only trump is the J♣: you may "
+                   "keep it and play a heart; with `--no-renege` you must play the J♣."),
 )
 """Every option, in the order the settings screen and the docs list them."""
 
