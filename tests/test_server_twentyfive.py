@@ -293,3 +293,37 @@ def test_the_terminal_join_plays_its_seat_through_the_twentyfive_screen(
             assert len([m for m in table.game.moves]) > 3
 
     run(main(), 120)
+
+
+def test_a_player_out_of_time_gets_the_hints_choice_named_as_the_hint_names_it(
+        tmp_path: Path) -> None:
+    from twentynine.coach.race_clock import race_clock_words
+    from twentynine.coach.race_hint import race_hint
+
+    async def main() -> tuple[list[str], str]:
+        async with serving(tmp_path, settings(clock=0.6), seed=8) as (server, [table]):
+            conn = await Connection.join("127.0.0.1", server.port, table.code, "Slow", 0)
+            got: list[dict[str, Any]] = []
+            # the player never moves: the server must, once the clock runs out
+            while not any(m["type"] == "notice" for m in got):
+                got.append(await conn.receive(timeout=60))
+            notice = next(m for m in got if m["type"] == "notice")
+            moves = [str(m) for m in table.game.moves]
+            await conn.close()
+            return moves, notice["text"]
+
+    moves, said = run(main(), 120)
+    # the move made for seat 1 is the hint's for the view it had then, and the notice
+    # names it in the hint's words
+    g = Race(8, RULES)
+    for m in moves:
+        if g.turn == 0:
+            hinted = race_hint(g.view(0)).move
+            assert m == str(hinted)
+            assert said == race_clock_words(hinted)
+            assert said.startswith("Time is up: the ") and "the hint's choice" in said
+            break
+        g.apply(m)
+    else:
+        raise AssertionError("seat 1 never moved")
+
