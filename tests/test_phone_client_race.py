@@ -2,9 +2,10 @@
 loopback port, Debian's Chromium through Playwright, touch): nine seats on every phone
 size, 320 x 568, 360 x 740, 390 x 844, 430 x 932 and 844 x 390 on its side.
 
-* In play, each each for themselves: every opponent's card in the trick and every score
-  at once, each on top (``elementFromPoint``), no gap between the seats and the hand,
-  nothing wider than the screen; the deal's result leaves every seat row in sight.
+* In play, each for themselves: every opponent's card in the trick and every score at
+  once, each on top (``elementFromPoint``), the move clock's bar too, no gap between the
+  seats and the hand, nothing wider than the screen; the deal's result leaves every seat
+  row in sight.
 * In threes: text 4.5:1 against what is behind it, 44 px targets and a name for each;
   at game over every row is still in sight, the result's "New game" starts game 2 for
   every seat; a friend who came in mid-deal waits (the page says so, and the ``waiting``
@@ -44,7 +45,8 @@ LAYOUT = """() => {
     .map(([n, r]) => [n, Math.round(r.left), Math.round(r.right)]);
   return {vw, vh, scrollW: document.documentElement.scrollWidth,
           scrollH: document.documentElement.scrollHeight,
-          bar: box(document.getElementById('race-bar')).bottom,
+          bar: Math.max(...['race-bar', 'clock-row'].map((id) => document.getElementById(id))
+            .filter(shown).map((e) => box(e).bottom)),
           rows: rows.map((r) => [r.top, r.bottom]),
           next: below.length ? Math.min(...below.map((r) => r.top)) : vh, wide};
 }"""
@@ -139,8 +141,9 @@ def play_one(w: Watched) -> None:
 def test_nine_each_for_themselves_fit_every_phone_in_play_and_at_the_deals_end(
         tmp_path: Path, browser: Any) -> None:  # noqa: F811
     rules = HouseRules(players=9)
+    # a move clock (long enough never to run out here): its bar fits as well
     srv = LiveServer(tmp_path / "tables", Settings(rules=rules, bots="random",
-                                                   bot_delay=0.0), seed=5)
+                                                   bot_delay=0.0, clock=900), seed=5)
     try:
         # the last seat deals the first deal: its first turn is the trick's last card,
         # with the eight others' cards on the table
@@ -148,13 +151,16 @@ def test_nine_each_for_themselves_fit_every_phone_in_play_and_at_the_deals_end(
         assert w.seat == 8
         w.page.wait_for_selector("#race-hand .card.playable")
         assert w.page.locator("#race-seats .face").count() == 8
+        w.page.wait_for_selector("#race #clock-row:not([hidden])")
+        assert re.fullmatch(r"Your move: \d+ s", w.text("#clock-text"))
+        assert w.page.get_attribute("#clock", "aria-valuemax") == "900"
 
         def in_play(where: str) -> None:
             shot(w, f"nine-play-{where}.png")
             no_gap(w, where, 9)
             uncovered(w, where, "#race-seats .face", "#race-seats .pts", "#race-seats .name",
                       "#race-hand .card", "#race-help-open", "#race-status", "#race-chip-race",
-                      "#race-chip-trump")
+                      "#race-chip-trump", "#clock")
             if w.page.locator("#rob").count():
                 uncovered(w, where, "#rob")
 
