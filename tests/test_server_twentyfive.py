@@ -4,7 +4,9 @@ player receives is searched for a card its seat may not know (another hand, the 
 a robber's laid-down card); an illegal card is refused with the engine's reason; a seat
 comes back by its token alone; a restarted server resumes the game; a secret game's
 record holds each deal before anyone sees it; the terminal's join plays its seat
-through the Twenty-Five screen."""
+through the Twenty-Five screen; a player out of time gets the hint's move; a friend who
+sits down mid-deal waits (``waiting``: only what every seat sees) and plays from the next
+deal; at game over a player starts the table's next game."""
 
 from __future__ import annotations
 
@@ -291,5 +293,132 @@ def test_the_terminal_join_plays_its_seat_through_the_twentyfive_screen(
                 assert "You" in text
             await remote.close()
             assert len([m for m in table.game.moves]) > 3
+
+    run(main(), 120)
+
+
+def test_a_player_out_of_time_gets_the_hints_choice_named_as_the_hint_names_it(
+        tmp_path: Path) -> None:
+    from twentynine.coach.race_clock import race_clock_words
+    from twentynine.coach.race_hint import race_hint
+
+    async def main() -> tuple[list[str], str]:
+        async with serving(tmp_path, settings(clock=0.6), seed=8) as (server, [table]):
+            conn = await Connection.join("127.0.0.1", server.port, table.code, "Slow", 0)
+            got: list[dict[str, Any]] = []
+            # the player never moves: the server must, once the clock runs out
+            while not any(m["type"] == "notice" for m in got):
+                got.append(await conn.receive(timeout=60))
+            notice = next(m for m in got if m["type"] == "notice")
+            moves = [str(m) for m in table.game.moves]
+            await conn.close()
+            return moves, notice["text"]
+
+    moves, said = run(main(), 120)
+    # the move made for seat 1 is the hint's for the view it had then, and the notice
+    # names it in the hint's words
+    g = Race(8, RULES)
+    for m in moves:
+        if g.turn == 0:
+            hinted = race_hint(g.view(0)).move
+            assert m == str(hinted)
+            assert said == race_clock_words(hinted)
+            assert said.startswith("Time is up: the ") and "the hint's choice" in said
+            break
+        g.apply(m)
+    else:
+        raise AssertionError("seat 1 never moved")
+
+
+def test_a_player_who_joins_mid_deal_waits_seeing_only_what_every_seat_sees(
+        tmp_path: Path) -> None:
+    async def main() -> tuple[list[dict[str, Any]], list[str], int]:
+        async with serving(tmp_path, settings(), seed=8) as (server, [table]):
+            ann = Player(await Connection.join("127.0.0.1", server.port, table.code,
+                                               "Ann", 0), 1)
+            # into the deal: a few cards played, then a friend sits at a bot's seat
+            await ann.play(lambda q: len(table.game.moves) >= 3)
+            bo = await Connection.join("127.0.0.1", server.port, table.code, "Bo", 3)
+            assert bo.welcome["waiting"] is True and bo.seat == 3
+            got: list[dict[str, Any]] = [bo.welcome]
+            # Ann plays on; the friend reads until the next deal seats them
+            play = asyncio.create_task(ann.play(lambda q: table.game.number >= 2))
+            while got[-1]["type"] != "state":
+                got.append(await bo.receive(timeout=60))
+            await play
+            moves = [str(m) for m in table.game.moves]
+            await ann.conn.close()
+            await bo.close()
+            return got, moves, table.game.number
+
+    got, moves, _ = run(main(), 120)
+    waited = [m for m in got if m["type"] == "waiting"]
+    assert waited, [m["type"] for m in got]
+    for m in waited:
+        view = m["view"]
+        assert m["seat"] == 3 and view["hand"] == [] and view["legal_actions"] == []
+        assert view["may_hold_back"] == [] and view["laid_down"] is None
+        assert m["events"] == [] and m["next_deal"] is False and m["game"] == 1
+    # while waiting: only what every seat may know (the turned card, the cards played)
+    known = known_cards(8, RULES, moves)
+    public = [[set.intersection(*row)] * RULES.players for row in known]
+    assert leaks(waited, 3, public) == []
+    assert any(cards_seen(m) for m in waited)  # the check has something to look at
+    # seated at the next deal: the seat's own hand, a state like any other
+    seated = got[-1]
+    assert seated["type"] == "state" and seated["seat"] == 3
+    assert len(seated["view"]["hand"]) == 5
+
+
+def test_at_game_over_a_player_starts_the_next_game_at_the_same_table(
+        tmp_path: Path) -> None:
+    # to 5: the first trick a side takes ends the game
+    quick = Settings(rules=RULES.replace(target=5), bots="random", bot_delay=0.0)
+
+    async def main() -> None:
+        async with serving(tmp_path, quick, seed=None) as (server, [table]):
+            ann = Player(await Connection.join("127.0.0.1", server.port, table.code,
+                                               "Ann", 0), 1)
+            await ann.play(over)
+            assert table.game.is_over and table.number == 1
+            first = table.game
+            last = ann.last
+            assert last["game"] == 1 and last["winner"] is not None
+            # at game over a seated player starts game 2, naming the game that ended
+            await ann.conn.new_game(1, ref="g")
+            msgs: list[dict[str, Any]] = []
+            while not msgs or msgs[-1].get("ref") != "g":
+                msgs.append(await ann.conn.receive(timeout=20))
+            new = msgs[-1]
+            assert new["type"] == "state" and new["game"] == 2 and not new["game_over"]
+            assert new["scores"] == [0, 0] and "view" in new
+            assert table.number == 2 and table.game is not first
+            assert table.game.secret and table.game.rules == first.rules
+            # the deal goes on round the table: the new game's first dealer is the next seat
+            assert table.game.dealer == (first.dealer + 1) % RULES.players
+            assert sorted(new["view"]["hand"]) == sorted(
+                c.name for c in table.game.view(0).hand)
+            assert [e["event"] for e in new["events"]][:1] == ["DealStarted"]
+            # the finished game's record is kept; the new one is on disk, its own deals
+            finished = tmp_path / "finished" / f"{table.id}.json"
+            assert finished.exists()
+            record = server.saved_record(table.id)
+            assert record["game_number"] == 2 and record["card_game"] == "twentyfive"
+            # the same seat, by its token, in game 2; and a second game to its end
+            token = ann.conn.token
+            await ann.conn.close()
+            back = await Connection.join("127.0.0.1", server.port, table.code, "Ann",
+                                         token=token)
+            assert back.seat == 0 and back.welcome["rejoined"] and back.welcome["game"] == 2
+            again = Player(back, 2)
+            await again.play(lambda q: over(q) and q.last["game"] == 2)
+            assert table.game.is_over and again.last["game"] == 2
+            # asking for game 1's next game again changes nothing: the state of now
+            await back.new_game(1, ref="late")
+            while (answer := await back.receive(timeout=20)).get("ref") != "late":
+                pass
+            assert answer["type"] == "state" and answer["game"] == 2
+            assert (tmp_path / "finished" / f"{table.id}-game2.json").exists()
+            await back.close()
 
     run(main(), 120)

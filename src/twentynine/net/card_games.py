@@ -41,7 +41,7 @@ from ..twentyfive import happenings as race_events
 from ..twentyfive.bot_registry import LEVEL_NAMES, make_player
 from ..twentyfive.house_rules import OPTIONS, HouseRules
 from ..twentyfive.moves import NEXT_DEAL as NEXT_DEAL_25
-from ..twentyfive.moves import Move, MoveKind
+from ..twentyfive.moves import Move
 from ..twentyfive.race import IllegalMoveError, Race
 from ..twentyfive.race_words import event_words, rules_words
 from ..twentyfive.replay import race_record, replay_race
@@ -346,11 +346,10 @@ class TwentyFive:
         return make_player(level, seed=seed).choose(view, view.legal_actions)
 
     def clock_action(self, view: Any, level: str) -> tuple[Any, str]:
-        move = make_player(level, seed=0).choose(view, view.legal_actions)
-        if move.kind is MoveKind.PLAY and move.card is not None:
-            return move, f"Time is up: the {move.card.label} was played for you " \
-                         "(the bots' choice)"
-        return move, f"Time is up: the bots' choice was made for you: {move.label}"
+        from ..coach.race_clock import race_clock_move, race_clock_words  # on demand
+
+        move = race_clock_move(view)
+        return move, race_clock_words(move)
 
     def record(self, game: Any) -> dict[str, Any]:
         return race_record(game)

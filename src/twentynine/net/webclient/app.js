@@ -497,6 +497,8 @@ function showTable() {
   $("join").hidden = true;
   $("table").hidden = s.game === "twentyfive";
   $("race").hidden = s.game !== "twentyfive";
+  // one move clock for both tables: under the bar of the one in play
+  $(s.game === "twentyfive" ? "race-bar" : "bar").after($("clock-row"));
   $("app").focus();
 }
 
@@ -514,6 +516,7 @@ function legal() {
 function render() {
   if (s.game === "twentyfive") {
     race.render(raceCtx);
+    if (s.view && s.msg) renderClock(s.msg);
     scheduleForced();
     return;
   }
@@ -702,7 +705,8 @@ function renderTrick(v) {
 function renderClock(m) {
   const total = s.welcome && s.welcome.clock;
   const bar = $("clock-row");
-  if (!total || s.clockEnds === null || m.game_over || s.view.phase === "deal over") {
+  const dealOver = (s.game === "twentyfive" ? s.view.stage : s.view.phase) === "deal over";
+  if (!total || s.clockEnds === null || m.game_over || dealOver) {
     clearInterval(s.clockTimer);
     s.clockShown = null;
     bar.hidden = true;
@@ -724,7 +728,8 @@ function renderClock(m) {
   bar.classList.toggle("mine", mineToMove);
   const tick = () => {
     const secs = Math.max(0, Math.ceil((ends - performance.now()) / 1000));
-    $("clock-text").textContent = `${mineToMove ? "Your move: " : `${who(m.turn)}: `}${secs} s`;
+    const mover = s.game === "twentyfive" ? race.who(s, m.turn) : who(m.turn);
+    $("clock-text").textContent = `${mineToMove ? "Your move: " : `${mover}: `}${secs} s`;
     $("clock").setAttribute("aria-valuenow", String(secs));
     $("clock").setAttribute("aria-valuemax", String(total));
     bar.classList.toggle("low", secs <= 5);

@@ -230,7 +230,6 @@ function renderSeats(ctx, v, m, scores, target) {
     rows.push(li);
   }
   list.replaceChildren(...rows);
-  list.classList.toggle("many", rows.length >= 7);
   list.classList.toggle("done", showLast);
   let caption = "";
   if (showLast && !m.game_over) {
@@ -378,12 +377,16 @@ function renderSummary(ctx, v, m, scores, target) {
     title = `Deal ${v.number} is over`;
   }
   const lines = [];
-  const order = scores.map((x, i) => i).sort((a, b) => scores[b] - scores[a]);
+  // the leaders and the reader's own side: every score is in the seats' list above
+  let order = scores.map((x, i) => i).sort((a, b) => scores[b] - scores[a] || (b === mine) - (a === mine));
+  if (order.length > 3) order = order.indexOf(mine) < 3 ? order.slice(0, 3) : [...order.slice(0, 2), mine];
   for (const side of order) {
     const tricks = v.tricks_won.reduce((n, t, seat) => n + (sideOf(s, seat) === side ? t : 0), 0);
-    lines.push([sideName(s, side), `${scores[side]} of ${target} · ${tricks} trick${tricks === 1 ? "" : "s"} this deal`]);
+    lines.push([sideName(s, side), `${scores[side]} of ${target} · ${tricks} trick${tricks === 1 ? "" : "s"}`]);
   }
   $("race-summary-title").textContent = title;
+  // why, in the server's words (the caption above gives way to the result)
+  $("race-summary-why").textContent = m.game_over ? s.news[s.news.length - 1] || "" : "";
   const dl = $("race-summary-lines");
   dl.replaceChildren();
   for (const [k, val] of lines) dl.append(el("dt", "", k), el("dd", "", val));
