@@ -30,7 +30,7 @@ from twentynine.twentyfive.search_players import (
     knowledge,
     sample_world,
 )
-from twentynine.twentyfive.world_sampler import Rng
+from twentynine.twentyfive.world_sampler import Rng, solve
 
 TABLES = [(3, "none"), (4, "none"), (4, "pairs"), (6, "threes"), (9, "none")]
 
@@ -71,15 +71,16 @@ def test_the_registry_has_four_levels_with_the_search_players_last() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), table_no=st.integers(0, len(TABLES) - 1),
-       rob=st.booleans())
+       rob=st.booleans(), exact_from=st.integers(3, 5))
 def test_a_search_player_never_makes_an_illegal_move(seed: int, table_no: int,
-                                                     rob: bool) -> None:
+                                                     rob: bool, exact_from: int) -> None:
     players, teams = TABLES[table_no]
     g = random_position(seed, players, teams, rob)
     v = mover_view(g)
     if v is None:
         return
-    move = SearchPlayer(seed=seed, worlds=3, min_worlds=1).choose(v, v.legal_actions)
+    bot = SearchPlayer(seed=seed, worlds=3, min_worlds=1, exact_from=exact_from)
+    move = bot.choose(v, v.legal_actions)
     assert move in v.legal_actions
     g.apply(move)  # the engine agrees
 
@@ -203,3 +204,27 @@ def test_the_points_objective_also_moves_legally() -> None:
     assert v is not None
     bot = SearchPlayer(seed=1, worlds=4, min_worlds=1, objective="points")
     assert bot.choose(v, v.legal_actions) in v.legal_actions
+
+
+def test_the_endgame_solver_finds_the_two_tricks_that_win_the_race() -> None:
+    # diamonds are trump (the 9♦ turned, the A♦ in the stock: nobody robs); seat 0 takes
+    # the first three tricks with its spades (15 points) and keeps the 5♦ and the K♣;
+    # seat 1 keeps the K♦ and the 2♣, seats 2 and 3 two low clubs each
+    g = table(["KS QS JS 5D KC", "6H 7H 8H KD 2C", "2S 3S 4S 3C 4C", "5S 6S 7S 5C 6C"],
+              "9D")
+    for lead, h, s2, s3 in (("KS", "6H", "2S", "5S"), ("QS", "7H", "3S", "6S"),
+                            ("JS", "8H", "4S", "7S")):
+        for card in (lead, h, s2, s3):
+            g.apply(f"play {card}")
+    assert g.scores[0] == 15 and g.turn == 0
+    r = g.round.clone()
+    # the 5♦ first draws the K♦ (it must follow a trump lead), then the K♣ wins: 25
+    assert solve(r.clone(), 4)[0] == 1.0
+    # the K♣ first is trumped by the K♦ (seat 1 plays for itself): the race is not won
+    club = r.clone()
+    club.step(int(parse_card("KC")))
+    assert solve(club, 4)[0] < 1.0
+    # and the search with the last two tricks solved leads the 5♦
+    v = g.view(0)
+    bot = SearchPlayer(seed=1, worlds=8, min_worlds=8, time_budget=100, exact_from=3)
+    assert bot.choose(v, v.legal_actions) == Move.parse("play 5D")

@@ -64,7 +64,8 @@ LEVELS: tuple[Level, ...] = (
     Level("random", "plays any legal card", _random),
     Level("easy", "rules of thumb: robs, wins cheaply, holds back top trumps, races", _easy),
     Level("medium", "searches 40 guesses at the hidden cards, a quick playout each", _medium),
-    Level("hard", "searches up to 200 guesses in half a second, steadier playouts", _hard),
+    Level("hard", "200 guesses in half a second, the last two tricks solved exactly",
+          _hard),
 )
 """Every level, weakest first."""
 

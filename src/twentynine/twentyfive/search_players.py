@@ -20,8 +20,10 @@ themselves a trick taken from the player nearest the target is worth more than o
 from a player far behind.  Robbing and holding back a top trump are moves like any other:
 the search decides them.
 
-``hard`` searches more worlds than ``medium`` within its time budget, and its playouts
-are less noisy.
+``hard`` searches more worlds than ``medium`` within its time budget, its playouts are
+less noisy, and the last two tricks of each playout are solved exactly in its world
+(:func:`~.world_sampler.solve`: every seat plays the card best for its own side) rather
+than played by the rules of thumb.
 
 >>> from twentynine.twentyfive.race import Race
 >>> g = Race(seed=4)
@@ -40,7 +42,7 @@ from ..common.players import BaseBot
 from .moves import Move
 from .pack import ace_of_trumps, effective_suit, hold_back_mask, suit_mask_table
 from .positions import WorldError, rebuild_round
-from .round_state import Round
+from .round_state import TRICKS, Round
 from .seat_view import PlayerView, Stage
 from .world_sampler import Rng, deal_world, score_moves
 
@@ -128,13 +130,14 @@ class SearchPlayer(BaseBot[PlayerView, Move]):
     ``worlds``: how many worlds at most; ``time_budget``: seconds a decision (the search
     stops early once ``min_worlds`` are done and the time is spent); ``noise``: the
     playouts' chance of a random card, in 256ths; ``objective``: one of
-    :data:`OBJECTIVES`."""
+    :data:`OBJECTIVES`; ``exact_from``: with the race, the trick (counted from 0) from
+    which a playout is solved exactly in its world rather than played on (5: never)."""
 
     name = "search"
 
     def __init__(self, seed: int | None = None, time_budget: float = 1.0, *,
                  worlds: int = 40, min_worlds: int = 8, noise: int = 16,
-                 objective: str = "race") -> None:
+                 objective: str = "race", exact_from: int = TRICKS) -> None:
         super().__init__(seed, time_budget)
         if objective not in OBJECTIVES:
             raise ValueError(f"{objective!r} is not an objective: choose one of "
@@ -143,6 +146,7 @@ class SearchPlayer(BaseBot[PlayerView, Move]):
         self.min_worlds = min_worlds
         self.noise = noise
         self.objective = OBJECTIVES.index(objective)
+        self.exact_from = exact_from
         self.last_worlds = 0
         """Worlds searched by the last decision (for benchmarks)."""
 
@@ -168,7 +172,7 @@ class SearchPlayer(BaseBot[PlayerView, Move]):
             if world is None:
                 continue
             score_moves(world, codes, view.side, rng.next(), self.noise, self.objective,
-                        totals)
+                        totals, self.exact_from)
             done += 1
             if done >= self.min_worlds and time.perf_counter() - t0 > self.time_budget:
                 break
@@ -186,9 +190,11 @@ class MediumPlayer(SearchPlayer):
 
 
 class HardPlayer(SearchPlayer):
-    """A wider search: up to 200 worlds in its budget, quieter playouts."""
+    """A wider search: up to 200 worlds in its budget, quieter playouts, the last two
+    tricks of every playout solved exactly."""
 
     name = "hard"
 
     def __init__(self, seed: int | None = None, time_budget: float = 0.5) -> None:
-        super().__init__(seed, time_budget, worlds=200, min_worlds=24, noise=8)
+        super().__init__(seed, time_budget, worlds=200, min_worlds=24, noise=8,
+                         exact_from=3)

@@ -15,7 +15,10 @@ hand a mask, a move a code.  What a seat knows is turned into these ints by
   else throw the cheapest card; lead the best trump left or the strongest plain card), a
   random legal card with probability ``noise / 256``;
 * :func:`race_value`: what the end of a deal is worth to a side: 1 or 0 when the race is
-  decided, else an estimate of the side's chance of winning the race from the scores.
+  decided, else an estimate of the side's chance of winning the race from the scores;
+* :func:`solve`: the last tricks of a deal solved exactly in a world (each seat plays
+  the card best for its own side), which ``hard``'s playouts use for the last two tricks
+  (:func:`endgame_value`).
 
 >>> rng = Rng(7)
 >>> a = rng.below(10); b = rng.below(10)
@@ -34,6 +37,7 @@ from .round_state import (
     RACE_WON,
     ROB_BASE,
     TRICK_POINTS,
+    TRICKS,
     Round,
     count_bits,
     nth_card,
@@ -229,6 +233,41 @@ def greedy_playout(r: Round, rng: Rng, noise: int) -> None:
         r.step(policy_code(r, rng, noise))
 
 
+def solve(r: Round, sides: int) -> list[float]:
+    """Every side's :func:`race_value` when ``r`` is played on to the end of the deal with
+    every hand in sight, each seat choosing the card best for its own side (max^n; the
+    lowest such card on ties).  For the last tricks of a deal: its cost is the product
+    of every seat's choices."""
+    if r.state != PLAYING:
+        out: list[float] = []
+        for s in range(sides):
+            out.append(race_value(r, s))
+        return out
+    side = r.sides[r.turn]
+    best: list[float] = []
+    m = r.legal_bits()
+    while m:
+        bit = m & -m
+        c = bit.bit_length() - 1
+        m ^= bit
+        child = r.clone()
+        child.step(c)
+        v = solve(child, sides)
+        if not best or v[side] > best[side]:
+            best = v
+    return best
+
+
+def endgame_value(r: Round, rng: Rng, noise: int, side: int, exact_from: int) -> float:
+    """``side``'s race value of ``r`` played on by :func:`policy_code` until trick
+    ``exact_from`` (counted from 0) begins, and solved from there (:func:`solve`)."""
+    while r.state == PLAYING and (r.trick_no < exact_from or r.trick or r.rob_seat >= 0):
+        r.step(policy_code(r, rng, noise))
+    if r.state != PLAYING:
+        return race_value(r, side)
+    return solve(r, len(r.scores))[side]
+
+
 def race_value(r: Round, side: int) -> float:
     """What ``r`` (a deal played to its end) is worth to ``side``: 1 if it won the race,
     0 if another side did; otherwise its share of ``exp(-NEED_WEIGHT * tricks still
@@ -265,15 +304,20 @@ def points_value(r: Round, side: int, before: list[int]) -> float:
 
 
 def score_moves(world: Round, codes: list[int], side: int, rng_seed: int, noise: int,
-                objective: int, totals: list[float]) -> None:
+                objective: int, totals: list[float], exact_from: int = TRICKS) -> None:
     """Add to ``totals[i]`` what ``codes[i]`` is worth in ``world`` (one playout each,
     every move's playout from the same random stream): ``objective`` 0 is the race
-    (:func:`race_value`), 1 points (:func:`points_value`)."""
+    (:func:`race_value`), 1 points (:func:`points_value`).  With the race, the tricks
+    from ``exact_from`` (counted from 0) on are solved rather than played out
+    (:func:`endgame_value`)."""
     before = world.scores[:]
     for i in range(len(codes)):
         r = world.clone()
         r.step(codes[i])
         rng = Rng(rng_seed)
+        if objective == 0 and exact_from < TRICKS:
+            totals[i] += endgame_value(r, rng, noise, side, exact_from)
+            continue
         greedy_playout(r, rng, noise)
         if objective == 0:
             totals[i] += race_value(r, side)
