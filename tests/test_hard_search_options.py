@@ -128,12 +128,15 @@ def test_one_stream_replays_one_rollout() -> None:
 
 
 def test_hard_with_the_options_plays_legal_moves_and_repeats_itself() -> None:
+    """(The exact endgame from three tricks left, not hard's five: it still chooses in
+    both deals, and repeats itself, in trees a fraction of the size.)"""
     for rules in (Rules(), TOURNAMENT):
         runs = []
         for _ in range(2):
             d = Deal.from_seed(11, 1, rules)
             bots = [make_bot("hard", seed=s, samples=24, bid_samples=24, crn=True,
-                             no_ask=1.0, time_budget=100.0) for s in range(4)]
+                             no_ask=1.0, exact_tricks=3, time_budget=100.0)
+                    for s in range(4)]
             moves = []
             while d.phase_code != DEAL_OVER:
                 view = d.view(d.turn)

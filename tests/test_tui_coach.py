@@ -31,7 +31,20 @@ from twentynine.tui.coach.stats_screen import StatsScreen
 from twentynine.tui.screens import SummaryScreen
 
 
-def test_hint_key_thinks_in_a_worker_and_counts_the_hint(tmp_path: Path) -> None:
+def _quick(view: Any, **kw: Any) -> Any:
+    """A hint by medium's search over 8 worlds, for the tests of the panel around a hint
+    (the worker, the layout, the keys): what hard's own hint says is test_coach_hint's."""
+    return coach_hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
+
+
+@pytest.fixture
+def quick_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint key's search is :func:`_quick` (hard's: seconds of CPU a hint)."""
+    monkeypatch.setattr(hint_panel, "hint", _quick)
+
+
+def test_hint_key_thinks_in_a_worker_and_counts_the_hint(tmp_path: Path,
+                                                         quick_hint: None) -> None:
     asyncio.run(_hint(tmp_path))
 
 
@@ -172,7 +185,8 @@ def on_screen(app: Any, panel: HintPanel, frame: bool = False) -> str:
     return "\n".join(line[region.x:region.right] for line in lines)
 
 
-def test_every_option_of_the_hint_is_visible_at_each_size(tmp_path: Path) -> None:
+def test_every_option_of_the_hint_is_visible_at_each_size(tmp_path: Path,
+                                                          quick_hint: None) -> None:
     asyncio.run(_all_options(tmp_path))
 
 
@@ -272,7 +286,7 @@ def test_enter_is_held_once_when_the_hint_says_a_call_with_its_own_key(
     with the reason; a second Enter bids, as the player wants."""
 
     def says_pass(view: Any, **kw: Any) -> Any:
-        h = coach_hint(view, **kw)
+        h = _quick(view)
         passing = next(o for o in h.options if o.action == PASS)
         return replace(h, action=PASS,
                        options=(passing, *(o for o in h.options if o is not passing)))
@@ -327,9 +341,14 @@ def test_the_longest_auction_reasons_fit_whole_at_80x24(tmp_path: Path,
     the points by trump and the figures (the competitive bid's reason once pushed the
     pass and the trumps out); and still nothing once Enter was held because the hint says
     pass (the line saying so once pushed the trumps out of sight)."""
+    hard: list[Any] = []  # hard's own hint of the position, searched once for all three
+
     for reason in LONGEST_REASONS:
         def long_reason(view: Any, reason: str = reason, **kw: Any) -> Any:
-            h = coach_hint(view, **kw)
+            if not hard:
+                hard.append((view, coach_hint(view, **kw)))
+            assert hard[0][0] == view  # the same position each time
+            h = hard[0][1]
             passing = next(o for o in h.options if o.action == PASS)
             return replace(h, reason=reason, action=PASS,
                            options=(passing, *(o for o in h.options if o is not passing)))
@@ -504,7 +523,8 @@ def test_the_review_says_who_asked_for_trump() -> None:
     assert said == {"itself", "asked"}
 
 
-def test_the_hand_stays_in_place_while_the_hint_is_up(tmp_path: Path) -> None:
+def test_the_hand_stays_in_place_while_the_hint_is_up(tmp_path: Path,
+                                                      quick_hint: None) -> None:
     """At 80x24 the trick's row steps aside for the hint; the hand, centred under the
     trick, once slid to the left edge while the hint was up."""
     asyncio.run(_hand_in_place(tmp_path))
@@ -619,10 +639,7 @@ def test_the_hints_top_edge_follows_the_selection(tmp_path: Path,
     """The top edge said "Hint: J♣ · Enter plays it" after the cursor had moved: Enter then
     played another card.  Once the selection leaves the suggestion, the edge says what
     Enter plays."""
-    def quick(view: Any, **kw: Any) -> Any:
-        return coach_hint(view, bot=make_bot("medium", seed=1, time_budget=60.0), worlds=8)
-
-    monkeypatch.setattr(hint_panel, "hint", quick)
+    monkeypatch.setattr(hint_panel, "hint", _quick)
     asyncio.run(_edge_follows(tmp_path))
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable
 from typing import Any, cast
 
 import pytest
@@ -25,7 +24,17 @@ from hypothesis.stateful import (
     rule,
 )
 
-from twentynine import CARDS, Card, Deal, Game, IllegalActionError, Phase, Rules, RulesError
+from twentynine import (
+    CARDS,
+    Card,
+    Deal,
+    Game,
+    IllegalActionError,
+    Phase,
+    Rules,
+    RulesError,
+    SeatView,
+)
 from twentynine.bots import BOTS
 from twentynine.engine.actions import ACTIONS, NEXT_DEAL, ActionKind
 from twentynine.engine.events import (
@@ -98,44 +107,58 @@ def test_drawn_rules_are_valid_and_round_trip(rules: Rules) -> None:
 
 
 # --------------------------------------------------------------------------- invariants
-def _cards_in(obj: Any) -> Iterable[Card]:
-    """Every Card reachable in a view's fields."""
-    if isinstance(obj, Card):
-        yield obj
-    elif isinstance(obj, (tuple, list, frozenset, set)):
-        for x in obj:
-            yield from _cards_in(x)
-    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            yield from _cards_in(getattr(obj, f.name))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The field names of each type met in a view (none for a type that is no dataclass)."""
 
 
-def played_cards(deal: Deal) -> list[Card]:
-    """Every card played in the deal, in order, from the public record."""
-    v = deal.view(0)
+def _cards_in(obj: Any) -> list[Card]:
+    """Every Card reachable in a view's fields (through tuples, lists, sets and
+    dataclasses; each type's fields looked up once)."""
+    out: list[Card] = []
+    todo = [obj]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Card):
+            out.append(x)
+        elif isinstance(x, (tuple, list, frozenset, set)):
+            todo.extend(x)
+        else:
+            kind = type(x)
+            names = _FIELDS.get(kind)
+            if names is None:
+                names = (tuple(f.name for f in dataclasses.fields(x))
+                         if dataclasses.is_dataclass(x) and not isinstance(x, type) else ())
+                _FIELDS[kind] = names
+            todo.extend(getattr(x, n) for n in names)
+    return out
+
+
+def played_cards(v: SeatView) -> list[Card]:
+    """Every card played in the deal, in order, from the public record (a seat's view)."""
     out = [c for t in v.tricks for _, c in t.cards]
     out += [c for _, c in v.trick]
     return out
 
 
-def face_down_card(deal: Deal) -> Card | None:
-    """The bidder's face-down card, if one lies on the table."""
-    if deal.view(0).bidder is None:
+def face_down_card(views: list[SeatView]) -> Card | None:
+    """The bidder's face-down card, if one lies on the table (the four seats' views)."""
+    if views[0].bidder is None:
         return None
-    v = deal.view(deal.view(0).bidder)
+    v = views[views[0].bidder]
     return v.trump_card if v.face_down else None
 
 
 def check_deal(deal: Deal, second_dealt: bool, events: list[Event]) -> None:
-    """The invariants of one deal at any moment."""
+    """The invariants of one deal at any moment; ``events``, those not checked before
+    (what a seat is told of an event depends on the event alone)."""
     rules = deal.rules
     views = [deal.view(s) for s in range(4)]
     v0 = views[0]
     bidder = v0.bidder
     shown = v0.trump_shown
-    played = played_cards(deal)
+    played = played_cards(v0)
     hands = [frozenset(deal.hand(s)) for s in range(4)]
-    fd = face_down_card(deal)
+    fd = face_down_card(views)
 
     # no card played twice, none both played and held, hands disjoint
     assert len(played) == len(set(played))
@@ -253,6 +276,7 @@ class GameChecker:
         self.game = game
         self.second_dealt = False
         self.events: list[Event] = []
+        self.unchecked: list[Event] = []  # the deal's events not yet checked
         self.dealers: list[tuple[int, bool]] = []  # (dealer, thrown in) per finished deal
         self.multiplier = 1
         self.shows = 0
@@ -276,6 +300,7 @@ class GameChecker:
             self.shows = 0
             assert isinstance(events[0], DealStarted)
         self.events.extend(events)
+        self.unchecked.extend(events)
         for e in events:
             if isinstance(e, CardsDealt) and e.round == 2:
                 self.second_dealt = True
@@ -312,7 +337,8 @@ class GameChecker:
             assert g.legal_actions(), f"no legal action in {g.phase}"
             if g.deal.is_over:
                 assert g.legal_actions() == [NEXT_DEAL]
-        check_deal(g.deal, self.second_dealt, self.events)
+        check_deal(g.deal, self.second_dealt, self.unchecked)
+        self.unchecked = []
 
     def try_illegal(self, code_index: int) -> None:
         """An illegal action raises IllegalActionError with a one-line message and changes
