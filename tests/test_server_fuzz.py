@@ -187,6 +187,10 @@ def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
             return tally
 
     tally = run(main(), timeout=300)  # a bound on a hang, not on speed: a loaded machine is slow
-    assert sum(v for k, v in tally.items() if k != "updates") >= 40 * 60
-    assert tally["error"] > 1500 and tally["closed"] > 50, tally
+    answered = sum(v for k, v in tally.items() if k != "updates")
+    assert answered >= 40 * 60
+    # most bad messages are answered with an error; the rest close the socket (on a busy
+    # machine more connections outlive the 2 s allowed before sitting down: under a load
+    # of nineteen on two cores 56% were errors, 44% closes)
+    assert tally["error"] > 0.4 * answered and tally["closed"] > 50, tally
     assert tally.get("welcome", 0) == 0  # every seat was taken: no junk hello got one
