@@ -62,6 +62,8 @@ def test_a_joined_table_hides_and_explains_what_the_server_decides(
                 await wait_for(pilot, lambda: remote.view().number == 1
                                and "quit" in footer_keys(app))
                 assert app.shared_table
+                # the server keeps a hosted game's record: no deal goes in the history
+                assert app.coach.recorder is None
                 shown = footer_keys(app)
                 assert "take back" not in shown, shown
                 assert "quit" in shown

@@ -282,6 +282,9 @@ def test_nine_in_threes_contrast_targets_names_game_over_a_waiting_friend_and_ga
         at_every_size(w, at_game_over)
         low = contrast_problems(w, "#race")
         assert not low, low
+        # the race alone: "5 of 5", not the tricks of a deal the win cut short
+        assert all(re.fullmatch(r"\d+ of 5", d) for d in
+                   page.locator("#race-summary-lines dd").all_inner_texts())
         next_button = page.locator("#race-summary-next")
         assert next_button.inner_text() == "New game"
         assert next_button.get_attribute("aria-keyshortcuts") == "Enter n"

@@ -289,6 +289,9 @@ def test_the_terminal_join_plays_its_seat_through_the_twentyfive_screen(
                         moves += 1
                 assert moves >= 3
                 assert remote.names(0) == "You" and remote.names(1) != "You"
+                # the server keeps a hosted game's record: the joined table records no
+                # deal in the player's history, as at a joined table of Twenty-Nine
+                assert screen.coach.recorder is None
                 text = str(screen.query_one("#rt-seats").render())
                 assert "You" in text
             await remote.close()

@@ -382,7 +382,10 @@ function renderSummary(ctx, v, m, scores, target) {
   if (order.length > 3) order = order.indexOf(mine) < 3 ? order.slice(0, 3) : [...order.slice(0, 2), mine];
   for (const side of order) {
     const tricks = v.tricks_won.reduce((n, t, seat) => n + (sideOf(s, seat) === side ? t : 0), 0);
-    lines.push([sideName(s, side), `${scores[side]} of ${target} · ${tricks} trick${tricks === 1 ? "" : "s"}`]);
+    // the tricks of the deal just ended; at game over the race alone (a deal cut short
+    // by the win says nothing of the game)
+    const took = m.game_over ? "" : ` · ${tricks} trick${tricks === 1 ? "" : "s"}`;
+    lines.push([sideName(s, side), `${scores[side]} of ${target}${took}`]);
   }
   $("race-summary-title").textContent = title;
   // why, in the server's words (the caption above gives way to the result)
