@@ -430,7 +430,10 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
 
         srv.call(go_silent())
         page.wait_for_selector("#notice:has-text('Reconnecting')", timeout=3 * WAIT)
-        assert "Reconnecting" in w.text("#status") or w.text("#summary:not([hidden])")
+        # the status line says so too, unless (a busy machine) the page is back already
+        status = w.text("#status")
+        assert "Reconnecting" in status or page.locator("#summary:not([hidden])").count() \
+            or len([f for f in w.frames if f["type"] == "welcome"]) > welcomes, status
         frames_until(w, lambda: len([f for f in w.frames if f["type"] == "welcome"])
                      > welcomes, "a welcome back")
         back = [f for f in w.frames if f["type"] == "welcome"][-1]
