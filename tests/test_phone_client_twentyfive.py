@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_phone_client import PHONE, WAIT, LiveServer, Watched, browser  # noqa: F401
 from test_server_twentyfive import RULES, known_cards, leaks
 
@@ -87,11 +88,18 @@ def move(w: Watched, notes: dict[str, Any]) -> str:
     page = w.page
     if page.locator("#race-summary-next:text-is('New game')").count():
         return ""  # game over: the other page is still to draw it (no game 2 here)
-    if page.locator("#race-summary:not([hidden]) #race-summary-next:not([hidden])").count():
+    # only a deal's "Next deal", found and tapped as one locator: the game may end between
+    # two looks (a busy machine), and a tap on "New game" would start game 2
+    next_deal = page.locator(
+        "#race-summary:not([hidden]) #race-summary-next:not([hidden]):text-is('Next deal')")
+    if next_deal.count():
         if "summary" not in notes:
             notes["summary"] = w.text("#race-summary")
             shot(w, f"summary-{w.seat}.png")
-        page.tap("#race-summary-next")
+        try:
+            next_deal.tap(timeout=2000)
+        except PlaywrightTimeout:
+            return ""  # it became "New game" meanwhile: look again
         return "next"
     if page.locator("#rob").count() and not notes.get("robbed"):
         turned = w.text("#rob")
