@@ -255,3 +255,20 @@ def test_below_80x24_only_the_notice_shows_and_the_turn_waits(table: Any,
         assert app.table_screen.human_legal()
 
     table(body, size=size)
+
+
+def test_the_side_panel_fits_again_when_the_window_grows(tmp_path: Path) -> None:
+    """The side panel fits the contract, the auction and the house rules into the rows
+    its column has; a window made taller gives it more, and it uses them at once (it drew
+    15 of its 18 lines after 80x24 became 100x30, the last rules cut)."""
+
+    async def run() -> list[str]:
+        app = make_app(tmp_path, seed=2, rules=Rules.preset("pagat"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await pilot.resize_terminal(100, 30)
+            await settle(pilot, app)
+            await pilot.pause()
+            return misfits(app)
+
+    assert asyncio.run(run()) == []

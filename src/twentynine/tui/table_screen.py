@@ -148,6 +148,15 @@ class TableScreen(Screen[None]):
             self.set_class(small, "-too-small")
             if not small:  # the turn that waited goes on (a forced card is played now)
                 self.flow.after_modal()
+        # the side panel fits its text into the rows its column has; the text it chose while
+        # the window was being resized may be taller than the height that layout gave it:
+        # once the new layout is in place, it fits again and its height follows its text
+        self.call_after_refresh(self._refit_side)
+
+    def _refit_side(self) -> None:
+        panel = self.query_one(SidePanel)
+        panel.on_resize()
+        panel.refresh(layout=True)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", EventLog)
