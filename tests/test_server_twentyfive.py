@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from net_support import run, serving
+from test_server_wall import leaks as wall_leaks
 
 from twentynine.net.client import Connection, JoinError
 from twentynine.net.server import Settings
@@ -79,20 +80,8 @@ def known_cards(seed: int, rules: HouseRules, moves: list[str]) -> list[list[set
 
 
 def leaks(messages: list[dict[str, Any]], seat: int, known: list[list[set[str]]]) -> list[str]:
-    found = []
-    last = 0
-    for msg in messages:
-        n = msg.get("actions")
-        if not isinstance(n, int):
-            n = last
-        allowed: set[str] = set()
-        for m in range(min(last, n), n + 1):
-            allowed |= known[m][seat]
-        extra = cards_seen(msg) - allowed
-        if extra:
-            found.append(f"{msg['type']} at move {n}: {sorted(extra)}")
-        last = n
-    return found
+    """The wall test's check with this game's cards, counted in moves."""
+    return wall_leaks(messages, seat, known, cards=cards_seen, step="move")
 
 
 class Player:

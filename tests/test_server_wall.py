@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,9 +64,13 @@ def known_cards(seed: int, rules: Rules, actions: list[str]) -> list[list[set[st
     return out
 
 
-def leaks(messages: list[dict[str, Any]], seat: int, known: list[list[set[str]]]
-          ) -> list[str]:
-    """What the messages show ``seat`` that it may not know (empty: the wall held)."""
+def leaks(messages: list[dict[str, Any]], seat: int, known: list[list[set[str]]],
+          cards: Callable[[dict[str, Any]], set[str]] | None = None,
+          step: str = "action") -> list[str]:
+    """What the messages show ``seat`` that it may not know (empty: the wall held):
+    ``cards`` reads the cards a message names (this game's :func:`cards_in` unless
+    another game's is given), ``step`` is what the record counts."""
+    cards = cards or cards_in
     found = []
     last = 0
     for msg in messages:
@@ -75,9 +80,9 @@ def leaks(messages: list[dict[str, Any]], seat: int, known: list[list[set[str]]]
         allowed: set[str] = set()
         for m in range(min(last, n), n + 1):
             allowed |= known[m][seat]
-        extra = cards_in(msg) - allowed
+        extra = cards(msg) - allowed
         if extra:
-            found.append(f"{msg['type']} at action {n}: {sorted(extra)}")
+            found.append(f"{msg['type']} at {step} {n}: {sorted(extra)}")
         last = n
     return found
 

@@ -9,6 +9,8 @@ off the interface's thread (a worker, ``asyncio.to_thread``)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..engine.actions import PASS, Action
 from ..engine.views import SeatView
@@ -16,6 +18,8 @@ from .hint import NoHint, hint
 from .phrases import action_words
 
 log = logging.getLogger(__name__)
+
+M = TypeVar("M")
 
 
 def clock_move(view: SeatView) -> Action:
@@ -25,14 +29,22 @@ def clock_move(view: SeatView) -> Action:
     legal = list(view.legal_actions)
     if not legal:
         raise NoHint("there is no move to make: it is not this seat's turn")
+    return hinted_or_safe(legal, lambda: hint(view).action, safe_move)
+
+
+def hinted_or_safe(legal: list[M], pick: Callable[[], M],
+                   safe: Callable[[list[M]], M]) -> M:
+    """``pick()`` (the hint's choice) if it is among ``legal``, else ``safe(legal)``; a
+    failing hint is logged, never raised: a clock must move whatever happens to the
+    search.  Both games' clocks use it."""
     try:
-        action = hint(view).action
+        move = pick()
     except Exception:  # the clock must move whatever happens to the search
         log.exception("the hint failed on a timed-out move; a safe move is made instead")
     else:
-        if action in legal:
-            return action
-    return safe_move(legal)
+        if move in legal:
+            return move
+    return safe(legal)
 
 
 def safe_move(legal: list[Action]) -> Action:

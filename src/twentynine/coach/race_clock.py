@@ -8,14 +8,11 @@ It searches as long as a hint does (a second or so): call it off the event loop'
 
 from __future__ import annotations
 
-import logging
-
 from ..twentyfive.moves import Move, MoveKind
 from ..twentyfive.pack import power
 from ..twentyfive.seat_view import PlayerView
+from .clock import hinted_or_safe
 from .race_hint import NoRaceHint, move_words, race_hint
-
-log = logging.getLogger(__name__)
 
 
 def race_clock_move(view: PlayerView) -> Move:
@@ -24,14 +21,8 @@ def race_clock_move(view: PlayerView) -> Move:
     legal = list(view.legal_actions)
     if not legal:
         raise NoRaceHint("there is no move to make: it is not this seat's turn")
-    try:
-        move = race_hint(view).move
-    except Exception:  # the clock must move whatever happens to the search
-        log.exception("the hint failed on a timed-out move; a safe move is made instead")
-    else:
-        if move in legal:
-            return move
-    return safe_race_move(legal, view.trump)
+    return hinted_or_safe(legal, lambda: race_hint(view).move,
+                          lambda moves: safe_race_move(moves, view.trump))
 
 
 def safe_race_move(legal: list[Move], trump: int) -> Move:
