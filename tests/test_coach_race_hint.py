@@ -217,6 +217,11 @@ def check_figures(h: RaceHint) -> None:
     assert all(pick.race_shown >= o.race_shown for o in h.options)
     assert sorted(o.move.code for o in h.options) == sorted(
         {o.move.code for o in h.options})
+    # a move printed with the pick's own race figure is never left out of "as good": the
+    # player would read two equal figures and a hint that prefers one
+    for o in h.options[1:]:
+        if o.race_shown == pick.race_shown:
+            assert o.words in h.equal, (o.words, h.equal, h.reason)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

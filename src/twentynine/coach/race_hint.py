@@ -204,6 +204,27 @@ def _within_noise(a: list[float], b: list[float]) -> bool:
     return abs(mean) <= NOISE_SE * se + 1e-12
 
 
+def as_good(options: Sequence[RaceOption], race: Sequence[list[float]], best: int,
+            rest: Sequence[int]) -> tuple[str, ...]:
+    """The words of the moves of ``rest`` (indices into ``options``, world by world race
+    results in ``race``) as good as ``options[best]``: within the noise of it, or printed
+    with its own race figure (two equal figures and a hint that prefers one of them would
+    contradict themselves).
+
+    >>> from twentynine.twentyfive.pack import parse_card
+    >>> opt = lambda c, r: RaceOption(Move.play(parse_card(c)), c, r, 0.5)
+    >>> sure = [1.0] * 200 + [0.0] * 200       # 50%
+    >>> a_bit_less = [0.0] * 6 + sure[6:]      # 48.5%, 6 worlds worse, none better
+    >>> as_good([opt("3♣", 0.5), opt("4♣", 0.485)], [sure, a_bit_less], 0, [1])
+    ()
+    >>> as_good([opt("3♣", 0.504), opt("4♣", 0.496)], [sure, a_bit_less], 0, [1])
+    ('4♣',)
+    """
+    return tuple(options[i].words for i in rest
+                 if options[i].race_shown == options[best].race_shown
+                 or _within_noise(race[best], race[i]))
+
+
 # --------------------------------------------------------------------------- the hint
 
 
@@ -230,8 +251,7 @@ def race_hint(view: PlayerView, *, worlds: int = HINT_WORLDS, seed: int | None =
     rest = sorted((i for i in range(len(options)) if i != best),
                   key=lambda i: (-options[i].race_shown, -options[i].trick_shown, i))
     ordered = (pick, *(options[i] for i in rest))
-    equal = tuple(options[i].words for i in rest
-                  if _within_noise(got.race[best], got.race[i]))
+    equal = as_good(options, got.race, best, rest)
     team = view.rules.teams != "none"
     estimated = any(0.0 < x < 1.0 for row in got.race for x in row)
     reason = race_reason(view, ordered, equal, got.worlds,
