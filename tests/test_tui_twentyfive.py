@@ -809,3 +809,22 @@ def test_a_first_game_opens_with_a_word_on_the_rules(tmp_path: Path) -> None:
     assert asyncio.run(first_line(make(tmp_path, 4, seed=3))).startswith(tip)
     record_game(stats_path(tmp_path), HouseRules(), True)  # a game finished: no tip
     assert tip not in asyncio.run(first_line(make(tmp_path, 4, seed=3)))
+
+
+def test_the_dialogs_sit_in_the_middle_of_the_table(tmp_path: Path) -> None:
+    """The rob chooser (and every Twenty-Five dialog, which share its style) is centred
+    over the dimmed table, not pinned to its top left corner."""
+    app = make(tmp_path, 4, seed=rob_seed())
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RobScreen))
+            await pilot.pause()
+            box = app.screen.query_one(".rt-dialog").region
+            width, height = SIZE
+            assert box.width < width and box.height < height - 1
+            assert abs(box.x - (width - box.right)) <= 1
+            assert abs(box.y - (height - 1 - box.bottom)) <= 1  # above the footer
+    asyncio.run(body())
