@@ -828,3 +828,38 @@ def test_the_dialogs_sit_in_the_middle_of_the_table(tmp_path: Path) -> None:
             assert abs(box.x - (width - box.right)) <= 1
             assert abs(box.y - (height - 1 - box.bottom)) <= 1  # above the footer
     asyncio.run(body())
+
+
+def hold_back_position() -> Race:
+    """A game (4 players) advanced by the engine to seat 0's turn with a top trump it may
+    hold back and another card it may play instead."""
+    for seed in range(200):
+        g = Race(seed, HouseRules(players=4))
+        while g.stage is not Stage.GAME_OVER:
+            view = g.view(0)
+            if g.turn == 0 and g.stage is Stage.PLAY and view.may_hold_back:
+                cards = {m.card for m in view.legal_actions if m.kind is MoveKind.PLAY}
+                if cards - set(view.may_hold_back):
+                    return g
+            g.apply(g.legal_actions()[0])
+    raise AssertionError("no such position")
+
+
+def test_the_status_line_says_a_top_trump_may_be_held_back_at_80x24(
+        tmp_path: Path) -> None:
+    race = hold_back_position()
+    held = race.view(0).may_hold_back
+    app = TwentyFiveApp(table=RaceTable(race=race, bots="random"), data_dir=tmp_path,
+                        bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.pause()
+            status = app.screen.query_one("#rt-status")
+            flat = " ".join(screen_text(app).splitlines()[status.region.y].split())
+            assert flat.startswith("Your turn")
+            for card in held:
+                assert card.label in flat
+            assert "held back" in flat
+    asyncio.run(body())

@@ -206,10 +206,11 @@ class RaceScreen(Screen[None]):
             if view.can_rob:
                 t.append(" · r robs the turned card", style=f"bold {'#ffca28'}")
             held = view.may_hold_back
-            if held and set(self.legal_cards()) - set(held):
+            if held and set(self.legal_cards()) - set(held) and view.trick:
+                # short enough to stay at 80 columns once the parentheses go
                 words = " and ".join(c.label for c in held)
-                t.append(f" · your {words} need not follow this lower trump lead "
-                         "(a top trump may be held back)")
+                t.append(f" · your {words} may be held back (the {view.trick[0][1].label} "
+                         "led is a lower trump)")
             return t
         if view.turn is None or view.turn == view.seat:
             return Text("Waiting for the table…")
