@@ -863,3 +863,25 @@ def test_the_status_line_says_a_top_trump_may_be_held_back_at_80x24(
                 assert card.label in flat
             assert "held back" in flat
     asyncio.run(body())
+
+
+def test_your_turn_starts_on_a_card_you_may_play(tmp_path: Path) -> None:
+    """At the start of your turn the cursor is on a playable card (as at the Twenty-Nine
+    table), so that Enter plays instead of being refused."""
+    g = Race(1, HouseRules(players=4))
+    while not (g.turn == 0 and g.stage is Stage.PLAY
+               and g.view(0).hand[0] not in {m.card for m in g.legal_actions()}):
+        g.apply(g.legal_actions()[0])  # the engine plays on (the game lasts long enough)
+    view = g.view(0)
+    app = TwentyFiveApp(table=RaceTable(race=g, bots="random"), data_dir=tmp_path,
+                        bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            screen = app.screen
+            assert isinstance(screen, RaceScreen)
+            assert view.hand[screen.selected] in screen.legal_cards()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(app.screen_table.view().hand) < len(view.hand))
+    asyncio.run(body())

@@ -117,6 +117,9 @@ class RaceScreen(Screen[None]):
         self.names: SeatNames = table.names or seat_name
         """What each seat is called (the players' names at a hosted table)."""
         self.selected = 0
+        self.turn_seen: tuple[int, int, int] | None = None
+        """The turn of yours the cursor was last put on a playable card for (deal, tricks
+        done, cards in the trick)."""
         self.message: Text | None = None
         """A note for the status line (a refusal, a notice) until the next move."""
         self.notices = list(notices or [])
@@ -179,6 +182,7 @@ class RaceScreen(Screen[None]):
         hand = view.hand
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
+            self.start_turn_on_a_playable_card(view)
         bar = self.query_one("#rt-score", TextPanel)
         bar.set_text(score_bar(view, bar.content_region.width or 78, names=self.names))
         self.query_one("#rt-seats", TextPanel).set_text(seats_table(view, names=self.names))
@@ -187,6 +191,20 @@ class RaceScreen(Screen[None]):
             hand_lines(view, self.selected, self.legal_cards()))
         self.query_one(StatusLine).set_text(self.status_text())
         self.refresh_bindings()
+
+    def start_turn_on_a_playable_card(self, view: PlayerView) -> None:
+        """Once at the start of each of your turns, move the cursor off a card you may not
+        play (as the Twenty-Nine table does), so that Enter plays; the keys may still
+        choose any card afterwards (and a refused one says why)."""
+        if view.turn != view.seat or view.stage is not Stage.PLAY:
+            return
+        turn = (view.number, len(view.tricks), len(view.trick))
+        if turn == self.turn_seen:
+            return
+        self.turn_seen = turn
+        legal = self.legal_cards()
+        if legal and view.hand[self.selected] not in legal:
+            self.selected = next(i for i, c in enumerate(view.hand) if c in legal)
 
     def status_text(self) -> Text:
         if self.message is not None:
