@@ -370,11 +370,15 @@ def test_l_shows_the_last_trick(tmp_path: Path) -> None:
             last = view.tricks[-1]
             text = screen_text(app)
             assert f"Trick {len(view.tricks)} of deal 1" in text
-            from twentynine.tui.twentyfive_widgets import played_note
+            from twentynine.tui.twentyfive_widgets import known_gone, played_note
+            from twentynine.twentyfive.pack import mask_of
 
             led = last.cards[0][1]
+            played = mask_of(c for done in view.tricks[:-1] for _, c in done.cards)
             for seat, card in last.cards:
-                note = played_note(view.trump, led if seat != last.leader else None, card)
+                note = played_note(view.trump, led if seat != last.leader else None, card,
+                                   gone=known_gone(view, seat, played))
+                played |= mask_of([card])
                 assert any(seat_name(seat) in ln and card.label in ln and note in ln
                            for ln in text.splitlines())
             won = dict(last.cards)[last.winner]
@@ -885,3 +889,53 @@ def test_your_turn_starts_on_a_card_you_may_play(tmp_path: Path) -> None:
             await pilot.press("enter")
             await wait_for(pilot, lambda: len(app.screen_table.view().hand) < len(view.hand))
     asyncio.run(body())
+
+
+def test_a_card_under_a_trump_lead_claims_no_hold_back_once_the_top_trumps_are_out(
+        ) -> None:
+    """"Or one held back" is said only while a top trump above the card led may still be
+    in that player's hand: not once everyone has seen it played, nor when it is the
+    turned card someone else robbed (or nobody did)."""
+    import dataclasses
+
+    from twentynine.tui.twentyfive_widgets import LogWriter, played_note, trick_story
+    from twentynine.twentyfive import parse_card as c
+    from twentynine.twentyfive.happenings import CardPlayed
+    from twentynine.twentyfive.pack import mask_of
+    from twentynine.twentyfive.seat_view import TrickDone
+
+    diamonds = 2
+    # the J♦ led: only the 5♦ could stay back; once it is gone, nothing could
+    assert played_note(diamonds, c("JD"), c("6S")) == "no trump, or one held back"
+    assert played_note(diamonds, c("JD"), c("6S"), gone=mask_of([c("5D")])) == "no trump"
+    # the 8♦ led: the J♦ and the A♥ may still be held back when only the 5♦ is out
+    assert (played_note(diamonds, c("8D"), c("6S"), gone=mask_of([c("5D")]))
+            == "no trump, or one held back")
+
+    base = Race(1, HouseRules(players=4)).view(0)
+    view = dataclasses.replace(base, trump=diamonds, turned=c("2D"), robber=None)
+    # in the log: the 5♦ fell in an earlier trick of the deal, then the J♦ is led
+    writer = LogWriter()
+    for seat, card in ((1, "5D"), (2, "3S"), (3, "4S"), (0, "9S")):
+        writer.line(view, CardPlayed(seat=seat, card=c(card)))
+    writer.led = None  # a new trick
+    writer.line(view, CardPlayed(seat=1, card=c("JD")))
+    line = writer.line(view, CardPlayed(seat=2, card=c("6S")))
+    assert line is not None and line.plain.endswith("(no trump)")
+    # the J♦ turned and not robbed: it is in nobody's hand
+    turned = dataclasses.replace(view, turned=c("JD"))
+    writer = LogWriter()
+    writer.line(turned, CardPlayed(seat=1, card=c("AH")))
+    line = writer.line(turned, CardPlayed(seat=2, card=c("6S")))
+    assert line is not None and line.plain.endswith("(no trump, or one held back)")
+    # (the 5♦ may still be out there above the A♥); with the 5♦ turned too: nothing
+    writer = LogWriter()
+    writer.line(dataclasses.replace(view, turned=c("5D")), CardPlayed(seat=1, card=c("JD")))
+    line = writer.line(dataclasses.replace(view, turned=c("5D")),
+                       CardPlayed(seat=2, card=c("6S")))
+    assert line is not None and line.plain.endswith("(no trump)")
+    # the tricks screen tells it the same way
+    done = (TrickDone(1, ((1, c("5D")), (2, c("3S")), (3, c("4S")), (0, c("9S"))), 1),
+            TrickDone(1, ((1, c("JD")), (2, c("6S")), (3, c("7S")), (0, c("8S"))), 1))
+    story = trick_story(dataclasses.replace(view, tricks=done), done[1], 2).plain
+    assert "no trump, or one held back" not in story and "no trump" in story
