@@ -939,3 +939,34 @@ def test_a_card_under_a_trump_lead_claims_no_hold_back_once_the_top_trumps_are_o
             TrickDone(1, ((1, c("JD")), (2, c("6S")), (3, c("7S")), (0, c("8S"))), 1))
     story = trick_story(dataclasses.replace(view, tricks=done), done[1], 2).plain
     assert "no trump, or one held back" not in story and "no trump" in story
+
+
+def test_a_new_game_warns_of_the_saved_one_and_replaces_it_only_at_your_first_move(
+        tmp_path: Path) -> None:
+    save = tmp_path / "twentyfive-save.json"
+    old = RaceTable(HouseRules(players=5), seed=3, bots="random", save_file=save)
+    old.apply(old.legal_actions()[0])
+    old.run_bots()
+    saved = save.read_text()
+    app = make(tmp_path, 4, seed=1)
+
+    async def quit_at_once() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            flat = " ".join(screen_text(app).split())
+            assert "An unfinished game is saved" in flat and "--resume" in flat
+            await pilot.press("q", "y")
+            await wait_for(pilot, lambda: not app.is_running)
+    asyncio.run(quit_at_once())
+    assert save.read_text() == saved  # quitting before a move keeps the old game
+
+    again = make(tmp_path, 4, seed=1)
+
+    async def play_a_card() -> None:
+        async with again.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(again))
+            await play_one_card(pilot, again)
+            await wait_for(pilot, lambda: save.read_text() != saved)
+    asyncio.run(play_a_card())
+    resumed, _ = RaceTable.resume(save)
+    assert resumed is not None and resumed.rules.players == 4  # the new game now

@@ -164,10 +164,9 @@ class RaceScreen(Screen[None]):
             line = self.log_writer.line(view, e)
             if line is not None:
                 log.write(line)
-        if self.notices and self.table.shared:
-            for note in self.notices:  # the status line is left for whose turn it is
-                log.write(Text(note, style="bold"))
-        elif self.notices:
+        for note in self.notices:  # kept in the log: the status line's note goes at the
+            log.write(Text(note, style="bold"))  # first move (a bot's, too)
+        if self.notices and not self.table.shared:  # a hosted table's is left for the turn
             self.message = Text(" ".join(self.notices), style="bold")
         self.refresh_ui()
         self.kick_bots()
@@ -400,6 +399,7 @@ class RaceScreen(Screen[None]):
                      f"{why[:1].upper()}{why[1:]}.")
             return
         self.message = None
+        self.race_app.first_move_made()
         self.refresh_ui()
         self.kick_bots()
 
