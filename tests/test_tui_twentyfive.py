@@ -955,7 +955,11 @@ def test_a_new_game_warns_of_the_saved_one_and_replaces_it_only_at_your_first_mo
             await wait_for(pilot, lambda: settled(app))
             flat = " ".join(screen_text(app).split())
             assert "An unfinished game is saved" in flat and "--resume" in flat
-            await pilot.press("q", "y")
+            await pilot.press("q")
+            await pilot.pause()
+            flat = " ".join(screen_text(app).split())
+            assert "your earlier game stays saved" in flat  # not "will be saved"
+            await pilot.press("y")
             await wait_for(pilot, lambda: not app.is_running)
     asyncio.run(quit_at_once())
     assert save.read_text() == saved  # quitting before a move keeps the old game

@@ -48,6 +48,10 @@ RESUME_TEXT = ("Your game will be saved. To continue it later:\n"
                "twentynine play --game twentyfive --resume")
 """The quit dialog's words (the command on a line of its own, whole at 80 columns)."""
 
+KEPT_TEXT = ("This game has no move yet: your earlier game stays saved. To continue it:\n"
+             "twentynine play --game twentyfive --resume")
+"""The quit dialog's words while a new game has not yet replaced the saved one."""
+
 
 TRICK_PAUSE = 3
 """A computer player about to lead waits this many times its usual delay, so that the
@@ -469,6 +473,9 @@ class RaceScreen(Screen[None]):
             return
         if self.table.is_over:
             self.app.exit()
+            return
+        if self.race_app.replacing is not None:  # no move yet: nothing of it is saved
+            self.app.push_screen(QuitScreen("", KEPT_TEXT, "Quit"), self._after_quit)
             return
         self.app.push_screen(QuitScreen("", RESUME_TEXT), self._after_quit)
 
