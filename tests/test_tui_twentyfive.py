@@ -370,11 +370,15 @@ def test_l_shows_the_last_trick(tmp_path: Path) -> None:
             last = view.tricks[-1]
             text = screen_text(app)
             assert f"Trick {len(view.tricks)} of deal 1" in text
-            from twentynine.tui.twentyfive_widgets import played_note
+            from twentynine.tui.twentyfive_widgets import known_gone, played_note
+            from twentynine.twentyfive.pack import mask_of
 
             led = last.cards[0][1]
+            played = mask_of(c for done in view.tricks[:-1] for _, c in done.cards)
             for seat, card in last.cards:
-                note = played_note(view.trump, led if seat != last.leader else None, card)
+                note = played_note(view.trump, led if seat != last.leader else None, card,
+                                   gone=known_gone(view, seat, played))
+                played |= mask_of([card])
                 assert any(seat_name(seat) in ln and card.label in ln and note in ln
                            for ln in text.splitlines())
             won = dict(last.cards)[last.winner]
@@ -809,3 +813,164 @@ def test_a_first_game_opens_with_a_word_on_the_rules(tmp_path: Path) -> None:
     assert asyncio.run(first_line(make(tmp_path, 4, seed=3))).startswith(tip)
     record_game(stats_path(tmp_path), HouseRules(), True)  # a game finished: no tip
     assert tip not in asyncio.run(first_line(make(tmp_path, 4, seed=3)))
+
+
+def test_the_dialogs_sit_in_the_middle_of_the_table(tmp_path: Path) -> None:
+    """The rob chooser (and every Twenty-Five dialog, which share its style) is centred
+    over the dimmed table, not pinned to its top left corner."""
+    app = make(tmp_path, 4, seed=rob_seed())
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RobScreen))
+            await pilot.pause()
+            box = app.screen.query_one(".rt-dialog").region
+            width, height = SIZE
+            assert box.width < width and box.height < height - 1
+            assert abs(box.x - (width - box.right)) <= 1
+            assert abs(box.y - (height - 1 - box.bottom)) <= 1  # above the footer
+    asyncio.run(body())
+
+
+def hold_back_position() -> Race:
+    """A game (4 players) advanced by the engine to seat 0's turn with a top trump it may
+    hold back and another card it may play instead."""
+    for seed in range(200):
+        g = Race(seed, HouseRules(players=4))
+        while g.stage is not Stage.GAME_OVER:
+            view = g.view(0)
+            if g.turn == 0 and g.stage is Stage.PLAY and view.may_hold_back:
+                cards = {m.card for m in view.legal_actions if m.kind is MoveKind.PLAY}
+                if cards - set(view.may_hold_back):
+                    return g
+            g.apply(g.legal_actions()[0])
+    raise AssertionError("no such position")
+
+
+def test_the_status_line_says_a_top_trump_may_be_held_back_at_80x24(
+        tmp_path: Path) -> None:
+    race = hold_back_position()
+    held = race.view(0).may_hold_back
+    app = TwentyFiveApp(table=RaceTable(race=race, bots="random"), data_dir=tmp_path,
+                        bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            await pilot.pause()
+            status = app.screen.query_one("#rt-status")
+            flat = " ".join(screen_text(app).splitlines()[status.region.y].split())
+            assert flat.startswith("Your turn")
+            for card in held:
+                assert card.label in flat
+            assert "held back" in flat
+    asyncio.run(body())
+
+
+def test_your_turn_starts_on_a_card_you_may_play(tmp_path: Path) -> None:
+    """At the start of your turn the cursor is on a playable card (as at the Twenty-Nine
+    table), so that Enter plays instead of being refused."""
+    g = Race(1, HouseRules(players=4))
+    while not (g.turn == 0 and g.stage is Stage.PLAY
+               and g.view(0).hand[0] not in {m.card for m in g.legal_actions()}):
+        g.apply(g.legal_actions()[0])  # the engine plays on (the game lasts long enough)
+    view = g.view(0)
+    app = TwentyFiveApp(table=RaceTable(race=g, bots="random"), data_dir=tmp_path,
+                        bot_delay=0.0)
+
+    async def body() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            screen = app.screen
+            assert isinstance(screen, RaceScreen)
+            assert view.hand[screen.selected] in screen.legal_cards()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: len(app.screen_table.view().hand) < len(view.hand))
+    asyncio.run(body())
+
+
+def test_a_card_under_a_trump_lead_claims_no_hold_back_once_the_top_trumps_are_out(
+        ) -> None:
+    """"Or one held back" is said only while a top trump above the card led may still be
+    in that player's hand: not once everyone has seen it played, nor when it is the
+    turned card someone else robbed (or nobody did)."""
+    import dataclasses
+
+    from twentynine.tui.twentyfive_widgets import LogWriter, played_note, trick_story
+    from twentynine.twentyfive import parse_card as c
+    from twentynine.twentyfive.happenings import CardPlayed
+    from twentynine.twentyfive.pack import mask_of
+    from twentynine.twentyfive.seat_view import TrickDone
+
+    diamonds = 2
+    # the J♦ led: only the 5♦ could stay back; once it is gone, nothing could
+    assert played_note(diamonds, c("JD"), c("6S")) == "no trump, or one held back"
+    assert played_note(diamonds, c("JD"), c("6S"), gone=mask_of([c("5D")])) == "no trump"
+    # the 8♦ led: the J♦ and the A♥ may still be held back when only the 5♦ is out
+    assert (played_note(diamonds, c("8D"), c("6S"), gone=mask_of([c("5D")]))
+            == "no trump, or one held back")
+
+    base = Race(1, HouseRules(players=4)).view(0)
+    view = dataclasses.replace(base, trump=diamonds, turned=c("2D"), robber=None)
+    # in the log: the 5♦ fell in an earlier trick of the deal, then the J♦ is led
+    writer = LogWriter()
+    for seat, card in ((1, "5D"), (2, "3S"), (3, "4S"), (0, "9S")):
+        writer.line(view, CardPlayed(seat=seat, card=c(card)))
+    writer.led = None  # a new trick
+    writer.line(view, CardPlayed(seat=1, card=c("JD")))
+    line = writer.line(view, CardPlayed(seat=2, card=c("6S")))
+    assert line is not None and line.plain.endswith("(no trump)")
+    # the J♦ turned and not robbed: it is in nobody's hand
+    turned = dataclasses.replace(view, turned=c("JD"))
+    writer = LogWriter()
+    writer.line(turned, CardPlayed(seat=1, card=c("AH")))
+    line = writer.line(turned, CardPlayed(seat=2, card=c("6S")))
+    assert line is not None and line.plain.endswith("(no trump, or one held back)")
+    # (the 5♦ may still be out there above the A♥); with the 5♦ turned too: nothing
+    writer = LogWriter()
+    writer.line(dataclasses.replace(view, turned=c("5D")), CardPlayed(seat=1, card=c("JD")))
+    line = writer.line(dataclasses.replace(view, turned=c("5D")),
+                       CardPlayed(seat=2, card=c("6S")))
+    assert line is not None and line.plain.endswith("(no trump)")
+    # the tricks screen tells it the same way
+    done = (TrickDone(1, ((1, c("5D")), (2, c("3S")), (3, c("4S")), (0, c("9S"))), 1),
+            TrickDone(1, ((1, c("JD")), (2, c("6S")), (3, c("7S")), (0, c("8S"))), 1))
+    story = trick_story(dataclasses.replace(view, tricks=done), done[1], 2).plain
+    assert "no trump, or one held back" not in story and "no trump" in story
+
+
+def test_a_new_game_warns_of_the_saved_one_and_replaces_it_only_at_your_first_move(
+        tmp_path: Path) -> None:
+    save = tmp_path / "twentyfive-save.json"
+    old = RaceTable(HouseRules(players=5), seed=3, bots="random", save_file=save)
+    old.apply(old.legal_actions()[0])
+    old.run_bots()
+    saved = save.read_text()
+    app = make(tmp_path, 4, seed=1)
+
+    async def quit_at_once() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(app))
+            flat = " ".join(screen_text(app).split())
+            assert "An unfinished game is saved" in flat and "--resume" in flat
+            await pilot.press("q")
+            await pilot.pause()
+            flat = " ".join(screen_text(app).split())
+            assert "your earlier game stays saved" in flat  # not "will be saved"
+            await pilot.press("y")
+            await wait_for(pilot, lambda: not app.is_running)
+    asyncio.run(quit_at_once())
+    assert save.read_text() == saved  # quitting before a move keeps the old game
+
+    again = make(tmp_path, 4, seed=1)
+
+    async def play_a_card() -> None:
+        async with again.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: settled(again))
+            await play_one_card(pilot, again)
+            await wait_for(pilot, lambda: save.read_text() != saved)
+    asyncio.run(play_a_card())
+    resumed, _ = RaceTable.resume(save)
+    assert resumed is not None and resumed.rules.players == 4  # the new game now

@@ -27,6 +27,10 @@ FIRST_GAME_TIP = ("New to Twenty-Five? Follow suit or play a trump; each trick i
                   "5 and the first to 25 wins. ? has the rules.")
 """The log's first line until a player has finished a game."""
 
+REPLACES_SAVE = ("An unfinished game is saved: quit (q) and use --resume to go back to "
+                 "it; your first move here replaces it.")
+"""The word at the start of a new game while another is saved."""
+
 
 class TwentyFiveApp(App[int]):
     """The Twenty-Five table: you at seat 0 against (or with) the bots."""
@@ -62,6 +66,17 @@ class TwentyFiveApp(App[int]):
                 self.notices.append("There is no saved game of Twenty-Five: a new one "
                                     "begins.")
             self.table = table
+        self.replacing: RaceTable | None = None
+        """The new game that replaces the saved one at the player's first move (until
+        then a quit leaves the saved game there to resume)."""
+        if self.table is None and self.save_file.exists():
+            saved, message = RaceTable.resume(self.save_file)  # a damaged one set aside
+            if message:
+                self.notices.append(message)
+            if saved is not None:
+                self.notices.append(REPLACES_SAVE)
+                self.replacing = RaceTable(self.rules, seed=seed, bots=bots)
+                self.table = self.replacing
         if self.table is None:
             self.table = RaceTable(self.rules, seed=seed, bots=bots,
                                    save_file=self.save_file)
@@ -76,6 +91,13 @@ class TwentyFiveApp(App[int]):
     def screen_table(self) -> RaceTableLike:
         assert self.table is not None
         return self.table
+
+    def first_move_made(self) -> None:
+        """The player moved: a new game that was to replace the saved one now does."""
+        table, self.replacing = self.replacing, None
+        if table is not None:
+            table.save_file = self.save_file
+            table.save()
 
     def get_key_display(self, binding: Binding) -> str:
         """The footer names the card keys of the cards held: ``1-3`` with three."""

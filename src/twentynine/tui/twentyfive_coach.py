@@ -18,7 +18,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ..coach.phrases import count
@@ -31,7 +30,7 @@ from ..twentyfive.happenings import Event, RaceWon
 from ..twentyfive.race_stats import load_stats
 from ..twentyfive.race_table import RaceTable
 from .theme import GOLD, INK_SOFT
-from .twentyfive_dialogs import DIALOG_CSS, RaceOverScreen
+from .twentyfive_dialogs import RaceDialog, RaceOverScreen
 from .twentyfive_widgets import SeatNames, seat_name
 
 if TYPE_CHECKING:
@@ -112,12 +111,10 @@ class RaceHintPanel(Static):
                 screen_sel(view.hand.index(card))
 
 
-class RaceReviewScreen(ModalScreen[None]):
+class RaceReviewScreen(RaceDialog[None]):
     """The review of a deal: its graded decisions, who won the race."""
 
-    DEFAULT_CSS = DIALOG_CSS + """
-    #rr-body { height: auto; max-height: 100%; }
-    """
+    DEFAULT_CSS = "#rr-body { height: auto; max-height: 100%; }"
     BINDINGS: ClassVar[list[BindingType]] = [
         # the keys of Twenty-Nine's review for the game's other deals
         Binding("pageup,[", "other_deal(-1)", "previous deal", key_display="[",
@@ -129,7 +126,7 @@ class RaceReviewScreen(ModalScreen[None]):
     ]
 
     def __init__(self, coach: RaceCoach, number: int) -> None:
-        super().__init__(classes="rt-dialog-screen")
+        super().__init__()
         self.coach = coach
         self.number = number
 
@@ -237,10 +234,10 @@ def race_stats_text(stats_file: Path, history: RaceHistory) -> Text:
     return t
 
 
-class RaceCoachStatsScreen(ModalScreen[None]):
+class RaceCoachStatsScreen(RaceDialog[None]):
     """Your Twenty-Five games and wins by kind of table, and the coach's figures."""
 
-    DEFAULT_CSS = DIALOG_CSS + "#rs-body { height: auto; max-height: 100%; }"
+    DEFAULT_CSS = "#rs-body { height: auto; max-height: 100%; }"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "close"),
         Binding("t", "close", "close", show=False),
@@ -248,7 +245,7 @@ class RaceCoachStatsScreen(ModalScreen[None]):
     ]
 
     def __init__(self, stats_file: Path, history: RaceHistory) -> None:
-        super().__init__(classes="rt-dialog-screen")
+        super().__init__()
         self.stats_file = stats_file
         self.history = history
 

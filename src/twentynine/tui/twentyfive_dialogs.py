@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, ScreenResultType
 from textual.widgets import Footer, Static
 
 from ..common import house_reference
@@ -31,11 +31,18 @@ from .twentyfive_widgets import (
     winner_words,
 )
 
-DIALOG_CSS = """
-.rt-dialog-screen { align: center middle; background: #000000 50%; }
-.rt-dialog { width: 64; max-width: 100%; height: auto; max-height: 100%;
-             border: round $gold; background: $felt-side; color: $ink; padding: 0 2; }
-"""
+
+class RaceDialog(ModalScreen[ScreenResultType]):
+    """A dialog over the dimmed table, centred: its box is the widget of class
+    ``rt-dialog``.  The style names this class, so that every dialog deriving from it
+    gets it (a screen's own CSS is scoped to what it contains: a rule for the screen
+    itself must start with the screen's class name)."""
+
+    DEFAULT_CSS = """
+    RaceDialog { align: center middle; background: #000000 50%; }
+    RaceDialog .rt-dialog { width: 64; max-width: 100%; height: auto; max-height: 100%;
+                 border: round $gold; background: $felt-side; color: $ink; padding: 0 2; }
+    """
 
 
 def weakest(trump: int, cards: list[Card]) -> Card:
@@ -57,11 +64,10 @@ def every_option_markdown() -> str:
         (o.reference() for o in OPTIONS))
 
 
-class RobScreen(ModalScreen[Card | None]):
+class RobScreen(RaceDialog[Card | None]):
     """Rob the turned card: choose the card of your hand to lay face down (←→ or 1-5,
     Enter); Esc keeps your hand as it is."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "choose", key_display="←→"),
         Binding("right", "move(1)", "choose", show=False),
@@ -72,7 +78,7 @@ class RobScreen(ModalScreen[Card | None]):
     ]
 
     def __init__(self, view: PlayerView) -> None:
-        super().__init__(classes="rt-dialog-screen")
+        super().__init__()
         self.view = view
         self.cards = list(view.hand)
         self.index = self.cards.index(weakest(view.trump, self.cards))
@@ -123,11 +129,10 @@ class RobScreen(ModalScreen[Card | None]):
         self.dismiss(None)
 
 
-class RaceTricksScreen(ModalScreen[None]):
+class RaceTricksScreen(RaceDialog[None]):
     """The deal's finished tricks, one at a time, the last one first: each card by its
     player, who led, who won and why.  ←→ go through them; Esc (or ``l``, Enter) closes."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "earlier", key_display="←"),
         Binding("right", "step(1)", "later", key_display="→"),
@@ -137,7 +142,7 @@ class RaceTricksScreen(ModalScreen[None]):
     ]
 
     def __init__(self, view: PlayerView, names: SeatNames = seat_name) -> None:
-        super().__init__(classes="rt-dialog-screen")
+        super().__init__()
         self.view = view
         self.names = names
         self.index = len(view.tricks) - 1
@@ -174,10 +179,9 @@ class RaceTricksScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class RaceOverScreen(ModalScreen[bool]):
+class RaceOverScreen(RaceDialog[bool]):
     """Who won and how; Enter (or n) for a new game, q to quit."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "again", "new game", key_display="⏎"),
         Binding("n", "again", "new game", show=False),
@@ -187,7 +191,7 @@ class RaceOverScreen(ModalScreen[bool]):
 
     def __init__(self, view: PlayerView, won: RaceWon,
                  names: SeatNames | None = None) -> None:
-        super().__init__(classes="rt-dialog-screen")
+        super().__init__()
         self.view = view
         self.won = won
         self.names: SeatNames = names or seat_name
@@ -256,12 +260,11 @@ class RaceRulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class RaceSettingsScreen(ModalScreen[None]):
+class RaceSettingsScreen(RaceDialog[None]):
     """The options of the next game, one row each from the engine's option records, and
     the bots' level from the registry: ↑↓ choose a row, ←→ change it, Enter saves them as
     the defaults of new games, Esc leaves them as they were."""
 
-    DEFAULT_CSS = DIALOG_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "row(-1)", "row", key_display="↑↓"),
         Binding("down", "row(1)", "row", show=False),
@@ -272,7 +275,7 @@ class RaceSettingsScreen(ModalScreen[None]):
     ]
 
     def __init__(self, path: Path, rules: HouseRules, level: str) -> None:
-        super().__init__(classes="rt-dialog-screen")
+        super().__init__()
         self.path = path
         self.values = {o.field: o.value_text(rules) for o in OPTIONS}
         self.values["bots"] = level

@@ -48,6 +48,10 @@ RESUME_TEXT = ("Your game will be saved. To continue it later:\n"
                "twentynine play --game twentyfive --resume")
 """The quit dialog's words (the command on a line of its own, whole at 80 columns)."""
 
+KEPT_TEXT = ("This game has no move yet: your earlier game stays saved. To continue it:\n"
+             "twentynine play --game twentyfive --resume")
+"""The quit dialog's words while a new game has not yet replaced the saved one."""
+
 
 TRICK_PAUSE = 3
 """A computer player about to lead waits this many times its usual delay, so that the
@@ -117,6 +121,9 @@ class RaceScreen(Screen[None]):
         self.names: SeatNames = table.names or seat_name
         """What each seat is called (the players' names at a hosted table)."""
         self.selected = 0
+        self.turn_seen: tuple[int, int, int] | None = None
+        """The turn of yours the cursor was last put on a playable card for (deal, tricks
+        done, cards in the trick)."""
         self.message: Text | None = None
         """A note for the status line (a refusal, a notice) until the next move."""
         self.notices = list(notices or [])
@@ -161,10 +168,9 @@ class RaceScreen(Screen[None]):
             line = self.log_writer.line(view, e)
             if line is not None:
                 log.write(line)
-        if self.notices and self.table.shared:
-            for note in self.notices:  # the status line is left for whose turn it is
-                log.write(Text(note, style="bold"))
-        elif self.notices:
+        for note in self.notices:  # kept in the log: the status line's note goes at the
+            log.write(Text(note, style="bold"))  # first move (a bot's, too)
+        if self.notices and not self.table.shared:  # a hosted table's is left for the turn
             self.message = Text(" ".join(self.notices), style="bold")
         self.refresh_ui()
         self.kick_bots()
@@ -179,6 +185,7 @@ class RaceScreen(Screen[None]):
         hand = view.hand
         if hand:
             self.selected = max(0, min(self.selected, len(hand) - 1))
+            self.start_turn_on_a_playable_card(view)
         bar = self.query_one("#rt-score", TextPanel)
         bar.set_text(score_bar(view, bar.content_region.width or 78, names=self.names))
         self.query_one("#rt-seats", TextPanel).set_text(seats_table(view, names=self.names))
@@ -187,6 +194,20 @@ class RaceScreen(Screen[None]):
             hand_lines(view, self.selected, self.legal_cards()))
         self.query_one(StatusLine).set_text(self.status_text())
         self.refresh_bindings()
+
+    def start_turn_on_a_playable_card(self, view: PlayerView) -> None:
+        """Once at the start of each of your turns, move the cursor off a card you may not
+        play (as the Twenty-Nine table does), so that Enter plays; the keys may still
+        choose any card afterwards (and a refused one says why)."""
+        if view.turn != view.seat or view.stage is not Stage.PLAY:
+            return
+        turn = (view.number, len(view.tricks), len(view.trick))
+        if turn == self.turn_seen:
+            return
+        self.turn_seen = turn
+        legal = self.legal_cards()
+        if legal and view.hand[self.selected] not in legal:
+            self.selected = next(i for i, c in enumerate(view.hand) if c in legal)
 
     def status_text(self) -> Text:
         if self.message is not None:
@@ -206,10 +227,11 @@ class RaceScreen(Screen[None]):
             if view.can_rob:
                 t.append(" · r robs the turned card", style=f"bold {'#ffca28'}")
             held = view.may_hold_back
-            if held and set(self.legal_cards()) - set(held):
+            if held and set(self.legal_cards()) - set(held) and view.trick:
+                # short enough to stay at 80 columns once the parentheses go
                 words = " and ".join(c.label for c in held)
-                t.append(f" · your {words} need not follow this lower trump lead "
-                         "(a top trump may be held back)")
+                t.append(f" · your {words} may be held back (the {view.trick[0][1].label} "
+                         "led is a lower trump)")
             return t
         if view.turn is None or view.turn == view.seat:
             return Text("Waiting for the table…")
@@ -381,6 +403,7 @@ class RaceScreen(Screen[None]):
                      f"{why[:1].upper()}{why[1:]}.")
             return
         self.message = None
+        self.race_app.first_move_made()
         self.refresh_ui()
         self.kick_bots()
 
@@ -450,6 +473,9 @@ class RaceScreen(Screen[None]):
             return
         if self.table.is_over:
             self.app.exit()
+            return
+        if self.race_app.replacing is not None:  # no move yet: nothing of it is saved
+            self.app.push_screen(QuitScreen("", KEPT_TEXT, "Quit"), self._after_quit)
             return
         self.app.push_screen(QuitScreen("", RESUME_TEXT), self._after_quit)
 

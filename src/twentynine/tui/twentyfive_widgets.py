@@ -25,6 +25,7 @@ from ..twentyfive.happenings import (
 from ..twentyfive.pack import (
     hold_back_mask,
     is_trump,
+    mask_of,
     plain_order,
     top_trumps,
     trump_order,
@@ -283,23 +284,31 @@ def hand_lines(view: PlayerView, selected: int, legal: Sequence[Card]) -> Text:
     return Text("\n").join([nums, faces, notes])
 
 
-def played_note(trump: int, led: Card | None, card: Card, renege: bool = True) -> str:
+def played_note(trump: int, led: Card | None, card: Card, renege: bool = True,
+                gone: int = 0) -> str:
     """What a card played to a trick shows everyone, in a few words: ``trumped`` (a
     trump on a plain lead), ``no spades`` (neither the suit led nor a trump), ``no trump,
     or one held back`` (a trump lead answered with a plain card; ``no trump`` when no top
-    trump could stay back: the 5 led, or holding back off); ``""`` for a card that
-    follows or leads."""
+    trump could stay back: the 5 led, holding back off, or every top trump above the card
+    led in ``gone``, the mask of the cards everyone knows are not in that hand); ``""``
+    for a card that follows or leads."""
     if led is None:
         return ""
     led_trump = is_trump(trump, led)
     if is_trump(trump, card):
         return "" if led_trump else "trumped"
     if led_trump:  # a top trump may stay back only from a lower trump led
-        may_hold = renege and hold_back_mask(trump, led) != 0
+        may_hold = renege and hold_back_mask(trump, led) & ~gone != 0
         return "no trump, or one held back" if may_hold else "no trump"
     if card.suit == led.suit:
         return ""
     return f"no {SUIT_NAMES[led.suit]}"
+
+
+def known_gone(view: PlayerView, seat: int, played: int) -> int:
+    """The cards everyone knows are not in ``seat``'s hand: those ``played`` before in the
+    deal, and the turned card unless ``seat`` robbed it."""
+    return played | (0 if view.robber == seat else mask_of([view.turned]))
 
 
 class LogWriter:
@@ -308,14 +317,20 @@ class LogWriter:
 
     def __init__(self, names: SeatNames = seat_name) -> None:
         self.led: Card | None = None
+        self.played = 0
+        """The cards played so far in the deal (a mask)."""
         self.names = names
 
     def line(self, view: PlayerView, event: Event) -> Text | None:
+        if isinstance(event, DealStarted):
+            self.played = 0
         if isinstance(event, (DealStarted, TrickWon)):
             self.led = None
         if isinstance(event, CardPlayed):
             t = event_line(view, event, self.names)
-            note = played_note(view.trump, self.led, event.card, view.rules.renege)
+            note = played_note(view.trump, self.led, event.card, view.rules.renege,
+                               known_gone(view, event.seat, self.played))
+            self.played |= mask_of([event.card])
             if self.led is None:
                 self.led = event.card
             if t is not None and note:
@@ -375,6 +390,7 @@ def trick_story(view: PlayerView, trick: TrickDone, number: int,
     """A finished trick told whole: each card in play order by its player (who led,
     who won), then the winner, the card and why it won."""
     out = Text(f"Trick {number} of deal {view.number}", style=f"bold {GOLD}")
+    played = mask_of(c for done in view.tricks[:number - 1] for _, c in done.cards)
     for seat, card in trick.cards:
         out.append("\n")
         out.append(f"  {names(seat):<8}", style="bold" if seat == trick.winner else "")
@@ -385,7 +401,8 @@ def trick_story(view: PlayerView, trick: TrickDone, number: int,
         if seat == trick.leader:
             notes.append("led")
         seen = played_note(view.trump, trick.cards[0][1] if seat != trick.leader else None,
-                           card, view.rules.renege)
+                           card, view.rules.renege, known_gone(view, seat, played))
+        played |= mask_of([card])
         if seen:
             notes.append(seen)
         elif is_trump(view.trump, card):
