@@ -974,3 +974,30 @@ def test_a_new_game_warns_of_the_saved_one_and_replaces_it_only_at_your_first_mo
     asyncio.run(play_a_card())
     resumed, _ = RaceTable.resume(save)
     assert resumed is not None and resumed.rules.players == 4  # the new game now
+
+
+def test_resume_with_option_flags_says_the_saved_options_are_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--resume`` with option flags continues the saved game as it was, and says so
+    (silence read as "my flags were taken"); without flags, or with the saved game's own
+    options, nothing is said."""
+    from twentynine.cli import program as cli
+    from twentynine.controller import saves
+    from twentynine.tui.wording import RULES_KEPT
+
+    monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(cli, "needs_terminal", lambda command: None)  # as in a terminal
+    old = RaceTable(HouseRules(players=5), seed=3, bots="random",
+                    save_file=tmp_path / "twentyfive-save.json")
+    old.apply(old.legal_actions()[0])
+    seen: list[TwentyFiveApp] = []
+    monkeypatch.setattr(TwentyFiveApp, "run", lambda self, **kw: seen.append(self))
+    cli.main(["play", "--game", "twentyfive", "--resume", "--players", "6", "--teams",
+              "threes"])
+    app = seen[-1]
+    assert app.table is not None and app.table.rules == HouseRules(players=5)
+    assert RULES_KEPT in app.notices
+    cli.main(["play", "--game", "twentyfive", "--resume"])
+    assert RULES_KEPT not in seen[-1].notices
+    cli.main(["play", "--game", "twentyfive", "--resume", "--players", "5"])
+    assert RULES_KEPT not in seen[-1].notices

@@ -17,6 +17,7 @@ from ..controller import saves
 from ..controller.local_table import TableController
 from ..engine.options import rule_flags_given, rules_from
 from ..engine.rules import Rules, RulesError
+from .wording import RULES_KEPT
 
 
 @dataclass
@@ -85,8 +86,7 @@ def run_play(opts: argparse.Namespace, rules: Rules) -> int:
     app = TwentyNineApp(rules, seed=opts.seed, bots=opts.bots, speed=opts.speed,
                         timer=opts.timer, resume=opts.resume, notices=notices)
     if opts.resume and rule_flags_given(opts) and rules != app.table.rules:
-        app.status_notice = ("The saved game's rules are kept: the rule flags apply to new "
-                             "games only.")
+        app.status_notice = RULES_KEPT
     app.first_run = not app.prefs.seen_intro
     app.run()
     return app.return_code or 0

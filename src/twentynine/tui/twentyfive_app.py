@@ -22,6 +22,7 @@ from ..twentyfive.race_table import (
 )
 from .theme import THEME
 from .twentyfive_screen import RaceScreen
+from .wording import RULES_KEPT
 
 FIRST_GAME_TIP = ("New to Twenty-Five? Follow suit or play a trump; each trick is worth "
                   "5 and the first to 25 wins. ? has the rules.")
@@ -146,5 +147,8 @@ def run_twentyfive(opts: argparse.Namespace, rules: HouseRules) -> int:
             rules = options.from_arguments(opts, saved)
     app = TwentyFiveApp(rules, seed=opts.seed, bots=opts.bots or level,
                         resume=opts.resume, notices=notices)
+    if (opts.resume and options.given_arguments(opts) and app.table is not None
+            and app.table.rules != rules):
+        app.notices.append(RULES_KEPT)
     app.run()
     return app.return_code or 0

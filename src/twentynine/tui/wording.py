@@ -27,6 +27,10 @@ from .theme import (
     RED_ON_FELT,
 )
 
+RULES_KEPT = ("The saved game's rules are kept: the rule flags apply to new games only.")
+"""Said when ``--resume`` comes with rule flags that differ from the saved game's (both
+games' tables)."""
+
 HUMAN = 0
 """The human always plays seat 0, at the bottom of the screen."""
 
