@@ -15,13 +15,21 @@ import pytest
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import local_table, make_app, screen_text, settle, wait_for
+from tui_support import (
+    engine_game,
+    local_table,
+    make_app,
+    save_game_record,
+    screen_text,
+    settle,
+    wait_calmly,
+    wait_for,
+)
 
 from twentynine.coach.clock import clock_move
 from twentynine.coach.phrases import positions
 from twentynine.engine.actions import (
     NO_TRUMPS,
-    PASS,
     REDEAL,
     REDOUBLE,
     SHOW_TRUMP,
@@ -31,7 +39,6 @@ from twentynine.engine.actions import (
 from twentynine.engine.deal import Phase
 from twentynine.engine.events import CardPlayed, GameOver, TrickWon, TrumpChosen
 from twentynine.engine.game import Game
-from twentynine.engine.records import dumps, game_record
 from twentynine.engine.rules import SETTINGS, Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import TITLE
@@ -44,7 +51,6 @@ from twentynine.tui.screens import (
     TricksScreen,
     rules_markdown,
 )
-from twentynine.tui.turn import sort_hand
 from twentynine.tui.widgets import HandView, SeatPanel, TrickView
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,48 +63,36 @@ def test_the_packaged_rules_are_docs_rules_md() -> None:
     assert rules_markdown() == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 
 
-def test_rules_page_and_last_trick(table: Table) -> None:
-    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert not app.check_action("last_trick", ())  # no trick yet
-        await pilot.press("question_mark")
-        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-        md = app.screen.query_one(RulesText)
-        assert md.source.startswith("# How twentynine plays Twenty-Nine")
-        await pilot.press("escape")
-        assert not isinstance(app.screen, RulesScreen)
-        await pilot.press("2", "8", "enter")
-        await settle(pilot, app)
-        await pilot.press("1", "enter")
-        await settle(pilot, app)
-        await pilot.press("enter")  # lead the first trick
-        await settle(pilot, app)
-        tricks = [e for e in app.table.events if isinstance(e, TrickWon)]
-        assert tricks
-        await pilot.press("l")
-        assert isinstance(app.screen, TricksScreen)
-        text = screen_text(app)
-        for _seat, card in tricks[-1].cards:
-            assert card.label in text
-        assert "Trick 1" in text
-        await pilot.press("escape")
-        assert not isinstance(app.screen, TricksScreen)
-        assert app.idle
-
-    table(body, seed=2)
-
-
-@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
-def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, int]) -> None:
-    """up/down a line, PgUp/PgDn a page, Home/End the top and the bottom; the whole of
-    docs/rules.md and the reference of every setting are drawn (the last setting at the
-    bottom), as text, not as Markdown source."""
+@pytest.mark.parametrize(("size", "rules"), [((80, 24), Rules()),
+                                             ((100, 30), Rules(double=True, min_bid=15))],
+                         ids=["80x24", "100x30-house-rules"])
+def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, int],
+                                              rules: Rules) -> None:
+    """``?`` opens the rules (``l`` does nothing before a trick is over); up/down a line,
+    PgUp/PgDn a page, Home/End the top and the bottom; the whole of docs/rules.md and the
+    reference of every setting are drawn (the last setting at the bottom), as text, not
+    as Markdown source; Esc closes.  With house rules they are listed during play (the
+    side panel) and head the page.  What ``l`` shows once a trick is over:
+    test_l_goes_back_through_every_trick_of_the_deal."""
 
     async def run() -> None:
-        app = make_app(tmp_path, seed=3)
+        app = make_app(tmp_path, seed=3, rules=rules)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
+            assert not app.check_action("last_trick", ())  # no trick yet
+            await pilot.press("l")
+            assert not isinstance(app.screen, TricksScreen)
+            if rules != Rules():
+                info = str(app.query_one("#info").render())
+                assert "House rules\nBids start at 15\nDefenders may double" in info
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            source = app.screen.query_one(RulesText).source
+            if rules == Rules():
+                assert source.startswith("# How twentynine plays Twenty-Nine")
+            else:
+                assert source.startswith("# This game's house rules")
+                assert "| Doubling | on |" in source and "| Lowest bid | 15 |" in source
             scroll = app.screen.query_one("#rules-scroll", VerticalScroll)
             assert app.screen.focused is scroll
             page = scroll.scrollable_content_region.height
@@ -114,9 +108,12 @@ def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, i
                     text = screen_text(app)
                     # the reference of every setting ends the page: its last example
                     assert SETTINGS[-1].example.split()[-1] in text.split()
-                    for source in ("**`", "---|", "**", "](#"):
-                        assert source not in text
+                    for markup in ("**`", "---|", "**", "](#"):
+                        assert markup not in text
             assert TITLE in screen_text(app)
+            await pilot.press("escape")
+            assert not isinstance(app.screen, RulesScreen)
+            assert app.idle
 
     asyncio.run(run())
 
@@ -140,7 +137,8 @@ def test_the_timer_moves_for_you(tmp_path: Path) -> None:
 
         app.table_screen.refresh_status = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: bool(local_table(app).game.actions), limit=100000)
+            # the clock's second passes: looked at calmly (not at every pause)
+            await wait_calmly(pilot, lambda: bool(local_table(app).game.actions), 0.02)
             moved = time.monotonic()
             counting = [t for t, text in shown if re.match(r"\s*1s left ", text)]
             assert counting, "the clock was never shown"
@@ -180,28 +178,30 @@ def test_mouse_bids_and_plays(table: Table) -> None:
     table(body, seed=2)
 
 
-def test_show_trump_button_follows_the_engine(table: Table) -> None:
+def test_show_trump_button_follows_the_engine(table: Table, tmp_path: Path) -> None:
+    """The button is enabled exactly when the engine lets you ask: from a game saved at
+    a trick where South cannot follow suit (the engine played it, nobody asking before),
+    it is enabled; clicked, the trump is shown, and it is disabled again."""
+    save_game_record(tmp_path, engine_game(
+        2, lambda g: g.turn == 0 and SHOW_TRUMP in g.legal_actions(),
+        choose=lambda g: next(a for a in g.legal_actions() if a != SHOW_TRUMP)))
+
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        await pilot.press("2", "8", "enter")
-        await settle(pilot, app)
-        await pilot.press("1", "enter")
-        for _ in range(8):
-            await settle(pilot, app)
+        def follows() -> bool:
             legal = local_table(app).game.view(0).legal_actions
             button = app.query_one("#btn-97")
             assert button.disabled == (SHOW_TRUMP not in legal)
             assert app.table_screen.check_action("show_trump", ()) == (SHOW_TRUMP in legal)
-            if SHOW_TRUMP in legal:
-                await pilot.click(button)
-                await settle(pilot, app)
-                assert local_table(app).game.view(0).trump_shown
-                return
-            idx = next(i for i, c in enumerate(sort_hand(local_table(app).game.view(0).hand))
-                       if Action.play(c) in legal)
-            await pilot.press(str(idx + 1), "enter")
-        raise AssertionError("seed 2 lets South ask for trump")
+            return SHOW_TRUMP in legal
 
-    table(body, seed=2)
+        assert follows()
+        await pilot.click(app.query_one("#btn-97"))
+        await settle(pilot, app)
+        assert local_table(app).game.view(0).trump_shown
+        assert local_table(app).game.turn == 0  # South plays its card now
+        assert not follows()
+
+    table(body, seed=2, resume=True)
 
 
 def test_every_speed_leaves_a_finished_trick_up_for_a_moment() -> None:
@@ -213,10 +213,14 @@ def test_every_speed_leaves_a_finished_trick_up_for_a_moment() -> None:
 def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path, speed: str) -> None:
     """The trick stays drawn, with its winner, for the speed's whole pause, and nothing
     can be played meanwhile.  What the table shows is taken at the moment the pause ends
-    (not by sleeping), so a slow machine cannot make it pass or fail."""
+    (not by sleeping), so a slow machine cannot make it pass or fail.  The table opens
+    with South to lead the first trick (the auction and the trump played by the engine)."""
+    g = engine_game(2, lambda g: g.view(0).phase is Phase.PLAY and g.turn == 0)
+    assert not g.view(0).tricks and not g.view(0).trick
+    save_game_record(tmp_path, g)
 
     async def run() -> None:
-        app = make_app(tmp_path, seed=2, speed=speed, pauses=True)
+        app = make_app(tmp_path, seed=2, speed=speed, pauses=True, resume=True)
         won_at: list[float] = []
         app.table.add_listener(lambda events: won_at.extend(
             time.monotonic() for e in events if isinstance(e, TrickWon)))
@@ -231,19 +235,14 @@ def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path, speed:
 
         app.table_screen.flow.gather = watch  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            # each Enter after the last burst of Enter is over (a turn that begins within
-            # a burst ignores it): a pause of at least the gap, so a slow machine only
-            # makes it longer
+            # Enter after the burst gap from the table's opening (a turn that begins
+            # within a burst ignores it): a slow machine only makes it longer
             gap = app.table_screen.turn.burst_gap
-            await settle(pilot, app)
-            await pilot.press("2", "8", "enter")
-            await settle(pilot, app)
-            await asyncio.sleep(gap)
-            await pilot.press("1", "enter")
             await settle(pilot, app)
             await asyncio.sleep(gap)
             await pilot.press("enter")
-            await wait_for(pilot, lambda: bool(seen), limit=100000)
+            # the trick's pause passes: looked at calmly (the hook takes the moment)
+            await wait_calmly(pilot, lambda: bool(seen), 0.02)
             when, text, confirm, gathering = seen[0]
             assert when - won_at[0] >= app.table_screen.pace.trick_delay - 0.02
             won = next(e for e in app.table.events if isinstance(e, TrickWon))
@@ -258,41 +257,38 @@ def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path, speed:
     asyncio.run(run())
 
 
-def _near_the_end(seed: int) -> Game:
-    """A game whose next deal can end it (a team at +5 or -5), at that deal's start."""
+def _the_games_last_trick(seed: int) -> Game:
+    """A game at its last deal's last trick, South to play its last card (the engine
+    plays the whole game with each seat's first legal action): the card that ends the
+    game is played for you (forced), whatever the bots play after it (one card each)."""
     g = Game(seed)
-    while True:
-        g.apply(g.legal_actions()[0])
-        if max(abs(s) for s in g.scores) == 5 and g.view(0).phase is Phase.DEAL_OVER:
-            g.apply(g.legal_actions()[0])
+    actions = []
+    while not g.is_over:
+        actions.append(g.legal_actions()[0])
+        g.apply(actions[-1])
+    last = g.view(0).number
+    g = Game(seed)
+    for action in actions:
+        v = g.view(0)
+        if v.number == last and v.phase is Phase.PLAY and g.turn == 0 and len(v.hand) == 1:
             return g
+        g.apply(action)
+    raise AssertionError("South never played the game's last trick")
 
 
 def test_game_over_and_play_again(tmp_path: Path) -> None:
-    g = _near_the_end(1)
-    (tmp_path / "save.json").write_text(dumps(game_record(g)))
+    """The game's last card (from a game saved just before it): the summary, then game
+    over with the winner; a finished game is not kept; ``n`` starts a new game."""
+    save_game_record(tmp_path, _the_games_last_trick(1))
 
     async def run() -> None:
         app = make_app(tmp_path, seed=1, resume=True)
         async with app.run_test(size=(100, 30)) as pilot:
-            for _ in range(20):
-                await settle(pilot, app)
-                if isinstance(app.screen, GameOverScreen):
-                    break
-                if isinstance(app.screen, SummaryScreen):
-                    await pilot.press("enter")
-                    continue
-                legal = local_table(app).game.view(0).legal_actions
-                if PASS in legal:
-                    await pilot.press("p")
-                else:
-                    for _ in range(12):
-                        await settle(pilot, app)
-                        if (local_table(app).game.view(0).phase is not Phase.PLAY
-                                or app.modal_open()):
-                            break
-                        await pilot.press("enter" if any(
-                            a.card for a in local_table(app).game.view(0).legal_actions) else "s")
+            # the last card, forced, is played for you: the deal's summary
+            await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            await settle(pilot, app)
+            await pilot.press("enter")
+            await settle(pilot, app)
             assert isinstance(app.screen, GameOverScreen)
             over = next(e for e in app.table.events if isinstance(e, GameOver))
             text = screen_text(app)
@@ -321,8 +317,12 @@ def test_pagat_puts_the_next_player_on_the_left(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_arrow_keys_choose_and_nothing_steals_the_focus(table: Table) -> None:
-    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+def test_arrow_keys_choose_and_nothing_steals_the_focus(table: Table, tmp_path: Path) -> None:
+    """The arrows choose the bid (Enter makes it) and, in play, the card among the legal
+    ones (from a game saved at a turn of South's with several legal cards), and nothing
+    takes the focus."""
+
+    async def bid(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         assert app.focused is None
         await pilot.press("up", "up", "right", "down")
         assert app.table_screen.turn.sel_bid == 18
@@ -331,18 +331,18 @@ def test_arrow_keys_choose_and_nothing_steals_the_focus(table: Table) -> None:
         await pilot.press("enter")
         await settle(pilot, app)
         assert Action.make_bid(18) in local_table(app).game.actions
-        while local_table(app).game.view(0).phase is Phase.AUCTION:
-            legal = local_table(app).game.view(0).legal_actions
-            await pilot.press("p" if PASS in legal else "enter")
-            await settle(pilot, app)
-        for _ in range(40):
-            await settle(pilot, app)
-            legal = local_table(app).game.view(0).legal_actions
-            if sum(1 for a in legal if a.card is not None) > 1:
-                break
-            await pilot.press("enter" if any(a.card for a in legal) else "p")
+        assert app.focused is None
+
+    table(bid, seed=2)
+    save_game_record(tmp_path, engine_game(2, lambda g: g.turn == 0 and sum(
+        1 for a in g.legal_actions() if a.card is not None) > 1 and g.view(0).phase is
+        Phase.PLAY))
+
+    async def play(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        legal = local_table(app).game.view(0).legal_actions
         hand = app.query_one(HandView).cards
         legal_cards = [c for c in hand if any(a.card == c for a in legal)]
+        assert len(legal_cards) > 1
         assert app.table_screen.turn.sel_card == legal_cards[0]
         await pilot.press("right")
         assert app.table_screen.turn.sel_card == legal_cards[1]
@@ -350,7 +350,7 @@ def test_arrow_keys_choose_and_nothing_steals_the_focus(table: Table) -> None:
         assert app.table_screen.turn.sel_card == legal_cards[-1]
         assert app.focused is None
 
-    table(body, seed=2)
+    table(play, seed=2, resume=True)
 
 
 def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
@@ -400,24 +400,6 @@ def test_a_redeal_from_the_keyboard(table: Table) -> None:
                 and local_table(app).game.view(0).dealer == 3)
 
     table(body, seed=10, rules=Rules(redeal=True))
-
-
-def test_house_rules_are_listed_during_play_and_on_the_rules_page(tmp_path: Path) -> None:
-    rules = Rules(double=True, min_bid=15)
-
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2, rules=rules)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            info = str(app.query_one("#info").render())
-            assert "House rules\nBids start at 15\nDefenders may double" in info
-            await pilot.press("question_mark")
-            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-            source = app.screen.query_one(RulesText).source
-            assert source.startswith("# This game's house rules")
-            assert "| Doubling | on |" in source and "| Lowest bid | 15 |" in source
-
-    asyncio.run(run())
 
 
 class _RaisingBot:

@@ -17,7 +17,17 @@ from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 from textual.widgets._footer import FooterKey
-from tui_support import local_table, make_app, save_last_trick, screen_text, settle, wait_for
+from tui_support import (
+    engine_game,
+    local_table,
+    make_app,
+    save_game_record,
+    save_last_trick,
+    screen_text,
+    settle,
+    wait_calmly,
+    wait_for,
+)
 
 from twentynine.engine.actions import PASS, SHOW_TRUMP, Action
 from twentynine.engine.deal import Phase
@@ -30,7 +40,7 @@ from twentynine.tui.footer import TableFooter
 from twentynine.tui.pacing import SUMMARY_GUARD
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 from twentynine.tui.screens import GameOverScreen, SummaryScreen
-from twentynine.tui.turn import ENTER_GUARD, sort_hand
+from twentynine.tui.turn import ENTER_GUARD
 
 Table = Callable[..., Any]
 """The ``table`` fixture (conftest.py): ``table(body, seed=2, ...)``."""
@@ -60,14 +70,28 @@ async def step(pilot: Pilot[Any], app: TwentyNineApp, settled: bool = False) -> 
         await pilot.press("p" if PASS in legal and phase is not Phase.TRUMP else "enter")
 
 
-def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table) -> None:
-    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table, tmp_path: Path) -> None:
+    """The first turn starts at 16; every later one at the lowest legal bid, whatever
+    was typed before (the later turns: a game the engine saved in the second deal's
+    auction, South to bid again)."""
+
+    async def first(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         assert "Enter: bid 16" in status(app)
         await pilot.press("2", "2")
         assert app.table_screen.turn.sel_bid == 22 and "Enter: bid 22" in status(app)
         await pilot.press("enter")
         await settle(pilot, app)
         assert local_table(app).game.actions[0] == Action.make_bid(22)
+
+    table(first, seed=4)
+    # South's second turn in an auction (the engine bids the lowest for every seat)
+    save_game_record(tmp_path, engine_game(
+        4, lambda g: g.view(0).number == 2 and g.turn == 0 and g.view(0).phase is
+        Phase.AUCTION and any(seat == 0 and bid for seat, bid in g.view(0).bids),
+        choose=lambda g: min((a for a in g.legal_actions() if a.bid is not None),
+                             key=lambda a: a.bid or 0, default=g.legal_actions()[0])))
+
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         turns = 0
         for _ in range(400):
             await settle(pilot, app)
@@ -90,10 +114,10 @@ def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table) -> None:
             await step(pilot, app, settled=True)
         raise AssertionError("South never had a second turn to bid")
 
-    table(body, seed=4)  # South bids twice in the second deal: one deal to play
+    table(body, seed=4, resume=True)  # South bids twice in the second deal
 
 
-def test_keys_that_do_not_apply_say_why(table: Table) -> None:
+def test_keys_that_do_not_apply_say_why(table: Table, tmp_path: Path) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         await pilot.press("s")
         assert status(app).startswith("Ask for trump: ")
@@ -127,10 +151,13 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         await pilot.press("p")
         assert status(app) == "Pass: the cards are being played: play a card"
         assert local_table(app).game.actions == before  # and nothing was played
-        # play until South holds 6 cards, then press 7 and 8
-        while len(local_table(app).game.view(0).hand) > 6:
-            await step(pilot, app)
-        await settle(pilot, app)
+
+    table(body, seed=2)
+    # South to play with 6 cards (a game the engine saved): 7 and 8 name no card
+    save_game_record(tmp_path, engine_game(2, lambda g: g.turn == 0 and len(
+        g.view(0).hand) == 6 and any(a.card for a in g.legal_actions())))
+
+    async def six(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         sel = app.table_screen.turn.sel_card
         await pilot.press("7")
         assert status(app) == "7: you have 6 cards"
@@ -140,7 +167,7 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         footer = screen_text(app).splitlines()[-1]
         assert "1-6 card" in footer and "1-8" not in footer
 
-    table(body, seed=2)
+    table(six, seed=2, resume=True)
 
 
 def test_a_key_while_a_bot_thinks_says_whose_turn_it_is(table: Table) -> None:
@@ -204,7 +231,7 @@ def test_take_back_off_in_the_preferences_says_so(table: Table, allowed: bool) -
     table(body, size=(160, 30), seed=2, prefs=Preferences(take_back=allowed))
 
 
-def test_half_a_typed_bid_is_never_made(table: Table) -> None:
+def test_half_a_typed_bid_is_never_made(table: Table, tmp_path: Path) -> None:
     """One digit and Enter: no bid (the selected one is not made behind the player's
     back); the status line says a second digit is wanted.  A digit no bid begins with
     is refused at once."""
@@ -225,7 +252,13 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
         await pilot.press("enter")
         await settle(pilot, app)
         assert local_table(app).game.actions[0] == Action.make_bid(27)
-        # a later turn to bid: 7 cannot begin any bid
+
+    table(body, seed=1)
+    # a later turn to bid (the second deal's, a game the engine saved at its start): 7
+    # cannot begin any bid
+    save_game_record(tmp_path, engine_game(1, lambda g: g.view(0).number == 2))
+
+    async def later(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         for _ in range(400):
             await settle(pilot, app)
             v = local_table(app).game.view(0)
@@ -241,7 +274,7 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
             await step(pilot, app, settled=True)
         raise AssertionError("South never had a second turn to bid")
 
-    table(body, seed=1)  # the later turn comes in the second deal
+    table(later, seed=1, resume=True)
 
 
 def test_enter_through_the_summary_does_not_bid(table: Table, tmp_path: Path) -> None:
@@ -377,7 +410,7 @@ def test_a_forced_card_is_played_for_you_after_a_pause(tmp_path: Path) -> None:
         app.table_screen.flow.start_human_turn = turn_begins  # type: ignore[method-assign]
         app.table_screen.flow.auto_play = pause_ends  # type: ignore[method-assign]
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: len(local_table(app).game.actions) > n, limit=100000)
+            await wait_calmly(pilot, lambda: len(local_table(app).game.actions) > n, 0.02)
             assert any(isinstance(e, CardPlayed) and e.seat == 0 for e in app.table.events[-12:])
         assert "can be played: playing it for you" in began[0][1]
         when, played, idle, said = ended[0]
@@ -400,7 +433,7 @@ def test_a_card_played_for_you_is_marked_while_its_trick_is_up(tmp_path: Path) -
         screen = app.table_screen
         screen.pace.trick_delay = 3600.0  # the trick stays up until the test gathers it
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: len(local_table(app).game.actions) > n, limit=100000)
+            await wait_calmly(pilot, lambda: len(local_table(app).game.actions) > n, 0.02)
             card = local_table(app).game.actions[n].card
             assert card is not None
             seen = 0
@@ -471,10 +504,9 @@ def test_saved_preferences_are_the_defaults_and_flags_override_them(tmp_path: Pa
 
 
 def test_game_over_says_why(tmp_path: Path) -> None:
-    from test_tui_features import _near_the_end
+    from test_tui_features import _the_games_last_trick
 
-    g = _near_the_end(1)
-    (tmp_path / "save.json").write_text(dumps(game_record(g)))
+    save_game_record(tmp_path, _the_games_last_trick(1))
 
     async def run() -> None:
         app = make_app(tmp_path, seed=1, resume=True)
@@ -512,31 +544,24 @@ def test_game_over_says_why(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_show_trump_refusal_uses_the_engines_words(table: Table) -> None:
-    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        await pilot.press("2", "8", "enter")
-        await settle(pilot, app)
-        await pilot.press("1", "enter")
-        for _ in range(8):
-            await settle(pilot, app)
-            v = local_table(app).game.view(0)
-            legal = v.legal_actions
-            if v.trick and SHOW_TRUMP not in legal and not v.trump_shown:
-                await pilot.press("s")
-                led = v.trick[0][1].suit
-                assert any(c.suit == led for c in v.hand)
-                assert status(app).startswith(
-                    "Ask for trump: you can ask for trump only when you cannot follow suit")
-                return
-            idx = next(i for i, c in enumerate(sort_hand(v.hand))
-                       if Action.play(c) in legal) if any(a.card for a in legal) else None
-            if idx is None:
-                await pilot.press("s")
-            else:
-                await pilot.press(str(idx + 1), "enter")
-        raise AssertionError("no trick where South could follow suit")
+def test_show_trump_refusal_uses_the_engines_words(table: Table, tmp_path: Path) -> None:
+    """From a trick where South can follow suit, trump not shown (a game the engine
+    saved), ``s`` is refused in the engine's words."""
+    save_game_record(tmp_path, engine_game(2, lambda g: g.turn == 0 and bool(
+        g.view(0).trick) and not g.view(0).trump_shown and SHOW_TRUMP not in
+        g.legal_actions(), choose=lambda g: next(
+            a for a in g.legal_actions() if a != SHOW_TRUMP)))
 
-    table(body, seed=2)
+    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        v = local_table(app).game.view(0)
+        assert v.trick and SHOW_TRUMP not in v.legal_actions and not v.trump_shown
+        await pilot.press("s")
+        led = v.trick[0][1].suit
+        assert any(c.suit == led for c in v.hand)
+        assert status(app).startswith(
+            "Ask for trump: you can ask for trump only when you cannot follow suit")
+
+    table(body, seed=2, resume=True)
 
 
 def test_resume_with_rule_flags_says_the_saved_rules_are_kept(

@@ -1,4 +1,4 @@
-"""At 80x24, 100x30 and 120x40 no label wraps or is cut (the footer's
+"""At 80x24 and 120x40 no label wraps or is cut (the footer's
 keys included: help and quit always there), the log rewraps when the window changes size
 and can be read at 80x24, and from 120x40 the cards are drawn large with the hand centred
 under the trick."""
@@ -13,10 +13,17 @@ import pytest
 from layout_support import footer_keys, misfits
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import local_table, make_app, screen_text, settle
+from tui_support import (
+    engine_game,
+    local_table,
+    make_app,
+    save_game_record,
+    screen_text,
+    settle,
+)
 
 from twentynine.controller import saves
-from twentynine.engine.actions import PAIR, PASS, SHOW_TRUMP
+from twentynine.engine.actions import PAIR, PASS, SHOW_TRUMP, Action
 from twentynine.engine.deal import Phase
 from twentynine.engine.game import Game
 from twentynine.engine.rules import Rules
@@ -24,7 +31,9 @@ from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import SummaryScreen
 from twentynine.tui.widgets import HandView, TrickView
 
-SIZES = [(80, 24), (100, 30), (120, 40)]
+SIZES = [(80, 24), (120, 40)]
+"""The edges: the smallest table, and the smallest with the large cards (100x30, the
+default size, is drawn in the snapshots and in most of the table's tests)."""
 
 
 async def _one_deal(pilot: Pilot[Any], app: TwentyNineApp, bid: bool,
@@ -154,20 +163,18 @@ def test_a_short_log_has_no_scrollbar(tmp_path: Path) -> None:
 def test_large_cards_and_the_hand_centred_under_the_trick(size: tuple[int, int],
                                                          tmp_path: Path) -> None:
     """From 120x40 each card is several lines tall with rank and suit in two corners;
-    the hand's middle is under the trick's middle."""
+    the hand's middle is under the trick's middle (a game saved by the engine where
+    South, who bid 28, follows to a trick, its trump laid face down)."""
+    bid = Action.make_bid(28)
+    save_game_record(tmp_path, engine_game(
+        2, lambda g: g.turn == 0 and bool(g.view(0).trick) and g.view(0).phase is Phase.PLAY,
+        choose=lambda g: bid if g.turn == 0 and bid in g.legal_actions() else (
+            PASS if PASS in g.legal_actions() else g.legal_actions()[0])))
 
     async def run() -> None:
-        app = make_app(tmp_path, seed=2)
+        app = make_app(tmp_path, seed=2, resume=True)
         async with app.run_test(size=size) as pilot:
             await settle(pilot, app)
-            await pilot.press("2", "8", "enter")
-            await settle(pilot, app)
-            await pilot.press("1", "enter")
-            for _ in range(8):
-                await settle(pilot, app)
-                if local_table(app).game.view(0).trick:
-                    break
-                await pilot.press("enter")
             hand = app.query_one(HandView)
             trick = app.query_one(TrickView)
             lines = hand.render().plain.split("\n")
@@ -229,12 +236,13 @@ def test_a_declared_pair_fits_the_contract_panel(size: tuple[int, int],
     assert asyncio.run(run()) == []
 
 
-@pytest.mark.parametrize("size", [(70, 20), (60, 20), (79, 24), (80, 23)])
+@pytest.mark.parametrize("size", [(60, 20), (79, 24), (80, 23)])
 def test_below_80x24_only_the_notice_shows_and_the_turn_waits(table: Any,
                                                              size: tuple[int, int]) -> None:
     """Below 80x24 East's panel and the trick were clipped under a size notice: now the
     screen holds the notice alone (no table, no footer), your turn waits (no key plays),
-    and at 80x24 the table is back whole."""
+    and at 80x24 the table is back whole.  The smallest size and one short of 80x24 in
+    each direction."""
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         text = screen_text(app)

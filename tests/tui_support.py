@@ -139,3 +139,35 @@ def run_table(tmp_path: Path, body: Body, size: tuple[int, int] = (100, 30),
             return await body(pilot, app)
 
     return asyncio.run(run())
+
+
+def engine_game(seed: int, stop: Callable[[Game], bool], rules: Rules | None = None,
+                choose: Callable[[Game], Any] | None = None) -> Game:
+    """A game played by the engine alone (each seat's first legal action, or
+    ``choose(game)``'s) from the seed's first deal until ``stop(game)`` holds: a moment of
+    a deal reached without a table (every bot move at a table is drawn)."""
+    g = Game(seed, rules)
+    while not stop(g):
+        if g.is_over:
+            raise AssertionError("the game ended before the position was reached")
+        g.apply(choose(g) if choose is not None else g.legal_actions()[0])
+    return g
+
+
+def save_game_record(data_dir: Path, game: Game) -> None:
+    """Save ``game`` under ``data_dir`` for ``make_app(..., resume=True)``."""
+    (data_dir / "save.json").write_text(dumps(game_record(game)))
+
+
+async def wait_calmly(pilot: Pilot[Any], cond: Callable[[], bool],
+                      interval: float = 0.05) -> None:
+    """Let the app run until ``cond()`` holds, looking every ``interval`` seconds (not
+    at every pause: a table waiting on its own clock, a pause meant for the eyes or a
+    move timer, is then not polled hundreds of times a second); at most ``WAIT_CAP``
+    seconds, a guard against a hang only."""
+    end = time.monotonic() + WAIT_CAP
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("the table did not reach the expected state")
+        await asyncio.sleep(interval)
+    await pilot.pause()
