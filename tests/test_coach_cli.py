@@ -4,6 +4,7 @@ the review and statistics screens under Textual's Pilot."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sqlite3
 from pathlib import Path
@@ -16,10 +17,32 @@ from tui_support import screen_text
 
 from twentynine.cli.program import main
 from twentynine.coach.history import HISTORY_NAME, SCHEMA, open_history
-from twentynine.coach.review import review_deal, strongest_hint
+from twentynine.coach.review import ReplayPlan, Review, review_deal, strongest_hint
 from twentynine.coach.stats import compute_stats
 from twentynine.engine.deal import Deal
 from twentynine.tui.coach import ReviewApp, ReviewScreen, StatsScreen
+
+
+@functools.cache
+def reviewed(seed: int) -> Review:
+    """The review of ``finished(seed)``, made once for the tests that show a kept review
+    (how a review is made is test_coach_review's): the quick grader, the replay by random
+    bots."""
+    from twentynine.coach import review
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(review, "STRONGEST", "random")
+        return review_deal(finished(seed), 0, plan=ReplayPlan(bots="random"),
+                           double_dummy=False, grader=quick)
+
+
+@pytest.fixture
+def random_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review made here replays the deal with random in your seat (the replay's bots
+    are test_coach_review's)."""
+    from twentynine.coach import review
+
+    monkeypatch.setattr(review, "STRONGEST", "random")
 
 
 @pytest.fixture
@@ -107,13 +130,13 @@ def test_a_newer_database_is_left_alone_by_the_commands(
     assert path.read_bytes() == before
 
 
-def test_the_review_screen_steps_through_the_deal(quick_replay: None) -> None:
+def test_the_review_screen_steps_through_the_deal() -> None:
     asyncio.run(_the_review_screen_steps_through_the_deal())
 
 
 async def _the_review_screen_steps_through_the_deal() -> None:
-    rec = finished(5)
-    review = review_deal(rec, 0, double_dummy=False, grader=quick)
+    rec = finished(7)
+    review = reviewed(7)
     app = ReviewApp(lambda: ReviewScreen(rec, 0, review=review))
     async with app.run_test(size=(110, 40)) as pilot:
         await pilot.pause()
@@ -136,7 +159,7 @@ async def _the_review_screen_steps_through_the_deal() -> None:
 
 
 def test_the_review_screen_computes_in_the_background_with_progress(
-        tmp_path: Path, quick_replay: None) -> None:
+        tmp_path: Path, random_replay: None) -> None:
     asyncio.run(_the_review_screen_computes_in_the_background_with_progress(tmp_path))
 
 
@@ -145,6 +168,7 @@ async def _the_review_screen_computes_in_the_background_with_progress(
     rec = finished(6)
     h = open_history(tmp_path / HISTORY_NAME).history
     assert h is not None
+    h.start_game("g", rec["rules"], seed=1, bots="random")  # the replay's bots: random
     deal_id = h.record_deal(rec, game_id="g")
     row = h.deal(deal_id)
     # the screen grades with the strongest bot's hint (that grading: test_coach_review);
@@ -189,7 +213,13 @@ async def _the_statistics_screen_shows_the_stats() -> None:
         assert not isinstance(app.screen, StatsScreen)
 
 
-def test_the_hint_panel_thinks_in_a_worker_then_shows_the_hint() -> None:
+def test_the_hint_panel_thinks_in_a_worker_then_shows_the_hint(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from twentynine.tui.coach import hint_panel
+
+    # medium's quick search: the worker and the panel are checked here, hard's own hint
+    # in test_coach_hint
+    monkeypatch.setattr(hint_panel, "hint", lambda view, **_kw: quick(view))
     asyncio.run(_hint_panel())
 
 
@@ -226,8 +256,7 @@ async def _hint_panel() -> None:
         assert panel.has_class("-hidden")
 
 
-def test_the_review_screen_pages_through_the_deals_of_a_game(tmp_path: Path,
-                                                             quick_replay: None) -> None:
+def test_the_review_screen_pages_through_the_deals_of_a_game(tmp_path: Path) -> None:
     asyncio.run(_pages(tmp_path))
 
 
@@ -240,7 +269,7 @@ async def _pages(tmp_path: Path) -> None:
     from twentynine.coach.review import REVIEW_VERSION
 
     for r in rows:
-        rev = review_deal(r.record, 0, double_dummy=False, grader=quick)
+        rev = reviewed(7 if r.id == ids[0] else 8)
         h.save_review(r.id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
     app = ReviewApp(lambda: ReviewScreen(rows[0].record, 0, history=h, row=rows[0],
                                          rows=rows))
@@ -267,7 +296,7 @@ async def _pages(tmp_path: Path) -> None:
 
 
 def test_the_text_review_names_the_deal_and_shows_costs(
-        data_dir: Path, capsys: pytest.CaptureFixture[str], quick_replay: None) -> None:
+        data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The printed review says which deal it is, its columns are costs (never a signed
     worth), every ✗ has its line, and the result says each side's game points as the
     table's summary does."""
@@ -275,17 +304,17 @@ def test_the_text_review_names_the_deal_and_shows_costs(
 
     h = open_history(data_dir / HISTORY_NAME).history
     assert h is not None
-    rec = finished(6)
+    rec = finished(8)
     deal_id = h.record_deal(rec, game_id="g")
     row = h.deal(deal_id)
     assert row is not None
-    rev = review_deal(rec, 0, double_dummy=False, grader=quick)
+    rev = reviewed(8)
     h.save_review(deal_id, REVIEW_VERSION, len(rev.mistakes), rev.to_dict())
     h.close()
     assert main(["review", str(deal_id), "--text"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].startswith(f"Deal {Deal.from_seed(6).number} (id {deal_id}, played ")
+    assert lines[0].startswith(f"Deal {Deal.from_seed(8).number} (id {deal_id}, played ")
     assert "chance, card pts, game pts: what each choice cost" in " ".join(out.split())
     assert all(h in "".join(lines[:6]) for h in ("chance", "card pts", "game pts")), lines
     rows = [ln for ln in lines if ln.startswith("│")]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -58,12 +58,22 @@ def codes(v: SeatView) -> set[int]:
     return {a.code for a in v.legal_actions}
 
 
+def quick_bot() -> MediumBot:
+    """Medium's search, for the tests of what the hint says around its figures (whose side
+    the chance is, the words): hard's own search is the first tests'."""
+    bot = make_bot("medium", seed=1, time_budget=60.0)
+    assert isinstance(bot, MediumBot)
+    return bot
+
+
 PHASES: dict[str, tuple[Wanted, Rules | None]] = {
     "bid": (lambda v: v.phase is Phase.AUCTION, None),
     "trump": (lambda v: v.phase is Phase.TRUMP, None),
     "card": (lambda v: v.phase is Phase.PLAY and len(v.tricks) == 2, None),
-    "show trump": (lambda v: SHOW_CODE in codes(v), None),
-    "pair": (lambda v: PAIR_CODE in codes(v), None),
+    # the calls in card play in the exact endgame of hard's last five tricks (a tenth of
+    # the CPU of its 800-world search, which "card" checks)
+    "show trump": (lambda v: SHOW_CODE in codes(v) and len(v.tricks) >= 3, None),
+    "pair": (lambda v: PAIR_CODE in codes(v) and len(v.tricks) >= 3, None),
     "double": (lambda v: DOUBLE_CODE in codes(v), Rules(double=True)),
     "single hand": (lambda v: SINGLE_HAND_CODE in codes(v), Rules(single_hand=True)),
     "marker trump": (lambda v: v.phase is Phase.TRUMP, Rules.preset("pagat")),
@@ -92,15 +102,45 @@ def test_the_hint_bot_is_hard_with_its_own_settings() -> None:
     assert capped.config == HARD.replace(time_budget=CLOCK)
 
 
+Searched = tuple[MediumBot, object, SeatView, Action]
+"""A search watched: the bot, its random generator's state as it began, the view, the
+choice."""
+
+
+def watch_searches(monkeypatch: pytest.MonkeyPatch) -> list[Searched]:
+    """Every search of a bot of hard's class from now on, as it is made."""
+    searches: list[Searched] = []
+    cls = type(make_bot("hard", seed=0))
+    assert issubclass(cls, MediumBot)
+    choose = cls.choose
+
+    def watched(self: MediumBot, view: SeatView, legal: Sequence[Action]) -> Action:
+        state = self.rng.getstate()
+        action = choose(self, view, legal)
+        searches.append((self, state, view, action))
+        return action
+
+    monkeypatch.setattr(cls, "choose", watched)
+    return searches
+
+
 @pytest.mark.parametrize("phase", list(PHASES))
-def test_the_hint_is_hards_own_choice_for_the_same_view_and_seed(phase: str) -> None:
+def test_the_hint_is_hards_own_choice_for_the_same_view_and_seed(
+        phase: str, monkeypatch: pytest.MonkeyPatch) -> None:
     wanted, rules = PHASES[phase]
     _, view = find_view(wanted, rules)
-    # a generous clock for both, so a busy machine cannot cut either search short: the
-    # sample counts (hard's own) bound them
+    # a generous clock, so a busy machine cannot cut the search short: the sample counts
+    # (hard's own) bound it
+    searches = watch_searches(monkeypatch)
     h = hint(view, time_cap=CLOCK)
-    bot = make_bot("hard", seed=view_seed(view), time_budget=CLOCK)
-    searched = bot.choose(view, list(view.legal_actions))
+    # the search the hint gives is made by a bot that is hard as the table makes it for
+    # this view's seed: the same class, settings and random state as it begins (so it
+    # chooses as that bot would; searching again with it doubled the test's CPU)
+    bot, state, seen, searched = searches[0]
+    table = make_bot("hard", seed=view_seed(view), time_budget=CLOCK)
+    assert type(bot) is type(table) and isinstance(table, MediumBot)
+    assert bot.config == table.config and state == table.rng.getstate()
+    assert seen == view
     assert (h.search_action or h.action) == searched
     # every legal action is listed once, the suggestion first, with a reason naming it
     assert sorted(o.action.code for o in h.options) == sorted(codes(view))
@@ -138,7 +178,9 @@ def test_the_hint_uses_the_view_only(phase: str) -> None:
     if phase == "auction":
         real, view = find_view(lambda v: v.phase is Phase.AUCTION and len(v.bids) >= 1)
     else:
-        real, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.tricks) == 3)
+        # the fifth trick: the same exact endgame (hard's count of deals) as the fourth,
+        # at a quarter of its CPU
+        real, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.tricks) == 4)
     sampler = WorldSampler(view)
     rng = random.Random(5)
     others = [s for s in range(4) if s != view.seat]
@@ -169,7 +211,7 @@ def test_bid_hint_gives_each_trump_and_the_chance_of_each_bid() -> None:
 def test_card_hint_explains_with_the_trick_and_the_points() -> None:
     _, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.trick) == 2
                         and len(v.legal_actions) >= 2)
-    h = hint(view)
+    h = hint(view, bot=quick_bot())
     best = h.options[0]
     assert best.trick_win is not None and 0.0 <= best.trick_win <= 1.0
     assert best.card_points is not None
@@ -239,7 +281,7 @@ def test_a_defenders_hint_speaks_of_beating_the_contract_not_of_game_points() ->
     card points, never "-1.00 game points a deal"."""
     _, view = find_view(lambda v: v.phase is Phase.PLAY and v.bidder is not None
                         and (v.bidder & 1) != v.team and len(v.tricks) == 1)
-    h = hint(view, worlds=16)
+    h = hint(view, worlds=16, bot=quick_bot())
     assert h.defending
     assert "beat" in h.reason and f"their {view.target or view.high_bid}" in h.reason
     assert "game points a deal" not in h.reason and "Expected: " not in h.reason
@@ -251,7 +293,7 @@ def test_a_defenders_hint_speaks_of_beating_the_contract_not_of_game_points() ->
 def test_the_bidding_sides_hint_gives_the_chance_to_make_it() -> None:
     _, view = find_view(lambda v: v.phase is Phase.PLAY and v.bidder is not None
                         and (v.bidder & 1) == v.team and len(v.tricks) == 1)
-    h = hint(view, worlds=16)
+    h = hint(view, worlds=16, bot=quick_bot())
     assert not h.defending
     best = h.options[0]
     assert best.ours == best.made
@@ -348,16 +390,17 @@ def test_a_defenders_card_set_aside_speaks_of_beating_the_contract() -> None:
             f"beat their {target}.") in text, text
 
 
-@pytest.mark.parametrize("phase", ["bid", "card"])
 def test_the_hint_at_the_table_is_the_reviews_hint_of_the_position(
-        phase: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """"2 deals simulated", "34 deals simulated": on a busy machine hard's own clock
     (0.35 s) stopped the exact endgame early, the hint said "over 99%" from two deals, or
     Q♣ at 84% from 34, and the review, searching the same view with the same seed to
     hard's sample counts, marked the very card suggested a mistake (Q♣ 76%, Q♥ 83%). The
     hint searches as the review does: one set of figures for the position.  (Both safety
     clocks, one value, are lifted here: on a machine loaded many times over even 4 s cut
-    the bid's search at 475 of its 500 deals.)"""
+    the bid's search at 475 of its 500 deals.)  The two differ only in the clock they
+    hand :func:`hint_bot`, whatever the phase: a card of the exact endgame, whose count
+    of deals a cut clock shows."""
     from twentynine.coach import hint as hint_module
     from twentynine.coach import review as review_module
     from twentynine.coach.review import strongest_hint
@@ -366,10 +409,7 @@ def test_the_hint_at_the_table_is_the_reviews_hint_of_the_position(
     monkeypatch.setattr(hint_module, "FULL_CLOCK", CLOCK)
     monkeypatch.setattr(review_module, "REPLAY_TIME_CAP", CLOCK)
 
-    wanted = (lambda v: v.phase is Phase.AUCTION) if phase == "bid" else \
-        (lambda v: v.phase is Phase.PLAY and len(v.tricks) == 4)
-    _, view = find_view(wanted)
+    _, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.tricks) == 4)
     h = hint(view)
     assert h == strongest_hint(view)
-    if phase == "card":  # the exact endgame, to its count of deals
-        assert h.worlds == HARD.exact_samples
+    assert h.worlds == HARD.exact_samples  # the exact endgame, to its count of deals

@@ -133,12 +133,12 @@ def test_an_older_schema_is_migrated_keeping_its_deals(tmp_path: Path) -> None:
     h.close()
 
 
-def _writer(path: str, name: str, n: int, start: Any) -> None:
+def _writer(path: str, name: str, records: list[dict[str, Any]], n: int, start: Any) -> None:
     start.wait()
     opened = open_history(path)
     assert opened.history is not None
     for i in range(n):
-        opened.history.record_deal(finished_record(i % 5), game_id=f"{name}-{i}")
+        opened.history.record_deal(records[i % len(records)], game_id=f"{name}-{i}")
     opened.history.close()
 
 
@@ -146,7 +146,8 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     ctx = multiprocessing.get_context("spawn")
     start = ctx.Event()
-    procs = [ctx.Process(target=_writer, args=(str(path), name, 25, start))
+    records = [finished_record(i) for i in range(5)]  # played once, here, for both
+    procs = [ctx.Process(target=_writer, args=(str(path), name, records, 25, start))
              for name in ("left", "right")]
     for p in procs:
         p.start()

@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from engine_support import finished_record as _played
+from engine_support import quick_grader
 
 from twentynine.coach.history import HISTORY_NAME, History, open_history
 from twentynine.coach.locks import locks_for
@@ -22,17 +23,77 @@ from twentynine.coach.stats import compute_stats
 from twentynine.controller.local_table import TableController
 from twentynine.tui.coach.table_coach import TableCoach
 
-# _played(seed): a deal played by easy bots.  A review is seconds of search in the pure
-# build: the deals reviewed here are among the quickest (seeds 11 and 13: 1.5 and 2.0 s
-# of CPU; seed 4, the slowest of the first 24, 6.0 s)
+# _played(seed): a deal played by easy bots.
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+QUICK_SITE = '''"""The review processes of test_coach_pending grade quickly (written there)."""
+import os
+import threading
+from pathlib import Path
+
+from engine_support import quick_grader
+from twentynine.coach import review
+
+Path(os.environ["TWENTYNINE_DATA_DIR"], "quick-grading").touch()  # read by the tests
+
+
+def _grade(view, **_kw):
+    if os.environ.get("TWENTYNINE_TEST_REVIEW_STALLS"):
+        threading.Event().wait()  # stalls in the first deal until the test kills it
+    return quick_grader(view)
+
+
+review.hint = _grade
+review.STRONGEST = "medium"
+'''
+"""Python reads a ``sitecustomize`` module on its path as it starts: the review processes
+the tests start grade with the quick grader and replay with medium.  A review is seconds
+of hard's search a deal; what the processes do around it (which deals, the locks, the
+kept reviews, a kill) is these tests' subject, and the grading with hard is
+test_coach_review's."""
+
+
+@pytest.fixture
+def quick_reviews(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews grade quickly in this process and in the review processes it starts
+    (:data:`QUICK_SITE`, on ``PYTHONPATH``)."""
+    from twentynine.coach import review
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(QUICK_SITE, encoding="utf-8")
+    here = str(Path(__file__).resolve().parent)  # engine_support
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        p for p in (str(site), here, SRC, os.environ.get("PYTHONPATH", "")) if p))
+    monkeypatch.setattr(review, "hint", lambda view, **_kw: quick_grader(view))
+    monkeypatch.setattr(review, "STRONGEST", "medium")
+
+
+def _graded_quickly(data_dir: Path) -> None:
+    """The review processes started for ``data_dir`` read :data:`QUICK_SITE`."""
+    assert (data_dir / "quick-grading").exists()
 
 
 def _env(data_dir: Path) -> dict[str, str]:
     path = os.pathsep.join(p for p in (SRC, os.environ.get("PYTHONPATH", "")) if p)
     return dict(os.environ, PYTHONPATH=path, TWENTYNINE_DATA_DIR=str(data_dir),
                 COLUMNS="200")
+
+
+def _cli(args: list[str], data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+         capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    """``twentynine ARGS`` run in this process: what the command reviews, keeps and
+    prints is these tests' subject, not the process it runs in (the review processes
+    are the other tests')."""
+    from twentynine.cli.program import main
+
+    monkeypatch.setenv("TWENTYNINE_DATA_DIR", str(data_dir))
+    monkeypatch.setenv("COLUMNS", "200")
+    capsys.readouterr()
+    assert main(args) == 0
+    out = capsys.readouterr()
+    return out.out, out.err
 
 
 def _history(data_dir: Path) -> History:
@@ -53,8 +114,7 @@ def _kept(h: History, deal_id: int) -> Review:
 
 
 def test_a_deal_finished_at_the_table_is_reviewed_in_a_process_of_its_own(
-        tmp_path: Path, monkeypatch: Any) -> None:
-    monkeypatch.setenv("PYTHONPATH", _env(tmp_path)["PYTHONPATH"])
+        tmp_path: Path, quick_reviews: None) -> None:
     t = TableController(seed=5, bots="random")
     coach = TableCoach(t, tmp_path)
     assert coach.recorder is not None and coach.history is not None
@@ -79,23 +139,30 @@ def test_a_deal_finished_at_the_table_is_reviewed_in_a_process_of_its_own(
     assert compute_stats(h.games(), h.deals()).reviewed_deals == 1
     assert h.unreviewed(REVIEW_VERSION) == []
     assert not coach.start_reviews()  # nothing left: no process started
+    _graded_quickly(tmp_path)
     h.close()
     coach.close()
 
 
-def test_a_killed_review_is_caught_up_when_the_table_opens_again(tmp_path: Path,
-                                                                 monkeypatch: Any) -> None:
-    monkeypatch.setenv("PYTHONPATH", _env(tmp_path)["PYTHONPATH"])
+def test_a_killed_review_is_caught_up_when_the_table_opens_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, quick_reviews: None) -> None:
     h = _history(tmp_path)
     ids = [h.record_deal(_played(s), game_id=f"g{s}", seed=s) for s in (11, 13)]
-    proc = start_background_review(h.path)
+    # this reviewer stalls in its first deal, so it is killed in the middle of one
+    with monkeypatch.context() as stalled:
+        stalled.setenv("TWENTYNINE_TEST_REVIEW_STALLS", "1")
+        proc = start_background_review(h.path)
     assert proc is not None
-    locks = locks_for(h)
-    while not any(locks.busy(i) for i in ids):  # it has begun one deal
-        assert proc.poll() is None, "the reviewer ended before reviewing"
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(30)
+    try:
+        locks = locks_for(h)
+        end = time.monotonic() + 600  # a guard against a hang only
+        while not any(locks.busy(i) for i in ids):  # it has begun one deal
+            assert proc.poll() is None, "the reviewer ended before reviewing"
+            assert time.monotonic() < end, "the reviewer never began a deal"
+            time.sleep(0.05)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
     assert len(h.unreviewed(REVIEW_VERSION)) >= 1
     # the next table start catches up
     t = TableController(seed=9, bots="random")
@@ -105,34 +172,34 @@ def test_a_killed_review_is_caught_up_when_the_table_opens_again(tmp_path: Path,
     assert h.unreviewed(REVIEW_VERSION) == []
     for i in ids:
         _kept(h, i)
+    _graded_quickly(tmp_path)
     coach.close()
     h.close()
 
 
-def test_stats_review_the_deals_left_and_count_every_deals_mistakes(tmp_path: Path) -> None:
+def test_stats_review_the_deals_left_and_count_every_deals_mistakes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        quick_reviews: None) -> None:
     h = _history(tmp_path)
     ids = [h.record_deal(_played(s), game_id=f"g{s}", seed=s) for s in (11, 13)]
-    out = subprocess.run([sys.executable, "-m", "twentynine", "stats"], env=_env(tmp_path),
-                         capture_output=True, text=True, timeout=600, check=True)
-    assert "2 deals not yet reviewed: reviewing them now" in out.stdout
-    assert "reviewing deal 2 of 2" in out.stderr
+    out, err = _cli(["stats"], tmp_path, monkeypatch, capsys)
+    assert "2 deals not yet reviewed: reviewing them now" in out
+    assert "reviewing deal 2 of 2" in err
     mistakes = sum(len(_kept(h, i).mistakes) for i in ids)
-    assert f"({mistakes} in 2 reviewed deals)" in out.stdout
-    again = subprocess.run([sys.executable, "-m", "twentynine", "history"],
-                           env=_env(tmp_path), capture_output=True, text=True, timeout=60,
-                           check=True)
-    assert "not yet reviewed" not in again.stdout  # kept: not reviewed twice
+    assert f"({mistakes} in 2 reviewed deals)" in out
+    again, _ = _cli(["history"], tmp_path, monkeypatch, capsys)
+    assert "not yet reviewed" not in again  # kept: not reviewed twice
     h.close()
 
 
-def test_stats_without_reviewing_say_what_is_not_counted(tmp_path: Path) -> None:
+def test_stats_without_reviewing_say_what_is_not_counted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     h = _history(tmp_path)
     h.record_deal(_played(3), game_id="g", seed=3)
-    out = subprocess.run([sys.executable, "-m", "twentynine", "stats", "--no-review"],
-                         env=_env(tmp_path), capture_output=True, text=True, timeout=60,
-                         check=True)
-    assert "1 deal not yet reviewed: their mistakes are not counted" in out.stdout
-    assert "no deal reviewed yet" in out.stdout
+    out, _ = _cli(["stats", "--no-review"], tmp_path, monkeypatch, capsys)
+    assert "1 deal not yet reviewed: their mistakes are not counted" in out
+    assert "no deal reviewed yet" in out
     assert h.unreviewed(REVIEW_VERSION) != []
     h.close()
 
@@ -150,14 +217,14 @@ def test_a_second_background_reviewer_leaves_the_work_to_the_first(tmp_path: Pat
         locks.drop_runner()
 
 
-def test_a_deal_that_cannot_be_reviewed_does_not_hold_up_the_others(tmp_path: Path) -> None:
+def test_a_deal_that_cannot_be_reviewed_does_not_hold_up_the_others(
+        tmp_path: Path, quick_reviews: None) -> None:
     """A stored record that no longer replays (damaged on disk) is tried once and left as
     it is: the background reviewer reviews the others and ends, never looping on it."""
     import json
     import sqlite3
 
     from twentynine.coach.pending import run_background
-    from twentynine.coach.review import strongest_hint
 
     h = _history(tmp_path)
     good = h.record_deal(_played(11), game_id="g11", seed=11)
@@ -167,7 +234,7 @@ def test_a_deal_that_cannot_be_reviewed_does_not_hold_up_the_others(tmp_path: Pa
     db.execute("UPDATE deals SET record = ? WHERE id = ?", (json.dumps(damaged), bad))
     db.commit()
     db.close()
-    assert run_background(h, grader=strongest_hint) == 1
+    assert run_background(h, grader=quick_grader) == 1
     _kept(h, good)
     assert [r.id for r in h.unreviewed(REVIEW_VERSION)] == [bad]
     h.close()

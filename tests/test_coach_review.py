@@ -3,6 +3,7 @@ the double-dummy column and hard's replay, the cache."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -12,15 +13,18 @@ from engine_support import quick_grader as quick
 
 from twentynine import Action, Deal, Rules
 from twentynine.bots import make_bot
+from twentynine.coach import review as review_module
 from twentynine.coach.hint import Hint
 from twentynine.coach.history import open_history
 from twentynine.coach.review import (
     BY_TABLE,
     REPLAY_TIME_CAP,
+    ReplayPlan,
     Review,
     cached_review,
     grade_decision,
     review_deal,
+    strongest_hint,
 )
 from twentynine.engine.deal import PLAY
 from twentynine.engine.records import RecordError, deal_record, replay_deal
@@ -63,14 +67,30 @@ def first_card_grade(review: Review) -> Any:
 
 
 @pytest.mark.early
-def test_a_planted_blunder_reviewed() -> None:
-    """One review of a deal with a planted blunder (a review is seconds of search, so the
-    three checks share it): the blunder marked with its reason; hard in your seat playing
-    the same cards as a replay; the double-dummy column only for late card play."""
+def test_a_planted_blunder_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One review of a deal with a planted blunder (hard's search is seconds a decision,
+    so the four checks share it): the blunder marked with its reason, by hard's own hint;
+    a sensible card in its place passes, by the same hint; the replay in your seat playing
+    the same cards; the double-dummy column only for late card play.
+
+    Hard grades the card these checks are about; the player's other decisions, whose
+    grades are not checked here, are graded quickly, and the replay is played by random
+    bots (that it is hard's, with the table's bots and seeds:
+    test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds)."""
+    monkeypatch.setattr(review_module, "STRONGEST", "random")
     rec = play_with("JH")
-    review = review_deal(rec, 0)
+    first: list[tuple[SeatView, Hint]] = []
+
+    def grader(view: SeatView) -> Hint:
+        if view.phase.value == "play" and not first:  # your first card: hard's hint
+            first.append((view, strongest_hint(view)))
+            return first[0][1]
+        return quick(view)
+
+    review = review_deal(rec, 0, plan=ReplayPlan(bots="random"), grader=grader)
     blunder_is_marked_with_its_reason(review)
-    hard_in_your_seat_plays_the_same_cards(rec, review)
+    a_sensible_card_in_its_place_passes(*first[0])
+    the_replay_plays_the_same_cards(rec, review)
     the_double_dummy_column_is_only_for_late_card_play(review)
 
 
@@ -96,21 +116,24 @@ def blunder_is_marked_with_its_reason(review: Review) -> None:
             or "your side wins the trick 0% of the time with it" in g.reason), g.reason
 
 
-def test_a_sensible_play_passes() -> None:
-    """A discard of a small club, giving the opponents' trick nothing, is no mistake."""
+def a_sensible_card_in_its_place_passes(view: SeatView, hint: Hint) -> None:
+    """A discard of a small club, giving the opponents' trick nothing, is no mistake
+    (``hint``: hard's, of ``view``, the position of the blunder)."""
     rec = play_with("8C")
     final = replay_deal(rec)[0]
     d = replay_deal(dict(rec, actions=[]))[0]
     for i, a in enumerate(final.actions):  # to your first card, graded as the review does
         if d.turn == 0 and d.phase_code == PLAY:
-            g = grade_decision(d, 0, a, final, i, double_dummy=False)
+            assert d.view(0) == view  # the blunder's position
+            g = grade_decision(d, 0, a, final, i, double_dummy=False,
+                               grader=lambda _v: hint)
             break
         d.apply(a)
     assert g.taken == "8♣" and not g.mistake, g.reason
     assert g.loss < 0.15
 
 
-def hard_in_your_seat_plays_the_same_cards(rec: dict[str, Any], review: Review) -> None:
+def the_replay_plays_the_same_cards(rec: dict[str, Any], review: Review) -> None:
     """The replay kept in the review is a whole legal deal from the same cards, and its
     result is the one the review shows (that the replay repeats the table's own bots and
     seeds: test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds)."""
@@ -147,10 +170,22 @@ def test_an_unfinished_deal_is_refused() -> None:
 
 
 
-def test_a_review_is_computed_once_and_kept(tmp_path: Path, quick_replay: None) -> None:
+@pytest.fixture
+def random_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's replay with random in your seat, for the tests of what surrounds the
+    review (the cache, the plan's note, which moves are graded); that the replay is
+    hard's: test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds."""
+    monkeypatch.setattr(review_module, "STRONGEST", "random")
+
+
+def test_a_review_is_computed_once_and_kept(tmp_path: Path, random_replay: None) -> None:
+    # random bots in the other seats too, the grading quick: what the review holds is the
+    # other tests'; here, that it is computed once
     h = open_history(tmp_path / "h.sqlite3").history
     assert h is not None
-    deal_id = h.record_deal(play_with("JH"), game_id="g")
+    rec = play_with("JH")
+    h.start_game("g", rec["rules"], seed=1, bots="random")
+    deal_id = h.record_deal(rec, game_id="g")
     row = h.deal(deal_id)
     assert row is not None
     calls: list[tuple[int, int]] = []
@@ -172,6 +207,13 @@ STRONG = ("JH 9H AH TH | 7C 8C 7D 8D",  # you: the four top hearts
           "KH QH 8H 7H | JC 9C AC TC")
 
 
+@functools.cache
+def hard_hint(view: SeatView) -> Hint:
+    """Hard's own hint of ``view``, searched once for the bids graded in that position
+    (the hint is the same for the same view: test_coach_hint)."""
+    return strongest_hint(view)
+
+
 @pytest.mark.parametrize(("hands", "bid", "mistake"), [
     (WEAK, "bid 24", True),     # the planted bad bid
     (WEAK, "pass", False),
@@ -183,7 +225,7 @@ def test_bids_and_passes_are_graded_by_each_bids_outcome(
         hands: tuple[str, str, str, str], bid: str, mistake: bool) -> None:
     d = layout(*hands, dealer=3)
     assert d.turn == 0 and d.phase_code != PLAY  # you open the auction
-    g = grade_decision(d, 0, Action.parse(bid))
+    g = grade_decision(d, 0, Action.parse(bid), grader=hard_hint)
     assert g.phase == "auction" and g.mistake is mistake
     if mistake:
         assert g.loss >= 0.15
@@ -214,8 +256,6 @@ def test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds(
     DealRecorder(table, h)
     # hard's clock lifted in both plays: a search stopped by a busy machine's clock would
     # choose by fewer worlds, and the two plays could differ for that alone
-    from twentynine.coach import review as review_module
-
     unhurried = 60 * REPLAY_TIME_CAP
     monkeypatch.setattr(review_module, "REPLAY_TIME_CAP", unhurried)
     you = make_bot("hard", seed=0, time_budget=unhurried)
@@ -235,7 +275,7 @@ def test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds(
     h.close()
 
 
-def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so(quick_replay: None) -> None:
+def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so(random_replay: None) -> None:
     # Pagat's rules (a trump marker, no face-down card): a record unlike the table's own
     d = Deal.from_seed(3, rules=Rules.preset("pagat"))
     bots = [make_bot("easy", seed=s) for s in range(4)]
@@ -330,7 +370,7 @@ def test_a_mistake_in_card_points_alone_says_only_that() -> None:
 
 
 def test_a_deal_finished_with_f_grades_none_of_the_cards_the_table_played(
-        tmp_path: Path, quick_replay: None) -> None:
+        tmp_path: Path, random_replay: None) -> None:
     """The rest of a decided deal played at once (``f``): the table's record says which of
     the player's moves it played, and the review shows them as played by the table, never
     as a mistake nor as the player's good choice; the history counts no mistake of them."""

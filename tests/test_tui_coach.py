@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.widget import Widget
 from textual.widgets import Static
-from tui_support import local_table, make_app, screen_text, settle, wait_for
+from tui_support import local_table, make_app, save_last_trick, screen_text, settle, wait_for
 
 from twentynine.bots import make_bot
 from twentynine.coach import review as review_module
@@ -72,14 +72,17 @@ async def _hint(tmp_path: Path) -> None:
 
 def test_finished_deals_are_recorded_and_reviewed_from_the_summary(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the review's replay with medium in your seat, not hard (2.7 s of CPU a deal); the
+    # the review's replay with random in your seat, not hard (2.7 s of CPU a deal); the
     # replay itself is tested in test_coach_review
-    monkeypatch.setattr(review_module, "STRONGEST", "medium")
+    monkeypatch.setattr(review_module, "STRONGEST", "random")
+    # the deal played by the engine to South's last card (the table resumes it there):
+    # the table records the whole deal all the same
+    save_last_trick(tmp_path, 4)
     asyncio.run(_recorded(tmp_path))
 
 
 async def _recorded(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=4)
+    app = make_app(tmp_path, seed=4, resume=True)
     # the review's own grading is tested in test_coach_review; here a quick one
     app.coach.grader = lambda v: coach_hint(v, bot=make_bot("medium", seed=1), worlds=8)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -136,7 +139,7 @@ def test_enter_while_the_hint_thinks_waits(tmp_path: Path, monkeypatch: Any) -> 
 
     def slow_hint(view: Any, **kw: Any) -> Any:
         release.wait(30)  # the search "takes" until the test lets it finish
-        return coach_hint(view, **kw)
+        return _quick(view)
 
     monkeypatch.setattr(hint_panel, "hint", slow_hint)
     asyncio.run(_enter_waits(tmp_path, release))
@@ -211,7 +214,7 @@ async def _all_options(tmp_path: Path) -> None:
             assert h is not None and len(h.options) == len(table.legal_actions())
             if phase == "auction":
                 assert len(h.options) >= 10  # every bid and the pass
-            for size in ((80, 24), (100, 30), (120, 40)):
+            for size in ((80, 24), (120, 40)):  # the edges of the sizes the panel fits
                 await pilot.resize_terminal(*size)
                 await pilot.pause()
                 await pilot.pause()
@@ -341,12 +344,12 @@ def test_the_longest_auction_reasons_fit_whole_at_80x24(tmp_path: Path,
     the points by trump and the figures (the competitive bid's reason once pushed the
     pass and the trumps out); and still nothing once Enter was held because the hint says
     pass (the line saying so once pushed the trumps out of sight)."""
-    hard: list[Any] = []  # hard's own hint of the position, searched once for all three
+    hard: list[Any] = []  # a hint of the position (every bid, the trumps), made once
 
     for reason in LONGEST_REASONS:
         def long_reason(view: Any, reason: str = reason, **kw: Any) -> Any:
             if not hard:
-                hard.append((view, coach_hint(view, **kw)))
+                hard.append((view, _quick(view)))
             assert hard[0][0] == view  # the same position each time
             h = hard[0][1]
             passing = next(o for o in h.options if o.action == PASS)
@@ -583,7 +586,8 @@ def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
 
 
 async def _likelier(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=3)
+    save_last_trick(tmp_path, 3, cards=8)  # South's first card, the deal played this far
+    app = make_app(tmp_path, seed=3, resume=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         table = app.table
@@ -644,7 +648,8 @@ def test_the_hints_top_edge_follows_the_selection(tmp_path: Path,
 
 
 async def _edge_follows(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=3)
+    save_last_trick(tmp_path, 3, cards=8)  # South's first card, the deal played this far
+    app = make_app(tmp_path, seed=3, resume=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
         table = local_table(app)
