@@ -360,10 +360,14 @@ class GameChecker:
 MAX_STEPS = 4000
 
 
+_profile = settings.default
+assert _profile is not None  # conftest.py loads a profile
+
+
 # Half the profile's games: each a whole game (up to three deals to win) under a new
 # random combination of every setting, checked after every action; twenty such games and
 # the state machine below, which plays many more, still meet every setting often.
-@settings(max_examples=max(20, settings.default.max_examples // 2))
+@settings(max_examples=max(20, _profile.max_examples // 2))
 @given(rules=RULES, seed=st.integers(0, 2**32 - 1))
 def test_whole_games_under_random_settings_keep_every_invariant(rules: Rules,
                                                                 seed: int) -> None:
@@ -417,8 +421,6 @@ TestVariantGames = VariantGames.TestCase
 # 15 runs, not the profile's 40 (which were two thirds of this file's CPU): each run is 150
 # random actions through games under random settings, a new game and new settings when one
 # ends, with every invariant checked after each action; the whole games above add theirs.
-_profile = settings.default
-assert _profile is not None  # conftest.py loads a profile
 TestVariantGames.settings = settings(
     max_examples=max(15, _profile.max_examples * 3 // 8),
     stateful_step_count=_profile.stateful_step_count)
