@@ -22,7 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from contrast_support import AA_TEXT, contrast_ratio
-from test_phone_client import PHONE, WAIT, LiveServer, Watched, browser  # noqa: F401
+from test_phone_client import (  # noqa: F401
+    PHONE,
+    WAIT,
+    LiveServer,
+    Watched,
+    browser,
+    chromium,
+)
 from test_phone_page import COVERED, LANDSCAPE, SIZES
 from test_server_twentyfive import cards_seen, known_cards, leaks
 

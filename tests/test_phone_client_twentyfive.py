@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_phone_client import PHONE, WAIT, LiveServer, Watched, browser  # noqa: F401
+from test_phone_client import (  # noqa: F401
+    PHONE,
+    WAIT,
+    LiveServer,
+    Watched,
+    browser,
+    chromium,
+)
 from test_server_twentyfive import RULES, known_cards, leaks
 
 from twentynine.net.server import Settings

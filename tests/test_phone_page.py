@@ -27,6 +27,7 @@ from test_phone_client import (  # noqa: F401
     LiveServer,
     Watched,
     browser,
+    chromium,
     drive,
     open_page,
     tap_move,
