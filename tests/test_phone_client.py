@@ -12,6 +12,7 @@ looked like in the middle of a trick.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -122,8 +123,10 @@ class Watched:
         return str(self.page.inner_text(selector))
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One Chromium for a module's tests (its start was a second or two of CPU a test);
+    each test has contexts of its own (``browser``), closed when the test ends."""
     _need_browser()
     from playwright.sync_api import sync_playwright
 
@@ -133,6 +136,20 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The module's Chromium; every context the test opened is closed at its end (no page
+    of one test lives on into the next).  A module that imports ``browser`` imports
+    ``chromium`` too."""
+    before = list(chromium.contexts)
+    try:
+        yield chromium
+    finally:
+        for context in chromium.contexts:
+            if context not in before:
+                context.close()
 
 
 def open_page(browser: Any, profile: dict[str, Any], link: str) -> Watched:
@@ -214,6 +231,8 @@ def drive(pages: list[tuple[Watched, Callable[[Watched], str]]], done: Callable[
     answer in between.  Returns what each page did."""
     import time
 
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     moves: list[str] = []
     deadline = time.monotonic() + limit
     while not done():
@@ -225,7 +244,11 @@ def drive(pages: list[tuple[Watched, Callable[[Watched], str]]], done: Callable[
                 moves.append(move(w))
                 acted = True
         if not acted:
-            pages[0][0].page.wait_for_timeout(15)  # a poll: the next state is on its way
+            # the next state is on its way: wait in the first page until it shows a move,
+            # a tenth of a second at most when another page may have one (a poll of every
+            # page from here each 15 ms was most of the CPU of a game played by two pages)
+            with contextlib.suppress(PlaywrightTimeout):
+                pages[0][0].page.wait_for_selector(MOVE, timeout=100 if pages[1:] else 500)
     return moves
 
 

@@ -1,6 +1,6 @@
 """The phone page at the largest tables of Twenty-Five, for real (a table server on a
-loopback port, Debian's Chromium through Playwright, touch): nine seats on every phone
-size, 320 x 568, 360 x 740, 390 x 844, 430 x 932 and 844 x 390 on its side.
+loopback port, Debian's Chromium through Playwright, touch): nine seats on the smallest
+phone, 320 x 568, the tallest, 430 x 932, and 844 x 390 on its side.
 
 * In play, each for themselves: every opponent's card in the trick and every score at
   once, each on top (``elementFromPoint``), the move clock's bar too, no gap between the
@@ -22,15 +22,24 @@ from pathlib import Path
 from typing import Any
 
 from contrast_support import AA_TEXT, contrast_ratio
-from test_phone_client import PHONE, WAIT, LiveServer, Watched, browser  # noqa: F401
-from test_phone_page import COVERED, LANDSCAPE, SIZES
+from test_phone_client import (  # noqa: F401
+    PHONE,
+    WAIT,
+    LiveServer,
+    Watched,
+    browser,
+    chromium,
+)
+from test_phone_page import COVERED, EDGES
 from test_server_twentyfive import cards_seen, known_cards, leaks
 
 from twentynine.net.server import Settings
 from twentynine.twentyfive import HouseRules
 
 SHOTS = os.environ.get("TWENTYNINE_SCREENSHOTS")
-EVERY_SIZE = [*SIZES, LANDSCAPE]
+EVERY_SIZE = EDGES
+"""The smallest phone, the tallest and sideways (the sizes between are the Twenty-Nine
+page's, checked at its moves in test_phone_page): a page that fits these fits between."""
 
 LAYOUT = """() => {
   const vw = document.documentElement.clientWidth, vh = innerHeight;

@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_phone_client import PHONE, WAIT, LiveServer, Watched, browser  # noqa: F401
+from test_phone_client import (  # noqa: F401
+    PHONE,
+    WAIT,
+    LiveServer,
+    Watched,
+    browser,
+    chromium,
+)
 from test_server_twentyfive import RULES, known_cards, leaks
 
 from twentynine.net.server import Settings
@@ -178,7 +185,10 @@ def test_two_phone_pages_and_four_bots_play_six_in_threes_to_the_end(
                 welcomes = [f for f in a.frames if f["type"] == "welcome"]
                 assert welcomes[-1]["rejoined"] and welcomes[-1]["seat"] == before
             if not did:
-                a.page.wait_for_timeout(40)
+                # nothing to do on either page: look again in a tenth of a second (each
+                # look asks both pages several questions: every 40 ms, they were much of
+                # the browser's CPU)
+                a.page.wait_for_timeout(100)
         else:
             raise AssertionError("the game did not end")
         # a frame is seen here as it arrives, before the page has drawn it: wait on what

@@ -1,12 +1,12 @@
 """The phone page on the phones people hold: one page session (Debian's Chromium through
 Playwright, touch, a table server on a loopback port in this process) sits down and plays
-a whole deal by taps, checking at 320 x 568, 360 x 740, 390 x 844, 430 x 932 and 844 x 390
-that the hand is on the screen (in the auction, choosing trump, in play, with a notice up)
-and that nothing is wider than the screen; that the deal's result and the game's leave
-the last trick and the bar's "?" uncovered; on the way, what the page says and asks:
-names the server would refuse, a wrong code, the top bar in the auction, the trump
-confirmed, the finished trick held and the last trick on a tap, a dead link, leaving,
-bringing a friend.
+a whole deal by taps, checking at the edges, 320 x 568, 430 x 932 and 844 x 390, that the
+hand is on the screen (in the auction, choosing trump, in play, with a notice up) and that
+nothing is wider than the screen, and at 390 x 844, 320 x 568 and 360 x 740 at its moves;
+that the deal's result and the game's leave the last trick and the bar's "?" uncovered;
+on the way, what the page says and asks: names the server would refuse, a wrong code,
+the top bar in the auction, the trump confirmed, the finished trick held and the last
+trick on a tap, a dead link, leaving, bringing a friend.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from test_phone_client import (  # noqa: F401
     LiveServer,
     Watched,
     browser,
+    chromium,
     drive,
     open_page,
     tap_move,
@@ -39,6 +40,10 @@ from twentynine.net.server import Settings
 
 SIZES = [(320, 568), (360, 740), (390, 844), (430, 932)]
 LANDSCAPE = (844, 390)
+EDGES = [(320, 568), (430, 932), LANDSCAPE]
+"""The smallest phone, the largest and sideways: a page that fits these fits the sizes
+between (each also visited at a move of the deal, and nine seats at every size in
+test_phone_client_race).  Each size checked costs the browser a layout of the page."""
 
 FIT = """() => {
   const vw = document.documentElement.clientWidth, vh = innerHeight;
@@ -220,7 +225,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         assert trump == "after the bidding", trump  # not "being chosen" while bidding
         if v["high_bid"] is not None:
             assert "so far" in contract, contract  # not "X bid 17": nothing is settled
-        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_fits(w, f"auction {where}"))
+        at_sizes(w, EDGES, lambda where: check_fits(w, f"auction {where}"))
         # at 320 the lowest bids; "More…" shows the others; bid the highest
         bids = [a for a in view_now(w)["legal_actions"] if a.startswith("bid ")]
         assert len(bids) > 5, bids  # a seed where the lowest bids are not all of them
@@ -240,7 +245,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
             check_fits(w, f"trump choice {where}")
             check_uncovered(w, f"trump choice {where}", "#trump-confirm", "#trump-cancel")
 
-        at_sizes(w, [*SIZES, LANDSCAPE], trump_fits)
+        at_sizes(w, EDGES, trump_fits)
         page.wait_for_selector("#trump-confirm")
         assert "face down" in str(page.get_attribute("#trump-confirm", "aria-label"))
         assert page.locator("#hand .card.chosen").count() == 1
@@ -262,7 +267,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
                 assert box and box["width"] >= 44 and box["height"] >= 44, box
 
         page.wait_for_selector("#hand .card.playable")
-        at_sizes(w, [*SIZES, LANDSCAPE], play_fits)
+        at_sizes(w, EDGES, play_fits)
         # what the trick shows, and when (for the hold of a finished trick, below)
         page.evaluate("""() => {
           window.trickLog = [];
@@ -286,7 +291,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
             check_uncovered(w, f"notice {where}", "#help-open", "#chip-points",
                             "#status", "#hand .card")
 
-        at_sizes(w, [*SIZES, LANDSCAPE], notice_fits)
+        at_sizes(w, EDGES, notice_fits)
         page.tap("#notice")
 
         # the deal by taps; at every move, the trick clear of the seats beside it, a
@@ -361,7 +366,11 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
                 taps.append(page.evaluate("() => performance.now()"))
                 page.locator("#actions button").first.tap()
             else:
-                page.wait_for_timeout(30)
+                # nothing to do yet: wait in the page for what it shows next (a poll of
+                # the page from here every few ms was most of the browser's CPU)
+                page.wait_for_selector(
+                    "#hand .card.playable, #actions button, #summary:not([hidden])",
+                    timeout=max(deadline - time.monotonic(), 1) * 1000)
         # each finished trick stayed at least the hold's time, unless the player's own
         # card ended it (a lower bound: a slow machine only makes it longer)
         shows = page.evaluate("() => window.trickLog")
@@ -384,7 +393,7 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
         forced = [t for t in page.evaluate("() => window.noticesSeen") if "Played for you" in t]
         assert forced and "your only legal card" in forced[0], forced
         # the deal's result leaves the last trick, who won it and the bar in sight
-        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_uncovered(
+        at_sizes(w, EDGES, lambda where: check_uncovered(
             w, f"deal over {where}", "#trick .face", "#trick-caption", "#help-open",
             "#summary-next", "#chip-score"))
         assert re.search(r"wins? · \d+ pts?$", w.text("#trick-caption"))
@@ -461,7 +470,8 @@ def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: A
 def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
         tmp_path: Path, browser: Any) -> None:  # noqa: F811
     """A game of one deal played out by taps at 320 x 568: its result leaves the last
-    trick, who won it and the bar's "?" in sight at every phone size; "?" opens the help
+    trick, who won it and the bar's "?" in sight at the smallest, largest and sideways
+    phone; "?" opens the help
     over it (the result does not take the focus back), where Share and Leave work before
     anyone starts the next game."""
     srv = LiveServer(tmp_path / "tables", Settings(rules=Rules(game_to=1), bots="random",
@@ -477,7 +487,7 @@ def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
         over = "#summary:not([hidden]) #summary-next:has-text('New game')"
         drive([(w, lambda x: tap_move(x, ["skipped"], next_deal=False))],
               lambda: page.locator(over).count() > 0, limit=90)
-        at_sizes(w, [*SIZES, LANDSCAPE], lambda where: check_uncovered(
+        at_sizes(w, EDGES, lambda where: check_uncovered(
             w, f"game over {where}", "#trick .face", "#trick-caption", "#help-open",
             "#summary-next", "#chip-score"))
         # a notice up (over the felt) stays below the help when it opens

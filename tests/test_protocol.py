@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentynine.engine.events import event_for_seat
@@ -27,7 +27,16 @@ from twentynine.net.protocol import (
     view_parts,
 )
 
+_profile = settings.default
+assert _profile is not None  # conftest.py loads a profile
+HALF = max(20, _profile.max_examples // 2)
+"""Half the profile's examples (never fewer than 20)."""
 
+
+# Half the profile's games: each checks every view and event of up to 120 steps (some
+# games whole, and past a deal's end), so 20 games still put over a thousand views and
+# their events of all four presets through the codec.
+@settings(max_examples=HALF)
 @given(seed=st.integers(0, 10**6), preset=st.sampled_from(["standard", "28pt", "app",
                                                            "pagat"]),
        steps=st.integers(1, 120))
@@ -70,6 +79,9 @@ def test_a_bad_event_or_view_is_a_protocol_error() -> None:
         decode_view({"seat": 0})
 
 
+# Half the profile's positions: twenty positions of the four presets, each a game at a
+# random point (the auction, the play, a deal's end), compare all four seats' shared fields.
+@settings(max_examples=HALF)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 120),
        preset=st.sampled_from(["standard", "pagat", "app", "28pt"]))
 def test_only_the_private_fields_differ_between_seats(seed: int, steps: int,

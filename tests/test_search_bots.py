@@ -55,7 +55,8 @@ def _voids(d: Deal) -> list[int]:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_worlds_are_consistent_with_the_view(variant: str) -> None:
     rng = random.Random(5)
-    positions = _random_positions(variant, 25, seed=VARIANTS.index(variant))
+    # eight deals' every decision point (some 300 positions, each seen from all four seats)
+    positions = _random_positions(variant, 8, seed=VARIANTS.index(variant))
     for true in positions:
         for seat in range(4):
             view = true.view(seat)
@@ -115,7 +116,8 @@ def test_worlds_are_consistent_with_the_view(variant: str) -> None:
 
 def test_worlds_keep_the_viewers_face_down_card_and_sample_the_hidden_one() -> None:
     rng = random.Random(2)
-    for true in _random_positions("standard", 40, seed=9):
+    checked = 0
+    for true in _random_positions("standard", 8, seed=9):
         if true.phase_code != PLAY or true.shown:
             continue
         b = true.bidder
@@ -126,6 +128,8 @@ def test_worlds_keep_the_viewers_face_down_card_and_sample_the_hidden_one() -> N
         # a non-bidder never learns the card: it is sampled among unseen cards
         assert all(c >= 0 and not true.hands[other] >> c & 1 for c in suits)
         assert not any(true.played >> c & 1 for c in suits)
+        checked += 1
+    assert checked > 100  # positions of the play with the trump still face down
 
 
 def test_the_exact_solver_agrees_with_brute_force_on_the_last_tricks() -> None:
@@ -174,7 +178,7 @@ def _cheap(name: str, seed: int) -> MediumBot:
 @pytest.mark.parametrize("name", ["medium", "hard"])
 def test_search_bots_play_only_legal_actions(name: str, variant: str) -> None:
     rules = Rules.preset(variant)
-    for g in range(3):
+    for g in range(2):  # two deals a variant: every phase, six deals a level in all
         d = Deal.from_seed(100 + g, g % 4, rules)
         bots = [_cheap(name, seed=g * 4 + s) for s in range(4)]
         while d.phase_code != DEAL_OVER:
@@ -202,7 +206,7 @@ def _contains_deal(obj: object, depth: int = 0) -> bool:
 def test_search_bots_see_only_the_view(name: str) -> None:
     """The bot gets a SeatView holding no Deal; scrambling the real deal's hidden cards
     after the view is taken changes nothing in the bot's choice."""
-    for seed in range(3):
+    for seed in range(2):
         d = Deal.from_seed(seed, 0)
         while d.phase_code != DEAL_OVER:
             seat = d.turn

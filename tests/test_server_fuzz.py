@@ -1,4 +1,4 @@
-"""Fuzz: thousands of random and malformed messages from many connections, some of them
+"""Fuzz: over a thousand random and malformed messages from many connections, some of them
 seated, while three honest clients play a deal.  Every bad message is answered with an
 error (or, for the ones that warrant it, a closed connection); the server and the honest
 players carry on."""
@@ -125,7 +125,7 @@ async def fuzzer(port: int, code: str, seed: int, count: int, seated: str | None
 @pytest.mark.early
 def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
     async def main() -> dict[str, int]:
-        # the 40 fuzzers stand for 40 sources: loopback is one address, so its own cap
+        # the 20 fuzzers stand for 20 sources: loopback is one address, so its own cap
         # on connections not yet seated is lifted here; the other limits are shortened
         # so that the slow reader and the silent sockets meet them within the test
         limits = Limits(max_unseated_per_source=100, unseated_seconds=2.0, write_seconds=2.0,
@@ -161,7 +161,7 @@ def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
                                                   tally, west_seated))]
             await asyncio.wait_for(west_seated.wait(), 30)
             fuzzers += [asyncio.create_task(fuzzer(server.port, table.code, i, 60, None,
-                                                   tally)) for i in range(1, 40)]
+                                                   tally)) for i in range(1, 20)]
             await asyncio.gather(*(p.play(lambda p: p.deals_scored >= 1) for p in honest))
             await asyncio.gather(*fuzzers)
             await asyncio.wait_for(reader, 60)
@@ -188,7 +188,10 @@ def test_thousands_of_bad_messages_and_the_game_goes_on(tmp_path: Path) -> None:
 
     tally = run(main(), timeout=300)  # a bound on a hang, not on speed: a loaded machine is slow
     answered = sum(v for k, v in tally.items() if k != "updates")
-    assert answered >= 40 * 60
+    # 1200 bad messages (20 connections' worth, not 40: the server's answers to the messages,
+    # and the fuzzers' own client work, were this test's CPU, and every kind of junk is
+    # drawn about 75 times still)
+    assert answered >= 20 * 60
     # most bad messages are answered with an error; the rest close the socket (on a busy
     # machine more connections outlive the 2 s allowed before sitting down: under a load
     # of nineteen on two cores 56% were errors, 44% closes)

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import pytest
 from engine_support import random_deal, snapshot
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -360,6 +360,14 @@ class GameChecker:
 MAX_STEPS = 4000
 
 
+_profile = settings.default
+assert _profile is not None  # conftest.py loads a profile
+
+
+# Half the profile's games: each a whole game (up to three deals to win) under a new
+# random combination of every setting, checked after every action; twenty such games and
+# the state machine below, which plays many more, still meet every setting often.
+@settings(max_examples=max(20, _profile.max_examples // 2))
 @given(rules=RULES, seed=st.integers(0, 2**32 - 1))
 def test_whole_games_under_random_settings_keep_every_invariant(rules: Rules,
                                                                 seed: int) -> None:
@@ -410,6 +418,12 @@ class VariantGames(RuleBasedStateMachine):
 
 
 TestVariantGames = VariantGames.TestCase
+# 15 runs, not the profile's 40 (which were two thirds of this file's CPU): each run is 150
+# random actions through games under random settings, a new game and new settings when one
+# ends, with every invariant checked after each action; the whole games above add theirs.
+TestVariantGames.settings = settings(
+    max_examples=max(15, _profile.max_examples * 3 // 8),
+    stateful_step_count=_profile.stateful_step_count)
 
 
 # --------------------------------------------------------------------------- bots
@@ -451,7 +465,9 @@ def play_bot_deals(name: str, n_deals: int, tag: str, **fixed: Any) -> None:
 
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_every_bot_returns_only_legal_actions_under_random_settings(name: str) -> None:
-    play_bot_deals(name, 40 if name in CHEAP else 16, "all")
+    # (20 deals of a quick bot, 8 of a searching one: each under its own random settings,
+    # every answer checked; test_bots plays each bot in every named variant too)
+    play_bot_deals(name, 20 if name in CHEAP else 8, "all")
 
 
 # --------------------------------------------------------------------------- worlds
@@ -472,7 +488,7 @@ def test_a_world_from_any_view_with_the_true_cards_plays_like_the_deal() -> None
     seat's view and the true hidden cards has the deal's legal actions and views, and
     plays on to the same outcome."""
     rng = random.Random("variant-worlds")
-    for i in range(150):
+    for i in range(75):  # random deals and settings, stopped at random: four worlds each
         rules = random_rules(rng)
         deal, _, second = random_deal(rng, dealer=i % 4, rules=rules)
         stop = rng.randrange(0, 40)

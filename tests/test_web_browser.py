@@ -27,7 +27,7 @@ from twentynine.engine.records import loads, replay_game
 from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 
 if TYPE_CHECKING:  # imported where a test runs (the module loads without playwright)
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -89,6 +89,22 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 60)
     raise AssertionError(f"nothing listens on port {port} after {timeout} s")
 
 
+@pytest.fixture(scope="module")
+def chromium_browser() -> Iterator[Browser]:
+    """One headless Chromium for the module's two tests (each opens a context of its own,
+    closed at its end): its start is a second or two of CPU."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
+                                     headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 @pytest.fixture
 def served_table(tmp_path: Path) -> Iterator[tuple[int, Path]]:
     _need_browser()
@@ -145,11 +161,11 @@ def wait_until(page: Page, check: Callable[[], bool], what: str, timeout: float 
 
 
 @pytest.mark.early
-def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFactory,
+def test_the_table_in_a_browser_plays_a_card(chromium_browser: Browser,
                                              served_table: tuple[int, Path]) -> None:
     """Two tabs at once, each its own game and save (neither overwrites the other); a tab
     opened after both closed continues the first tab's game."""
-    from playwright.sync_api import Route, sync_playwright
+    from playwright.sync_api import Route
 
     port, data_dir = served_table
     origin = f"http://127.0.0.1:{port}"
@@ -200,57 +216,54 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
         return next(p for p, b in saves.items() if content(p) not in (None, b))
 
     first, second = data_dir / "save-browser-1.json", data_dir / "save-browser-2.json"
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
-            args=CHROMIUM_FLAGS, headless=True, viewport={"width": 1400, "height": 900})
-        try:
-            (a, sa), (b, sb) = open_tab(context), open_tab(context)
-            for page, screen in ((a, sa), (b, sb)):
-                def bidding(s: Screen = screen) -> bool:
-                    return "Your bid" in s.text()
+    context = chromium_browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        (a, sa), (b, sb) = open_tab(context), open_tab(context)
+        for page, screen in ((a, sa), (b, sb)):
+            def bidding(s: Screen = screen) -> bool:
+                return "Your bid" in s.text()
 
-                wait_until(page, bidding, "the auction")
-                table = screen.text()
-                for part in ("North", "West", "East", "Deal 1", "Auction"):
-                    assert part in table, part
-            play_a_card(a, sa, "p")  # South passes in tab one
-            play_a_card(b, sb, "p")
-            assert quit_tab(a, sa, {first: None}) == first
-            assert quit_tab(b, sb, {second: None}) == second
-            a.close()
-            b.close()
-            one = replay_game(loads(first.read_text()))[1]
-            assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in one) == 1
-            two = replay_game(loads(second.read_text()))[1]
-            assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in two) == 1
-            assert not (data_dir / "save.json").exists()
-            # a tab opened again takes a free save (the lowest the server has given back:
-            # on a loaded machine the first tab's slot may still be closing) and continues
-            # that game, not a new one
-            before = {first: content(first), second: content(second)}
-            for _attempt in range(3):
-                c, sc = open_tab(context)
+            wait_until(page, bidding, "the auction")
+            table = screen.text()
+            for part in ("North", "West", "East", "Deal 1", "Auction"):
+                assert part in table, part
+        play_a_card(a, sa, "p")  # South passes in tab one
+        play_a_card(b, sb, "p")
+        assert quit_tab(a, sa, {first: None}) == first
+        assert quit_tab(b, sb, {second: None}) == second
+        a.close()
+        b.close()
+        one = replay_game(loads(first.read_text()))[1]
+        assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in one) == 1
+        two = replay_game(loads(second.read_text()))[1]
+        assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in two) == 1
+        assert not (data_dir / "save.json").exists()
+        # a tab opened again takes a free save (the lowest the server has given back:
+        # on a loaded machine the first tab's slot may still be closing) and continues
+        # that game, not a new one
+        before = {first: content(first), second: content(second)}
+        for _attempt in range(3):
+            c, sc = open_tab(context)
 
-                def at_table(s: Screen = sc) -> bool:
-                    return "Your turn" in s.text() or "Your bid" in s.text()
+            def at_table(s: Screen = sc) -> bool:
+                return "Your turn" in s.text() or "Your bid" in s.text()
 
-                wait_until(c, at_table, "a table", screen=sc)
-                if "Your turn" in sc.text():
-                    break
-                # a new game: both slots were still closing (the server frees a slot once
-                # the tab's app has exited); close it and open the tab again
-                c.close()
-                time.sleep(2)
-            wait_until(c, lambda: "Your turn" in sc.text(), "South's turn in the old game",
-                       timeout=1, screen=sc)
-            c.click("#terminal")
-            mark = len(sc.raw)
-            c.keyboard.press("Enter")
-            wait_until(c, lambda: "You played" in sc.text(mark), "South's second card")
-            continued = quit_tab(c, sc, before)
-        finally:
-            context.close()
+            wait_until(c, at_table, "a table", screen=sc)
+            if "Your turn" in sc.text():
+                break
+            # a new game: both slots were still closing (the server frees a slot once
+            # the tab's app has exited); close it and open the tab again
+            c.close()
+            time.sleep(2)
+        wait_until(c, lambda: "Your turn" in sc.text(), "South's turn in the old game",
+                   timeout=1, screen=sc)
+        c.click("#terminal")
+        mark = len(sc.raw)
+        c.keyboard.press("Enter")
+        wait_until(c, lambda: "You played" in sc.text(mark), "South's second card")
+        continued = quit_tab(c, sc, before)
+    finally:
+        context.close()
     game, events = replay_game(loads(continued.read_text()))
     assert sum(isinstance(e, CardPlayed) and e.seat == 0 for e in events) == 2
     assert game.actions[0].kind.value == "pass"
@@ -261,12 +274,11 @@ def test_the_table_in_a_browser_plays_a_card(tmp_path_factory: pytest.TempPathFa
 
 
 def test_a_browser_joins_a_hosted_table_and_plays_a_card(
-        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+        tmp_path: Path, chromium_browser: Browser) -> None:
     """``serve --join``: the browser's table is seated at a ``host`` server (all on free
     loopback ports); its card is played by the server's engine, so it is in the server's
     record of the table."""
-    _need_browser()
-    from playwright.sync_api import Route, sync_playwright
+    from playwright.sync_api import Route
 
     env = dict(os.environ, TWENTYNINE_DATA_DIR=str(tmp_path))
     save_prefs(Preferences(seen_intro=True), prefs_path(tmp_path))  # no first-run card
@@ -310,24 +322,21 @@ def test_a_browser_joins_a_hosted_table_and_plays_a_card(
             _, events = replay(data["game"])
             return any(isinstance(e, CardPlayed) and e.seat == 0 for e in events)
 
-        with sync_playwright() as pw:
-            context = pw.chromium.launch_persistent_context(
-                str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
-                args=CHROMIUM_FLAGS, headless=True, viewport={"width": 1400, "height": 900})
-            try:
-                page = context.new_page()
-                page.route("**/*", only_this_server)
-                page.on("websocket", lambda ws: ws.on("framereceived", screen.feed))
-                page.goto(origin + "/")
-                wait_until(page, lambda: "Your bid" in screen.text(), "the auction")
-                page.click("#terminal")
-                page.keyboard.press("p")
-                mark = len(screen.raw)
-                wait_until(page, lambda: "Your turn" in screen.text(mark), "South's turn")
-                page.keyboard.press("Enter")
-                wait_until(page, south_played, "South's card in the server's record")
-            finally:
-                context.close()
+        context = chromium_browser.new_context(viewport={"width": 1400, "height": 900})
+        try:
+            page = context.new_page()
+            page.route("**/*", only_this_server)
+            page.on("websocket", lambda ws: ws.on("framereceived", screen.feed))
+            page.goto(origin + "/")
+            wait_until(page, lambda: "Your bid" in screen.text(), "the auction")
+            page.click("#terminal")
+            page.keyboard.press("p")
+            mark = len(screen.raw)
+            wait_until(page, lambda: "Your turn" in screen.text(mark), "South's turn")
+            page.keyboard.press("Enter")
+            wait_until(page, south_played, "South's card in the server's record")
+        finally:
+            context.close()
     finally:
         for proc in (web, host):
             if proc is not None:
