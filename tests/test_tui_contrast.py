@@ -258,10 +258,12 @@ def test_the_rules_page_reaches_aa_from_top_to_bottom(tmp_path: Path) -> None:
 
 def test_the_trump_banner_and_the_log_panel_reach_aa(tmp_path: Path) -> None:
     """The gold trump banner, and the log shown in full with ``v`` at 80x24."""
-    from test_tui_look import to_trump_shown
+    from test_tui_look import save_south_may_ask, to_trump_shown
+
+    save_south_may_ask(tmp_path)
 
     async def run() -> list[str]:
-        app = make_app(tmp_path, seed=1)
+        app = make_app(tmp_path, resume=True)
         async with app.run_test(size=(80, 24)) as pilot:
             await to_trump_shown(pilot, app)
             assert app.screen.query_one("#banner").display

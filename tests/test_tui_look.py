@@ -8,12 +8,13 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import local_table, make_app, screen_text, settle
+from tui_support import engine_game, local_table, make_app, save_game_record, screen_text, settle
 
 from twentynine.engine.actions import PASS, SHOW_TRUMP
 from twentynine.engine.cards import SUIT_NAMES
 from twentynine.engine.deal import Phase
 from twentynine.engine.events import TrumpShown
+from twentynine.engine.game import Game
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.screens import SummaryScreen, TricksScreen
 from twentynine.tui.wording import seat_name
@@ -50,15 +51,34 @@ async def to_trump_shown(pilot: Pilot[Any], app: TwentyNineApp) -> TrumpShown:
     raise AssertionError("trump was never shown by asking")
 
 
+def save_south_may_ask(data_dir: Path, seed: int = 2) -> None:
+    """Save (for ``make_app(..., resume=True)``) a game where South, who passed in the
+    auction, is to play and may ask for the trump: the engine plays up to it (at a
+    table every bot move on the way is drawn)."""
+
+    def choose(g: Game) -> Any:
+        legal = g.legal_actions()
+        if g.turn == 0 and g.view(0).phase is Phase.AUCTION and PASS in legal:
+            return PASS
+        return legal[0]
+
+    save_game_record(data_dir, engine_game(
+        seed, lambda g: g.turn == 0 and g.view(0).phase is Phase.PLAY
+        and SHOW_TRUMP in g.legal_actions(), choose=choose))
+
+
 def test_trump_shown_is_announced_until_the_trick_is_gathered(tmp_path: Path) -> None:
     """A banner names who asked, the suit and where the face-down card went; it stays
     while that trick is on the table and goes when it is gathered; the log and the
     last-trick view say it too."""
 
+    save_south_may_ask(tmp_path)
+
     async def run() -> None:
-        app = make_app(tmp_path, seed=1)
+        app = make_app(tmp_path, resume=True)
         async with app.run_test(size=(100, 30)) as pilot:
             shown = await to_trump_shown(pilot, app)
+            assert shown.seat == 0  # South asked, from the saved position
             assert shown.suit is not None and shown.card is not None
             asker = seat_name(app.table.rules, shown.seat if shown.seat is not None else 0)
             bidder = "your hand" if shown.bidder == 0 else seat_name(app.table.rules, shown.bidder)
