@@ -97,9 +97,30 @@ async def play_game(pilot: Pilot[int], app: TwentyFiveApp) -> str:
     raise AssertionError("the game did not end")
 
 
+def save_late_in_the_game(tmp_path: Path, players: int, seed: int, lead: int = 15) -> None:
+    """Save (for ``make(..., resume=True)``) a game at the start of the first deal in
+    which someone has ``lead`` points or more, the deals before it played at the table
+    object alone (the player's last legal card, random bots): the keys, the screens and
+    the deals' ends of those deals are what the rest of this file checks."""
+    table = RaceTable(HouseRules(players=players), seed=seed, bots="random",
+                      save_file=tmp_path / "twentyfive-save.json")
+    while True:
+        table.run_bots()
+        assert not table.race.is_over, "the game ended before the lead was reached"
+        if table.view().stage is Stage.DEAL_OVER:
+            table.apply(table.legal_actions()[0])  # the next deal
+            if max(table.race.scores) >= lead:
+                return
+        else:
+            table.apply(table.legal_actions()[-1])
+
+
 @pytest.mark.parametrize("players", [4, 9])
 def test_a_whole_game_through_the_keys(players: int, tmp_path: Path) -> None:
-    app = make(tmp_path, players, seed=players + 20)
+    """The game's last deals through the keys, from a game saved late in the race, to
+    the game-over screen, its words, the scores and the statistics."""
+    save_late_in_the_game(tmp_path, players, seed=players + 20)
+    app = make(tmp_path, players, seed=players + 20, resume=True)
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
