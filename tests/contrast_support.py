@@ -14,6 +14,8 @@ so a colour that reaches the terminal is a colour that is measured.
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +49,28 @@ def contrast_ratio(a: RGB, b: RGB) -> float:
     """WCAG contrast ratio of two colours, 1 (same) .. 21 (black on white)."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+def css_rgb(css: str) -> RGB:
+    """A colour as a browser computes it (``rgb(…)`` or ``rgba(…)``): its three channels."""
+    r, g, b = (int(float(x)) for x in re.findall(r"[\d.]+", css)[:3])
+    return r, g, b
+
+
+def low_contrast_text(pairs: Iterable[Sequence[str]], felt: str
+                      ) -> list[tuple[str, str, str, float]]:
+    """Of a page's ``(text, colour, background)`` triples (computed styles), those under
+    :data:`AA_TEXT`, with their ratio.  A translucent background (a dark row or chip over
+    the felt, ``felt`` the body's colour) is judged against the felt: darker than the
+    felt, the felt (the lighter of the two) is the harder case for light text."""
+    low = []
+    for text, fg, bg in pairs:
+        back = css_rgb(felt) if bg.startswith("rgba") and not bg.endswith(", 1)") \
+            else css_rgb(bg)
+        ratio = contrast_ratio(css_rgb(fg), back)
+        if ratio < AA_TEXT:
+            low.append((text, fg, bg, round(ratio, 2)))
+    return low
 
 
 def lab(rgb: RGB) -> tuple[float, float, float]:

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
-from contrast_support import AA_TEXT, contrast_ratio
+from contrast_support import low_contrast_text
 from qr_support import QRReadError, read_qr
 from test_server_wall import cards_in, known_cards, leaks
 from test_web_browser import CHROMIUM, CHROMIUM_FLAGS, _need_browser
@@ -400,21 +400,8 @@ def test_contrast_labels_and_touch_targets(live: LiveServer, browser: Any) -> No
         })""")
     assert len(pairs) > 10
 
-    def rgb(css: str) -> tuple[int, int, int]:
-        r, g, b = (int(float(x)) for x in re.findall(r"[\d.]+", css)[:3])
-        return r, g, b
-
-    felt = rgb(page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor"))
-    low = []
-    for text, fg, bg in pairs:
-        back = rgb(bg)
-        if bg.startswith("rgba") and not bg.endswith(", 1)"):
-            # a translucent dark chip over the felt: darker than the felt, so the felt
-            # (the lighter of the two) is the harder case for light text
-            back = felt
-        ratio = contrast_ratio(rgb(fg), back)
-        if ratio < AA_TEXT:
-            low.append((text, fg, bg, round(ratio, 2)))
+    low = low_contrast_text(
+        pairs, page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor"))
     assert not low, low
 
     # help in the table's own rules, and leaving: the seat goes to a bot, the page says so

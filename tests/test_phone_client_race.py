@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from contrast_support import AA_TEXT, contrast_ratio
+from contrast_support import low_contrast_text
 from test_phone_client import (  # noqa: F401
     PHONE,
     WAIT,
@@ -205,23 +205,8 @@ def contrast_problems(w: Watched, root: str) -> list[Any]:
     page = w.page
     pairs = page.evaluate(PAIRS, root)
     assert len(pairs) > 10, pairs
-
-    def rgb(css: str) -> tuple[int, int, int]:
-        r, g, b = (int(float(x)) for x in re.findall(r"[\d.]+", css)[:3])
-        return r, g, b
-
-    felt = rgb(page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor"))
-    low = []
-    for text, fg, bg in pairs:
-        back = rgb(bg)
-        if bg.startswith("rgba") and not bg.endswith(", 1)"):
-            # a translucent dark row or chip over the felt: darker than the felt, so the
-            # felt (the lighter of the two) is the harder case for light text
-            back = felt
-        ratio = contrast_ratio(rgb(fg), back)
-        if ratio < AA_TEXT:
-            low.append((text, fg, bg, round(ratio, 2)))
-    return low
+    return low_contrast_text(
+        pairs, page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor"))
 
 
 def targets_and_names(w: Watched, where: str) -> None:

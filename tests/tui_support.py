@@ -61,11 +61,9 @@ def save_last_trick(data_dir: Path, seed: int, rules: Rules | None = None,
     that many cards left), the deal played by the engine: the tests of what follows a deal
     start there instead of playing the whole deal at the table (every bot move there is
     drawn, which is most of a Pilot test's time)."""
-    g = Game(seed, rules)
-    while not (g.view(0).phase is Phase.PLAY and g.turn == 0
-               and len(g.view(0).hand) == cards):
-        g.apply(g.legal_actions()[0])
-    (data_dir / "save.json").write_text(dumps(game_record(g)))
+    save_game_record(data_dir, engine_game(
+        seed, lambda g: g.view(0).phase is Phase.PLAY and g.turn == 0
+        and len(g.view(0).hand) == cards, rules))
 
 
 def screen_text(app: App[Any]) -> str:
