@@ -17,7 +17,7 @@ from ..controller import saves
 from ..controller.local_table import TableController
 from ..engine.options import rule_flags_given, rules_from
 from ..engine.rules import Rules, RulesError
-from .wording import RULES_KEPT
+from .wording import REPLACES_SAVE, RULES_KEPT
 
 
 @dataclass
@@ -56,10 +56,7 @@ def open_local_table(rules: Rules, seed: int | None, resume: bool, save_file: Pa
             notices.append(existing.message)
         if existing.game is not None:
             replaces = True
-            # not "Your ...: " (the status line drops a lead-in about you when short of
-            # room, and "Quit and use --resume to go back to it" was left)
-            status = ("An unfinished game is saved: quit (q) and use --resume to go back "
-                      "to it; your first move here replaces it.")
+            status = REPLACES_SAVE
     # an unfinished game on disk is replaced by your first move here, not before: a quit
     # (or a closed window) before it leaves the old game there to resume
     table = TableController(rules, seed=seed, bots=bots,

@@ -22,15 +22,11 @@ from ..twentyfive.race_table import (
 )
 from .theme import THEME
 from .twentyfive_screen import RaceScreen
-from .wording import RULES_KEPT
+from .wording import REPLACES_SAVE, RULES_KEPT
 
 FIRST_GAME_TIP = ("New to Twenty-Five? Follow suit or play a trump; each trick is worth "
                   "5 and the first to 25 wins. ? has the rules.")
 """The log's first line until a player has finished a game."""
-
-REPLACES_SAVE = ("An unfinished game is saved: quit (q) and use --resume to go back to "
-                 "it; your first move here replaces it.")
-"""The word at the start of a new game while another is saved."""
 
 
 class TwentyFiveApp(App[int]):

@@ -31,6 +31,12 @@ RULES_KEPT = ("The saved game's rules are kept: the rule flags apply to new game
 """Said when ``--resume`` comes with rule flags that differ from the saved game's (both
 games' tables)."""
 
+REPLACES_SAVE = ("An unfinished game is saved: quit (q) and use --resume to go back to "
+                 "it; your first move here replaces it.")
+"""Said as a new game starts while another is saved (both games' tables).  Not "Your
+...: " (the status line drops a lead-in about you when short of room, and "Quit and use
+--resume to go back to it" was left)."""
+
 HUMAN = 0
 """The human always plays seat 0, at the bottom of the screen."""
 
