@@ -9,6 +9,7 @@ sources instead (or the other way round).
 from __future__ import annotations
 
 import os
+import warnings
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -67,3 +68,35 @@ def test_the_version_command_names_the_build() -> None:
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip().endswith(f"({build_kind()})"), res.stdout
+
+
+@pytest.mark.parametrize(("hook", "env", "compiles"), [
+    ("get_requires_for_build_editable", {}, False),
+    ("get_requires_for_build_editable", {"TWENTYNINE_COMPILE": "1"}, True),
+    ("get_requires_for_build_wheel", {}, True),
+    ("get_requires_for_build_wheel", {"TWENTYNINE_PURE": "1"}, False),
+])
+def test_the_build_asks_for_mypyc_only_where_it_compiles(
+        hook: str, env: dict[str, str], compiles: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The in-tree build backend (pyproject.toml's backend-path): a development install
+    does not install mypy and the types it reads into its build environment; the builds
+    that compile do."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("build_backend",
+                                                  root / "tools" / "build_backend.py")
+    assert spec is not None and spec.loader is not None
+    backend = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(backend)
+    for name in ("TWENTYNINE_COMPILE", "TWENTYNINE_PURE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.chdir(root)  # setuptools reads setup.py from the working directory
+    with warnings.catch_warnings():  # an older setuptools' notes on its own config
+        warnings.simplefilter("ignore")
+        requires = getattr(backend, hook)()
+    assert all(isinstance(r, str) for r in requires)
+    assert ("mypy>=1.10" in requires) is compiles
+    assert ("aiohttp>=3.9" in requires) is compiles
