@@ -11,10 +11,15 @@ from twentynine.engine.scoring import CARD_POINTS_IN_ALL, possible_targets
 from twentynine.tui.side_panel import SidePanel
 from twentynine.tui.wording import TEAM_NAMES
 
+SEEDS = [*range(40), 82]
+"""Random deals enough to meet each line thousands of times ("beat it" and "have it now"
+in most deals), and seed 82: of the first 120 the one whose random play has the bidders
+make it before the last trick (the line is rare with random cards)."""
+
 
 def test_made_or_beaten_only_when_no_pair_can_change_it() -> None:
     seen = {"made": 0, "beaten": 0, "open": 0}
-    for seed in range(120):
+    for seed in SEEDS:
         game = Game(seed=seed)
         rng = random.Random(seed)
         while game.deal.phase is not Phase.DEAL_OVER and not game.is_over:

@@ -18,10 +18,22 @@ import pytest
 from test_tui_look import save_south_may_ask, to_trump_shown
 from textual.pilot import Pilot
 from textual.widgets import RichLog
-from tui_support import SNAPSHOTS, local_table, make_app, screen_text, settle
+from tui_support import (
+    SNAPSHOTS,
+    local_table,
+    make_app,
+    save_game_record,
+    screen_text,
+    settle,
+    table_game,
+)
 
+from twentynine.controller.local_table import TableController
+from twentynine.engine.actions import PASS, Action
+from twentynine.engine.deal import Phase
 from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
+from twentynine.tui.turn import sort_hand
 
 Steps = Callable[[Pilot[Any], TwentyNineApp], Awaitable[None]]
 
@@ -41,21 +53,40 @@ async def _playing(pilot: Pilot[Any], app: TwentyNineApp) -> None:
 
 
 async def _following(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-    await pilot.press("2", "8", "enter")
-    await settle(pilot, app)
-    await pilot.press("1", "enter")
-    for _ in range(8):
-        await settle(pilot, app)
-        if local_table(app).game.view(0).trick:
-            return
-        await pilot.press("enter")
-    raise AssertionError("South never followed to a trick")
+    """South following to a trick (from :func:`save_south_follows`)."""
+    assert local_table(app).game.view(0).trick
+
+
+def _keys_south(t: TableController) -> Action:
+    """What South's keys in :func:`_summary`'s deal take: ``2 8 Enter`` bids 28, ``1
+    Enter`` lays the first card as trump, each Enter plays the first card it may."""
+    v, legal = t.view(), t.legal_actions()
+    if v.phase is Phase.AUCTION:
+        return Action.make_bid(28) if Action.make_bid(28) in legal else PASS
+    if v.phase is Phase.TRUMP:
+        return Action.trump_card(sort_hand(v.hand)[0])
+    cards = [a.card for a in legal if a.card is not None]
+    return Action.play(next(c for c in sort_hand(v.hand) if c in cards))
+
+
+def save_summary_eve(data_dir: Path) -> None:
+    """Save the deal South bids 28 in (seed 2, the table's bots, South's keys as in
+    :func:`_keys_south`) at its last card, South to play it."""
+    save_game_record(data_dir, table_game(
+        2, _keys_south, lambda g: g.turn == 0 and g.view(0).phase is Phase.PLAY
+        and len(g.view(0).hand) == 1))
+
+
+def save_south_follows(data_dir: Path) -> None:
+    """Save that deal where South first follows to a trick (the keys bid 28, lay the first
+    card as trump, and Enter plays until then)."""
+    save_game_record(data_dir, table_game(
+        2, _keys_south, lambda g: g.turn == 0 and g.view(0).phase is Phase.PLAY
+        and bool(g.view(0).trick)))
 
 
 async def _summary(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-    await pilot.press("2", "8", "enter")
-    await settle(pilot, app)
-    await pilot.press("1", "enter")
+    """The last card (from :func:`save_summary_eve`), then the deal's summary."""
     for _ in range(40):
         await settle(pilot, app)
         if local_table(app).game.view(0).phase.value == "deal over":
@@ -111,7 +142,10 @@ def _groups() -> dict[str, list[str]]:
 
 GROUPS = _groups()
 
-SAVED: dict[str, Callable[[Path], None]] = {"trump_shown": save_south_may_ask}
+SAVED: dict[str, Callable[[Path], None]] = {"trump_shown": save_south_may_ask,
+                                            "summary": save_summary_eve,
+                                            "following": save_south_follows,
+                                            "log": save_south_follows}
 """Groups whose table resumes a game the engine saved near the moment drawn (instead of
 reaching it from the keyboard, every bot move on the way drawn)."""
 

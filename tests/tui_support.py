@@ -169,3 +169,21 @@ async def wait_calmly(pilot: Pilot[Any], cond: Callable[[], bool],
             raise AssertionError("the table did not reach the expected state")
         await asyncio.sleep(interval)
     await pilot.pause()
+
+
+def table_game(seed: int, human: Callable[[TableController], Any],
+               stop: Callable[[Game], bool], rules: Rules | None = None) -> Game:
+    """The game of a local table with random bots (the tables' bots of :func:`make_app`,
+    each move the one the table's bot makes at that position), South playing
+    ``human(table)``'s actions, until ``stop(game)`` holds: a moment a table reaches from
+    the keyboard, reached without drawing a bot move."""
+    t = TableController(rules, seed=seed, bots="random")
+    while not stop(t.game):
+        if t.is_over:
+            raise AssertionError("the game ended before the position was reached")
+        turn = t.bot_turn()
+        if turn is None:
+            t.apply(human(t))
+        else:
+            t.apply_bot(turn, t.think(turn).action)
+    return t.game
