@@ -20,7 +20,7 @@ from twentynine.engine.actions import PASS
 from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path
-from twentynine.tui.screens import GameOverScreen, NoticeScreen, SummaryScreen
+from twentynine.tui.screens import GameOverScreen, NoticeScreen, RulesScreen, SummaryScreen
 from twentynine.tui.settings import ROWS, Choice, SettingError
 from twentynine.tui.settings_screen import SettingRow, SettingsScreen
 
@@ -87,6 +87,8 @@ def test_before_the_first_move_cancel_scroll_and_rules_for_this_game(tmp_path: P
         app = make_app(tmp_path, seed=2)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
+            # not a first launch: straight to the table (and no preferences written, below)
+            assert not isinstance(app.screen, RulesScreen)
             # cancel changes nothing
             screen = await _open_settings(pilot, app)
             await pilot.press("right", "down", "right")
