@@ -1,5 +1,5 @@
 """The table's other features: rules page, last trick, move timer, mouse, the pause after a
-trick, game over and play again, the pagat layout."""
+trick, the pagat layout.  (Game over and play again: test_tui_flow's game-over test.)"""
 
 from __future__ import annotations
 
@@ -37,14 +37,13 @@ from twentynine.engine.actions import (
     Action,
 )
 from twentynine.engine.deal import Phase
-from twentynine.engine.events import CardPlayed, GameOver, TrickWon, TrumpChosen
+from twentynine.engine.events import CardPlayed, TrickWon, TrumpChosen
 from twentynine.engine.game import Game
 from twentynine.engine.rules import SETTINGS, Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.intro import TITLE
 from twentynine.tui.pacing import SPEEDS
 from twentynine.tui.screens import (
-    GameOverScreen,
     RulesScreen,
     RulesText,
     SummaryScreen,
@@ -63,36 +62,32 @@ def test_the_packaged_rules_are_docs_rules_md() -> None:
     assert rules_markdown() == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("size", "rules"), [((80, 24), Rules()),
-                                             ((100, 30), Rules(double=True, min_bid=15))],
-                         ids=["80x24", "100x30-house-rules"])
-def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, int],
-                                              rules: Rules) -> None:
+def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path) -> None:
     """``?`` opens the rules (``l`` does nothing before a trick is over); up/down a line,
     PgUp/PgDn a page, Home/End the top and the bottom; the whole of docs/rules.md and the
     reference of every setting are drawn (the last setting at the bottom), as text, not
     as Markdown source; Esc closes.  With house rules they are listed during play (the
-    side panel) and head the page.  What ``l`` shows once a trick is over:
-    test_l_goes_back_through_every_trick_of_the_deal."""
+    side panel) and head the page.  At 80x24, the smallest size, with house rules (the
+    longest page; the page of the standard rules, and at other sizes, is drawn by
+    test_tui_intro's card test and the layout tests).  What ``l`` shows once a trick is
+    over: test_l_goes_back_through_every_trick_of_the_deal."""
+    rules = Rules(double=True, min_bid=15)
 
     async def run() -> None:
         app = make_app(tmp_path, seed=3, rules=rules)
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             assert not app.check_action("last_trick", ())  # no trick yet
             await pilot.press("l")
             assert not isinstance(app.screen, TricksScreen)
-            if rules != Rules():
-                info = str(app.query_one("#info").render())
-                assert "House rules\nBids start at 15\nDefenders may double" in info
+            info = str(app.query_one("#info").render())
+            assert "House rules\nBids start at 15\nDefenders may double" in info
             await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
             source = app.screen.query_one(RulesText).source
-            if rules == Rules():
-                assert source.startswith("# How twentynine plays Twenty-Nine")
-            else:
-                assert source.startswith("# This game's house rules")
-                assert "| Doubling | on |" in source and "| Lowest bid | 15 |" in source
+            assert source.startswith("# This game's house rules")
+            assert "| Doubling | on |" in source and "| Lowest bid | 15 |" in source
+            assert "# How twentynine plays Twenty-Nine" in source  # the rules follow
             scroll = app.screen.query_one("#rules-scroll", VerticalScroll)
             assert app.screen.focused is scroll
             page = scroll.scrollable_content_region.height
@@ -118,13 +113,27 @@ def test_the_rules_page_scrolls_with_the_keys(tmp_path: Path, size: tuple[int, i
     asyncio.run(run())
 
 
-def test_the_timer_moves_for_you(tmp_path: Path) -> None:
+class _RaisingBot:
+    """A bot that always fails."""
+
+    name = "broken"
+
+    def choose(self, view: object, legal: object) -> Action:
+        raise RuntimeError("out of its mind")
+
+
+def test_the_timer_moves_for_you_and_a_failing_bot_does_not_break_the_game(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """The clock counts down in the status line and, when it runs out (not before),
     makes a move for you: the hint's choice, named.  Observed as it happens, so a slow
-    machine only makes it later."""
+    machine only makes it later.  The three bots fail at every turn (they raise): a
+    legal action is played for each of them, the game goes on and the faults are
+    logged."""
 
     async def run() -> None:
         app = make_app(tmp_path, seed=2, timer=1.0)
+        for seat in (1, 2, 3):
+            local_table(app).bots[seat] = _RaisingBot()
         start = Game(2, app.table.rules)
         assert start.turn == 0  # South speaks first: the clock's move is the first action
         view = start.view(0)
@@ -146,12 +155,32 @@ def test_the_timer_moves_for_you(tmp_path: Path) -> None:
             assert local_table(app).game.actions[0] == clock_move(view)
             log = " ".join(line.text.strip() for line in app.query_one("#log", RichLog).lines)
             assert "Time is up: the hint's choice was made for you: " in log
+            # the failing bots: each plays the first legal action instead
+            await wait_calmly(pilot, lambda: len(local_table(app).game.actions) >= 4, 0.02)
+            assert app.is_running
+            start.apply(local_table(app).game.actions[0])
+            for action in local_table(app).game.actions[1:4]:
+                assert action == start.legal_actions()[0]
+                start.apply(action)
 
-    asyncio.run(run())
+    with caplog.at_level(logging.WARNING, logger="twentynine.bots"):
+        asyncio.run(run())
+    faults = [r.getMessage() for r in caplog.records if r.name == "twentynine.bots"]
+    assert faults and all("raised RuntimeError: out of its mind" in f for f in faults)
 
 
 def test_mouse_bids_and_plays(table: Table) -> None:
+    """The arrows choose the bid and nothing takes the focus; a click selects a bid, a
+    second click makes it; a click on a card lays it as trump, then plays it.  (Enter
+    makes the bid the arrows chose: test_tui_flow's bid tests.)"""
+
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        assert app.focused is None
+        await pilot.press("up", "up", "right", "down")
+        assert app.table_screen.turn.sel_bid == 18
+        selected = [str(c.render()) for c in app.query(".chip.-selected")]
+        assert selected == ["18"]
+        assert app.focused is None
         chips = list(app.query(".chip"))
         assert str(chips[-1].render()) == "28"
         await pilot.click(chips[-1])  # a click selects the bid, it does not make it
@@ -174,6 +203,7 @@ def test_mouse_bids_and_plays(table: Table) -> None:
         await settle(pilot, app)
         assert any(isinstance(e, CardPlayed) and e.seat == 0 and e.card == card
                    for e in app.table.events)
+        assert app.focused is None
 
     table(body, seed=2)
 
@@ -209,18 +239,20 @@ def test_every_speed_leaves_a_finished_trick_up_for_a_moment() -> None:
         assert trick >= 0.6, speed
 
 
-@pytest.mark.parametrize("speed", ["instant", "fast"])
-def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path, speed: str) -> None:
+def test_a_finished_trick_stays_on_the_table_for_a_moment(tmp_path: Path) -> None:
     """The trick stays drawn, with its winner, for the speed's whole pause, and nothing
-    can be played meanwhile.  What the table shows is taken at the moment the pause ends
-    (not by sleeping), so a slow machine cannot make it pass or fail.  The table opens
+    can be played meanwhile: at the instant speed, where the bots do not pause at all
+    (every speed's pause is long enough:
+    test_every_speed_leaves_a_finished_trick_up_for_a_moment).  What the table shows is
+    taken at the moment the pause ends (not by sleeping), so a slow machine cannot make
+    it pass or fail.  The table opens
     with South to lead the first trick (the auction and the trump played by the engine)."""
     g = engine_game(2, lambda g: g.view(0).phase is Phase.PLAY and g.turn == 0)
     assert not g.view(0).tricks and not g.view(0).trick
     save_game_record(tmp_path, g)
 
     async def run() -> None:
-        app = make_app(tmp_path, seed=2, speed=speed, pauses=True, resume=True)
+        app = make_app(tmp_path, seed=2, speed="instant", pauses=True, resume=True)
         won_at: list[float] = []
         app.table.add_listener(lambda events: won_at.extend(
             time.monotonic() for e in events if isinstance(e, TrickWon)))
@@ -276,32 +308,6 @@ def _the_games_last_trick(seed: int) -> Game:
     raise AssertionError("South never played the game's last trick")
 
 
-def test_game_over_and_play_again(tmp_path: Path) -> None:
-    """The game's last card (from a game saved just before it): the summary, then game
-    over with the winner; a finished game is not kept; ``n`` starts a new game."""
-    save_game_record(tmp_path, _the_games_last_trick(1))
-
-    async def run() -> None:
-        app = make_app(tmp_path, seed=1, resume=True)
-        async with app.run_test(size=(100, 30)) as pilot:
-            # the last card, forced, is played for you: the deal's summary
-            await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
-            await settle(pilot, app)
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert isinstance(app.screen, GameOverScreen)
-            over = next(e for e in app.table.events if isinstance(e, GameOver))
-            text = screen_text(app)
-            assert ("You and North win!" if over.winner == 0 else "East and West win.") in text
-            assert not (tmp_path / "save.json").exists()  # a finished game is not kept
-            await pilot.press("n")
-            await settle(pilot, app)
-            assert not local_table(app).game.is_over and local_table(app).game.view(0).number == 1
-            assert "Deal 1" in screen_text(app)
-
-    asyncio.run(run())
-
-
 def test_pagat_puts_the_next_player_on_the_left(tmp_path: Path) -> None:
     assert positions(Rules.preset("pagat"))[1] == "west"
     assert positions(Rules())[1] == "east"
@@ -317,76 +323,11 @@ def test_pagat_puts_the_next_player_on_the_left(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_arrow_keys_choose_and_nothing_steals_the_focus(table: Table, tmp_path: Path) -> None:
-    """The arrows choose the bid (Enter makes it) and, in play, the card among the legal
-    ones (from a game saved at a turn of South's with several legal cards), and nothing
-    takes the focus."""
+def test_optional_rule_actions_are_keys_and_buttons(table: Table) -> None:
+    """With the optional rules on: a redeal from the keyboard (the hand is thrown in, the
+    next deal is dealt by the next dealer); then, in that deal, no trumps, a redouble and
+    a single hand are keys and buttons too."""
 
-    async def bid(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert app.focused is None
-        await pilot.press("up", "up", "right", "down")
-        assert app.table_screen.turn.sel_bid == 18
-        selected = [str(c.render()) for c in app.query(".chip.-selected")]
-        assert selected == ["18"]
-        await pilot.press("enter")
-        await settle(pilot, app)
-        assert Action.make_bid(18) in local_table(app).game.actions
-        assert app.focused is None
-
-    table(bid, seed=2)
-    save_game_record(tmp_path, engine_game(2, lambda g: g.turn == 0 and sum(
-        1 for a in g.legal_actions() if a.card is not None) > 1 and g.view(0).phase is
-        Phase.PLAY))
-
-    async def play(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        legal = local_table(app).game.view(0).legal_actions
-        hand = app.query_one(HandView).cards
-        legal_cards = [c for c in hand if any(a.card == c for a in legal)]
-        assert len(legal_cards) > 1
-        assert app.table_screen.turn.sel_card == legal_cards[0]
-        await pilot.press("right")
-        assert app.table_screen.turn.sel_card == legal_cards[1]
-        await pilot.press("left", "left")
-        assert app.table_screen.turn.sel_card == legal_cards[-1]
-        assert app.focused is None
-
-    table(play, seed=2, resume=True)
-
-
-def test_optional_rule_actions_are_keys_and_buttons(tmp_path: Path) -> None:
-    rules = Rules(no_trumps=True, double=True, single_hand=True)
-
-    async def run() -> None:
-        app = make_app(tmp_path, seed=3, rules=rules)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("2", "8", "enter")
-            await settle(pilot, app)
-            assert NO_TRUMPS in local_table(app).game.view(0).legal_actions
-            assert app.query_one(f"#btn-{NO_TRUMPS.code}").display
-            assert "no trumps" in screen_text(app)  # the footer lists the key
-            await pilot.press("n")
-            await settle(pilot, app)
-            assert any(isinstance(e, TrumpChosen) and e.no_trumps for e in app.table.events)
-            for _ in range(10):
-                v = local_table(app).game.view(0)
-                if v.phase is Phase.PLAY:
-                    break
-                if REDOUBLE in v.legal_actions:
-                    assert "redouble" in screen_text(app)
-                    await pilot.press("d")
-                elif SINGLE_HAND in v.legal_actions:
-                    assert app.query_one(f"#btn-{SINGLE_HAND.code}").display
-                    assert "single hand" in str(app.query_one("#status").render()).lower()
-                    await pilot.press("p")
-                await settle(pilot, app)
-            assert local_table(app).game.view(0).phase is Phase.PLAY
-            assert "no trumps" in str(app.query_one("#info").render())
-
-    asyncio.run(run())
-
-
-def test_a_redeal_from_the_keyboard(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         assert REDEAL in local_table(app).game.view(0).legal_actions
         assert app.query_one(f"#btn-{REDEAL.code}").display
@@ -398,49 +339,55 @@ def test_a_redeal_from_the_keyboard(table: Table) -> None:
         await settle(pilot, app)
         assert (local_table(app).game.view(0).number == 2
                 and local_table(app).game.view(0).dealer == 3)
-
-    table(body, seed=10, rules=Rules(redeal=True))
-
-
-class _RaisingBot:
-    """A bot that always fails."""
-
-    name = "broken"
-
-    def choose(self, view: object, legal: object) -> Action:
-        raise RuntimeError("out of its mind")
-
-
-def test_a_failing_bot_does_not_break_the_game(tmp_path: Path,
-                                               caplog: pytest.LogCaptureFixture) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            for seat in (1, 2, 3):
-                local_table(app).bots[seat] = _RaisingBot()
+        assert Action.make_bid(28) in local_table(app).game.view(0).legal_actions
+        await pilot.press("2", "8", "enter")
+        await settle(pilot, app)
+        assert NO_TRUMPS in local_table(app).game.view(0).legal_actions
+        assert app.query_one(f"#btn-{NO_TRUMPS.code}").display
+        assert "no trumps" in screen_text(app)  # the footer lists the key
+        await pilot.press("n")
+        await settle(pilot, app)
+        assert any(isinstance(e, TrumpChosen) and e.no_trumps for e in app.table.events)
+        for _ in range(10):
+            v = local_table(app).game.view(0)
+            if v.phase is Phase.PLAY:
+                break
+            if REDOUBLE in v.legal_actions:
+                assert "redouble" in screen_text(app)
+                await pilot.press("d")
+            elif SINGLE_HAND in v.legal_actions:
+                assert app.query_one(f"#btn-{SINGLE_HAND.code}").display
+                assert "single hand" in str(app.query_one("#status").render()).lower()
+                await pilot.press("p")
             await settle(pilot, app)
-            await pilot.press("p")
-            # the three bots fail at every turn; a legal action is played for each of them
-            await wait_for(pilot, lambda: len(local_table(app).game.actions) >= 4, limit=100000)
-            assert app.is_running
-            assert local_table(app).game.actions[1:4] == [Action.make_bid(16), Action.make_bid(17),
-                                             Action.make_bid(18)]
-    with caplog.at_level(logging.WARNING, logger="twentynine.bots"):
-        asyncio.run(run())
-    faults = [r.getMessage() for r in caplog.records if r.name == "twentynine.bots"]
-    assert faults and all("raised RuntimeError: out of its mind" in f for f in faults)
+        assert local_table(app).game.view(0).phase is Phase.PLAY
+        assert "no trumps" in str(app.query_one("#info").render())
+
+    table(body, seed=10,
+          rules=Rules(no_trumps=True, double=True, single_hand=True, redeal=True))
 
 
 def test_l_goes_back_through_every_trick_of_the_deal(table: Callable[..., Any],
                                                      tmp_path: Path) -> None:
     """``l`` showed only the last trick: it opens on the last one, ← and → go through
     every finished trick of the deal (each with its own cards, leader and winner), held
-    at the first and the last; Esc closes."""
+    at the first and the last; Esc closes.  Before it, at the table, the arrows choose
+    among the legal cards (South has several here) and nothing takes the focus."""
     from tui_support import save_last_trick
 
     save_last_trick(tmp_path, 2, cards=4)  # three or four tricks are over
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
+        legal = local_table(app).game.view(0).legal_actions
+        hand = app.query_one(HandView).cards
+        legal_cards = [c for c in hand if any(a.card == c for a in legal)]
+        assert len(legal_cards) > 1
+        assert app.table_screen.turn.sel_card == legal_cards[0]
+        await pilot.press("right")
+        assert app.table_screen.turn.sel_card == legal_cards[1]
+        await pilot.press("left", "left")
+        assert app.table_screen.turn.sel_card == legal_cards[-1]
+        assert app.focused is None
         tricks = app.table.view().tricks
         last = len(tricks)
         assert last >= 3

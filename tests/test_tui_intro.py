@@ -5,6 +5,7 @@ below it, in words that follow the rules being played."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -39,21 +40,6 @@ def _card_on_screen(text: str) -> None:
         assert points in text, points
 
 
-def test_the_first_launch_shows_the_card_once(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=3, first_run=True)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-            await pilot.pause()
-            _card_on_screen(screen_text(app))
-            await pilot.press("escape")
-            await settle(pilot, app)
-            assert not isinstance(app.screen, RulesScreen) and local_table(app).game.turn == 0
-
-    asyncio.run(run())
-    assert load_prefs(prefs_path(tmp_path)) == (Preferences(seen_intro=True), None)
-
-
 def test_the_command_line_shows_it_only_until_seen(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(saves.ENV_DIR, str(tmp_path))
@@ -67,39 +53,59 @@ def test_the_command_line_shows_it_only_until_seen(tmp_path: Path,
     assert not seen[-1].first_run
 
 
-def test_a_later_launch_goes_straight_to_the_table(tmp_path: Path) -> None:
+def _shows_rules(app: TwentyNineApp, rules: Rules) -> bool:
+    return isinstance(app.screen, RulesScreen) and app.screen.rules == rules
+
+
+VARIANTS = [*PRESETS.values(), Rules(trump_choice="seventh"),
+            Rules(pair=False, game_to=3, min_bid=14)]
+"""Rules whose card must fit at 80x24: every preset, and the other wordings."""
+
+
+def test_the_first_launch_shows_the_card_once_and_question_mark_opens_on_it(
+        tmp_path: Path) -> None:
+    """The very first launch opens on the card (then remembered: a later launch goes
+    straight to the table and writes no preferences, as every other table test starts:
+    test_tui_settings' first test checks it); ``?`` opens on the card too, the full rules
+    below it.  The card of every set of rules (``VARIANTS``, each drawn by the rules page
+    made for those rules, on the same table) is whole on the first 80x24 screen."""
+
     async def run() -> None:
-        app = make_app(tmp_path, seed=3)
+        app = make_app(tmp_path, seed=3, first_run=True)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app)
-            assert not isinstance(app.screen, RulesScreen)
-
-    asyncio.run(run())
-    assert not prefs_path(tmp_path).exists()
-
-
-@pytest.mark.parametrize("rules", [*PRESETS.values(), Rules(trump_choice="seventh"),
-                                   Rules(pair=False, game_to=3, min_bid=14)],
-                         ids=[*PRESETS, "seventh", "no-pair"])
-def test_question_mark_opens_on_the_card_and_it_fits_at_80x24(tmp_path: Path,
-                                                               rules: Rules) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=3, rules=rules)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app)
-            await pilot.press("question_mark")
             await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
             await pilot.pause()
-            text = screen_text(app)
-            _card_on_screen(text)
-            assert text.splitlines()[1].strip().startswith(TITLE)
-            # the full rules follow below the card
-            assert "How twentynine plays Twenty-Nine" in app.screen.query_one(RulesText).source
-            await pilot.press("pagedown", "pagedown")
-            await pilot.pause()
-            assert TITLE not in screen_text(app)
+            _card_on_screen(screen_text(app))
+            await pilot.press("escape")
+            await settle(pilot, app)
+            assert not isinstance(app.screen, RulesScreen) and local_table(app).game.turn == 0
+            assert load_prefs(prefs_path(tmp_path)) == (Preferences(seen_intro=True), None)
+            assert app.table.rules in VARIANTS
+            await pilot.press("question_mark")  # this table's rules first, then the others
+            for rules in [app.table.rules, *(r for r in VARIANTS if r != app.table.rules)]:
+                if rules != app.table.rules:  # in its place (the table is not drawn again)
+                    await app.switch_screen(RulesScreen(rules))
+                await wait_for(pilot, partial(_shows_rules, app, rules))
+                await pilot.pause()
+                page = app.screen
+                assert isinstance(page, RulesScreen) and page.rules == rules
+                text = screen_text(app)
+                _card_on_screen(text)
+                assert text.splitlines()[1].strip().startswith(TITLE)
+                # the full rules follow below the card (first, for the standard rules)
+                source = page.query_one(RulesText).source
+                assert "How twentynine plays Twenty-Nine" in source
+                if rules == Rules():
+                    assert source.startswith("# How twentynine plays Twenty-Nine")
+                if rules == app.table.rules:  # the page scrolls on past the card
+                    await pilot.press("pagedown", "pagedown")
+                    await pilot.pause()
+                    assert TITLE not in screen_text(app)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: not isinstance(app.screen, RulesScreen))
 
     asyncio.run(run())
+    assert load_prefs(prefs_path(tmp_path)) == (Preferences(seen_intro=True), None)
 
 
 def test_the_card_follows_the_rules_being_played() -> None:

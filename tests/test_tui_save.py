@@ -28,12 +28,39 @@ def test_the_save_directory_follows_the_environment(tmp_path: Path,
 
 
 def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
+    """A new game over an unfinished saved one: the status line mentions the saved game
+    once, whole at 100x30 and at 80x24 (the same table resized), until the first move,
+    which replaces it.  q asks, n keeps playing, q y saves and quits; --resume continues
+    the saved game, and ctrl+q then saves (the moves made since) without asking."""
+    g = Game(8)
+    g.apply(g.legal_actions()[0])
+    (tmp_path / "save.json").write_text(dumps(game_record(g)))
+
     async def first() -> list[str]:
         app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot, app)
+            # a line in the status bar, not a dialog, and not in the log
+            assert not app.modal_open() and app.startup_messages == []
+            status = str(app.query_one("#status").render())
+            assert "--resume" in status and "replaces it" in status
+            assert not any("resume" in str(line) for line in app.query_one("#log", RichLog).lines)
+            # whole at 80 columns too: it once lost "...game is saved" and read "Quit and
+            # use --resume to go back to it"
+            for size in ((100, 30), (80, 24)):
+                if app.size != size:
+                    await pilot.resize_terminal(*size)
+                    await settle(pilot, app)
+                assert tuple(app.size) == size
+                region = app.query_one("#status").region
+                shown = " ".join(" ".join(
+                    screen_text(app).splitlines()[region.y:region.bottom]).split())
+                assert "unfinished game is saved: quit (q) and use --resume" in shown, shown
+            # until the first move, the old game is still there to resume
+            assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 8
             await pilot.press("2", "8", "enter")
             await settle(pilot, app)
+            assert "--resume" not in str(app.query_one("#status").render())
             await pilot.press("q")
             assert isinstance(app.screen, QuitScreen)
             await pilot.pause()
@@ -64,21 +91,14 @@ def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
             await pilot.press("1", "enter")
             await settle(pilot, app)
             assert local_table(app).game.view(0).phase is Phase.PLAY
-
-    asyncio.run(second())
-
-
-def test_ctrl_q_saves_without_asking(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=5)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
+            # ctrl+q saves without asking
+            played = [str(a) for a in local_table(app).game.actions]
             await pilot.press("ctrl+q")
             await pilot.pause()
             assert not app.is_running
-    asyncio.run(run())
-    game, _ = replay_game(loads((tmp_path / "save.json").read_text()))
-    assert game.seed == 5
+        assert loads(path.read_text())["actions"] == played
+
+    asyncio.run(second())
 
 
 @pytest.mark.parametrize("content", [
@@ -89,8 +109,27 @@ def test_ctrl_q_saves_without_asking(tmp_path: Path) -> None:
     "\udcff",
 ])
 def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path, content: str) -> None:
+    """Each kind of damage: the table opens on a new game, says the save could not be
+    read and where it was set aside, in a player's words; the damaged file is kept as it
+    was.  What the table shows of it and what it saves next:
+    test_a_damaged_save_is_shown_first_and_never_overwritten."""
     path = tmp_path / "save.json"
     path.write_bytes(content.encode("utf-8", "surrogateescape"))
+    app = make_app(tmp_path, seed=4, resume=True)
+    assert local_table(app).game.seed == 4 and local_table(app).game.actions == []
+    said = " ".join(app.startup_messages)
+    assert "could not be read" in said and "save.json.damaged-" in said
+    # said in a player's words, not Python's ("'utf-8' codec can't decode ...")
+    assert not python_words(said), said
+    aside = list(tmp_path.glob("save.json.damaged-*"))
+    assert len(aside) == 1
+    assert aside[0].read_bytes() == content.encode("utf-8", "surrogateescape")
+
+
+def test_a_damaged_save_is_shown_first_and_never_overwritten(tmp_path: Path) -> None:
+    content = '{"schema": 1, "kind": "game"}'
+    path = tmp_path / "save.json"
+    path.write_text(content)
 
     async def run() -> None:
         app = make_app(tmp_path, seed=4, resume=True)
@@ -101,7 +140,6 @@ def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path, content: str) 
             assert isinstance(app.screen, NoticeScreen)
             notice = " ".join(str(w.render()) for w in app.screen.query(".notice-line"))
             assert "could not be read" in notice and "save.json.damaged-" in notice
-            # said in a player's words, not Python's ("'utf-8' codec can't decode ...")
             assert not python_words(notice), notice
             await pilot.press("enter")
             await settle(pilot, app)
@@ -112,8 +150,7 @@ def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path, content: str) 
 
     asyncio.run(run())
     aside = list(tmp_path.glob("save.json.damaged-*"))
-    assert len(aside) == 1
-    assert aside[0].read_bytes() == content.encode("utf-8", "surrogateescape")
+    assert len(aside) == 1 and aside[0].read_text() == content
     # the new game's save did not overwrite the damaged file
     assert replay_game(loads(path.read_text()))[0].seed == 4
 
@@ -124,38 +161,6 @@ def test_a_new_game_sets_a_damaged_save_aside_before_it_can_overwrite_it(tmp_pat
     assert any("could not be read" in m for m in app.startup_messages)
     assert len(list(tmp_path.glob("save.json.damaged-*"))) == 1
     assert not (tmp_path / "save.json").exists()
-
-
-@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
-def test_a_new_game_mentions_the_saved_one_once_in_the_status_line(
-        tmp_path: Path, size: tuple[int, int]) -> None:
-    g = Game(8)
-    g.apply(g.legal_actions()[0])
-    (tmp_path / "save.json").write_text(dumps(game_record(g)))
-
-    async def run() -> None:
-        app = make_app(tmp_path, seed=4)
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot, app)
-            # a line in the status bar, not a dialog, and not in the log
-            assert not app.modal_open() and app.startup_messages == []
-            status = str(app.query_one("#status").render())
-            assert "--resume" in status and "replaces it" in status
-            # whole at 80 columns too: it once lost "...game is saved" and read "Quit and
-            # use --resume to go back to it"
-            region = app.query_one("#status").region
-            shown = " ".join(" ".join(screen_text(app).splitlines()[region.y:region.bottom])
-                             .split())
-            assert "unfinished game is saved: quit (q) and use --resume" in shown, shown
-            assert not any("resume" in str(line) for line in app.query_one("#log", RichLog).lines)
-            # until the first move, the old game is still there to resume
-            assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 8
-            await pilot.press("p")
-            await settle(pilot, app)
-            assert "--resume" not in str(app.query_one("#status").render())
-
-    asyncio.run(run())
-    assert replay_game(loads((tmp_path / "save.json").read_text()))[0].seed == 4
 
 
 def test_quitting_before_the_first_move_keeps_the_saved_game(tmp_path: Path) -> None:

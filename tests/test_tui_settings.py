@@ -20,7 +20,7 @@ from twentynine.engine.actions import PASS
 from twentynine.engine.rules import Rules
 from twentynine.tui.app import TwentyNineApp
 from twentynine.tui.prefs import Preferences, load_prefs, prefs_path
-from twentynine.tui.screens import GameOverScreen, NoticeScreen, SummaryScreen
+from twentynine.tui.screens import GameOverScreen, NoticeScreen, RulesScreen, SummaryScreen
 from twentynine.tui.settings import ROWS, Choice, SettingError
 from twentynine.tui.settings_screen import SettingRow, SettingsScreen
 
@@ -38,7 +38,14 @@ async def _open_settings(pilot: Pilot[None], app: TwentyNineApp) -> SettingsScre
 
 
 async def _go_to(pilot: Pilot[None], screen: SettingsScreen, key: str) -> None:
-    await pilot.press("home", *["down"] * _row(key))
+    """The cursor to ``key``'s row with the arrows, from where it is or from the first
+    or the last row (Home, End), whichever takes fewer presses (every press redraws
+    every row)."""
+    target = _row(key)
+    starts: list[tuple[tuple[str, ...], int]] = [
+        ((), screen.cursor), (("home",), 0), (("end",), len(ROWS) - 1)]
+    keys, start = min(starts, key=lambda s: len(s[0]) + abs(target - s[1]))
+    await pilot.press(*keys, *["down" if target > start else "up"] * abs(target - start))
     assert ROWS[screen.cursor].key == key
 
 
@@ -64,144 +71,25 @@ def test_every_rule_and_preference_has_a_row_in_plain_words() -> None:
         assert len(seen) > 1 or row.key in ("min_bid", "max_bid", "game_to"), row.key
 
 
-def test_settings_at_the_start_of_a_game(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            assert app.check_action("settings", ())
-            screen = await _open_settings(pilot, app)
-            text = screen_text(app)
-            assert "Lowest bid" in text and "--" not in text
-            assert "for this game" in text
-            await _go_to(pilot, screen, "last_trick_point")
-            await pilot.press("right")
-            assert screen.rules == Rules(last_trick_point=False)
-            assert "No extra point for the last trick: 28 in all." in screen_text(app)
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert app.table.rules == Rules(last_trick_point=False)
-            assert (local_table(app).game.rules == app.table.rules
-                    and local_table(app).game.seed == 2)
-            # kept as the default for new games
-            assert saves.load_default_rules(tmp_path / "settings.json") == (app.table.rules, None)
-            assert "No point for last trick" in str(app.query_one("#info").render())
-
-    asyncio.run(run())
-
-
 def _first_human_move(app: TwentyNineApp) -> str:
     legal = local_table(app).game.view(0).legal_actions
     return "p" if PASS in legal else "enter"
 
 
-def test_settings_mid_game_rules_wait_for_the_next_game(tmp_path: Path) -> None:
-    """Mid-game the screen opens too; a rule change is saved and starts with the next game,
-    and the screen says so."""
-    save_last_trick(tmp_path, 2, Rules(game_to=1), cards=3)  # a one-deal game, 3 tricks left
+def test_before_the_first_move_cancel_scroll_and_rules_for_this_game(tmp_path: Path
+                                                                    ) -> None:
+    """One table at 80x24, before any move: a cancelled screen changes and saves nothing;
+    the list scrolls with a visible hint and the mouse selects and changes a row; a
+    setting that does not fit the others is skipped or explained; then a rule changed at
+    the start of a game applies to this game and is kept as the default."""
 
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app)
-            assert (local_table(app).game.view(0).number == 1
-                    and len(local_table(app).game.view(0).hand) == 3)
-            await pilot.press(_first_human_move(app))
-            await settle(pilot, app)
-            assert local_table(app).game.actions
-            assert app.check_action("settings", ())
-            screen = await _open_settings(pilot, app)
-            assert "from the next game" in screen_text(app)
-            await _go_to(pilot, screen, "double")
-            await pilot.press("right")
-            assert "New rules start with the next game" in screen_text(app)
-            actions = len(local_table(app).game.actions)
-            await pilot.press("enter")
-            await settle(pilot, app)
-            # this game goes on as it began
-            assert (app.table.rules == Rules(game_to=1)
-                    and local_table(app).game.rules == app.table.rules)
-            assert len(local_table(app).game.actions) >= actions
-            assert app.next_rules == Rules(game_to=1, double=True)
-            log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
-            assert "the new rules start with the next game" in log
-            assert saves.load_default_rules(tmp_path / "settings.json") == (
-                Rules(double=True), None)  # game_to=1 came from outside the screen
-            # play to the end of this one-deal game, then play again: the new rules
-            for _ in range(300):
-                await settle(pilot, app)
-                if isinstance(app.screen, GameOverScreen):
-                    break
-                if isinstance(app.screen, SummaryScreen):
-                    await pilot.press("enter")
-                    continue
-                legal = local_table(app).game.view(0).legal_actions
-                if PASS in legal:
-                    await pilot.press("p")
-                elif any(a.card is not None for a in legal):
-                    await pilot.press("enter")
-                else:
-                    await pilot.press("s")
-            assert isinstance(app.screen, GameOverScreen)
-            await pilot.press("n")
-            await settle(pilot, app)
-            assert app.table.rules == Rules(game_to=1, double=True) == local_table(app).game.rules
-            assert app.next_rules is None
-
-    asyncio.run(run())
-
-
-def test_table_preferences_apply_at_once_and_only_changes_are_saved(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)  # random bots, instant: the command line's choice
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app)
-            await pilot.press(_first_human_move(app))
-            await settle(pilot, app)
-            screen = await _open_settings(pilot, app)
-            assert screen.prefs.bots == "random" and screen.prefs.speed == "instant"
-            await _go_to(pilot, screen, "bell")
-            await pilot.press("right")
-            await _go_to(pilot, screen, "timer")
-            await pilot.press("right", "right", "right", "right")
-            assert "25 s" in screen_text(app)
-            assert "25 seconds for each of your moves" in screen_text(app)
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert app.prefs.bell and app.prefs.timer == 25.0
-            assert app.prefs.bots == "random" and app.timer == 25.0
-
-    asyncio.run(run())
-    saved, problem = load_prefs(prefs_path(tmp_path))
-    assert problem is None
-    # what the player changed is kept; this run's --bots/--speed are not
-    assert saved == Preferences(bell=True, timer=25.0)
-
-
-def test_changing_the_bots_and_their_speed_takes_effect_mid_game(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            await pilot.press(_first_human_move(app))
-            await settle(pilot, app)
-            screen = await _open_settings(pilot, app)
-            await _go_to(pilot, screen, "bots")
-            await pilot.press("right")  # random -> easy
-            await pilot.press("down", "left")  # instant -> fast
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert app.prefs.bots == "easy" and app.prefs.speed == "fast"
-            assert {type(b).__name__ for b in local_table(app).bots.values()} == {"EasyBot"}
-
-    asyncio.run(run())
-
-
-def test_cancel_changes_nothing(tmp_path: Path) -> None:
     async def run() -> None:
         app = make_app(tmp_path, seed=2)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
+            # not a first launch: straight to the table (and no preferences written, below)
+            assert not isinstance(app.screen, RulesScreen)
+            # cancel changes nothing
             screen = await _open_settings(pilot, app)
             await pilot.press("right", "down", "right")
             await _go_to(pilot, screen, "pair")
@@ -210,17 +98,9 @@ def test_cancel_changes_nothing(tmp_path: Path) -> None:
             await pilot.press("escape")
             await settle(pilot, app)
             assert app.table.rules == Rules() and app.prefs.bots == "random"
-
-    asyncio.run(run())
-    assert not (tmp_path / "settings.json").exists()
-    assert not prefs_path(tmp_path).exists()
-
-
-def test_the_list_scrolls_with_a_visible_hint(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot, app)
+            assert not (tmp_path / "settings.json").exists()
+            assert not prefs_path(tmp_path).exists()
+            # the list scrolls with a visible hint
             screen = await _open_settings(pilot, app)
             text = screen_text(app)
             assert "more below" in text and "more above" not in text
@@ -241,17 +121,7 @@ def test_the_list_scrolls_with_a_visible_hint(tmp_path: Path) -> None:
             assert ROWS[screen.cursor].key == "bell" and not screen.prefs.bell
             await pilot.click(row)
             assert screen.prefs.bell
-
-    asyncio.run(run())
-
-
-def test_a_setting_that_does_not_fit_the_others_is_skipped_or_explained(tmp_path: Path
-                                                                         ) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            screen = await _open_settings(pilot, app)
+            # a setting that does not fit the others is skipped or explained
             await _go_to(pilot, screen, "max_bid")
             await pilot.press("right")
             assert screen.rules.max_bid == 29  # 28 -> 29 fits with the last-trick point
@@ -270,7 +140,148 @@ def test_a_setting_that_does_not_fit_the_others_is_skipped_or_explained(tmp_path
             assert screen.rules == Rules.preset("pagat")
             await pilot.press("escape")
             await settle(pilot, app)
-            assert app.table.rules == Rules()
+            assert app.table.rules == Rules() and not app.prefs.bell
+            # at the start of a game: for this game
+            assert app.check_action("settings", ())
+            screen = await _open_settings(pilot, app)
+            text = screen_text(app)
+            assert "for this game" in text and "--" not in text
+            await _go_to(pilot, screen, "min_bid")  # below the preferences at 80x24
+            text = screen_text(app)
+            assert "Lowest bid" in text and "--" not in text
+            await _go_to(pilot, screen, "last_trick_point")
+            await pilot.press("right")
+            assert screen.rules == Rules(last_trick_point=False)
+            assert "No extra point for the last trick: 28 in all." in screen_text(app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.table.rules == Rules(last_trick_point=False)
+            assert (local_table(app).game.rules == app.table.rules
+                    and local_table(app).game.seed == 2)
+            # kept as the default for new games
+            assert saves.load_default_rules(tmp_path / "settings.json") == (app.table.rules, None)
+            assert "No point for last trick" in str(app.query_one("#info").render())
+
+    asyncio.run(run())
+
+
+def test_preferences_apply_at_once_mid_game_and_only_changes_are_saved(tmp_path: Path
+                                                                       ) -> None:
+    """A notice is shown first, before the table.  After a first move: the bell and the
+    timer apply at once, and only what the player changed is saved (not this run's
+    --bots/--speed); then the bots and their speed change for the bots' next moves."""
+
+    async def run() -> None:
+        # random bots, instant: the command line's choice
+        app = make_app(tmp_path, seed=2, notices=["Something to know"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert isinstance(app.screen, NoticeScreen)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert local_table(app).game.turn == 0 and app.idle
+            await pilot.press(_first_human_move(app))
+            await settle(pilot, app)
+            screen = await _open_settings(pilot, app)
+            assert screen.prefs.bots == "random" and screen.prefs.speed == "instant"
+            await _go_to(pilot, screen, "bell")
+            await pilot.press("right")
+            await _go_to(pilot, screen, "timer")
+            await pilot.press("right", "right", "right", "right")
+            assert "25 s" in screen_text(app)
+            assert "25 seconds for each of your moves" in screen_text(app)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.prefs.bell and app.prefs.timer == 25.0
+            assert app.prefs.bots == "random" and app.timer == 25.0
+            saved, problem = load_prefs(prefs_path(tmp_path))
+            assert problem is None
+            # what the player changed is kept; this run's --bots/--speed are not
+            assert saved == Preferences(bell=True, timer=25.0)
+            # the bots and their speed
+            screen = await _open_settings(pilot, app)
+            await _go_to(pilot, screen, "bots")
+            await pilot.press("right")  # random -> easy
+            await pilot.press("down", "left")  # instant -> fast
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert app.prefs.bots == "easy" and app.prefs.speed == "fast"
+            assert {type(b).__name__ for b in local_table(app).bots.values()} == {"EasyBot"}
+
+    asyncio.run(run())
+
+
+def test_rules_changed_mid_game_and_at_its_end_wait_for_the_next_game(tmp_path: Path
+                                                                       ) -> None:
+    """Mid-game (a one-deal game at its last trick, saved by the engine) the screen opens
+    too; a rule change is saved and starts with the next game, and the screen says so.
+    From the game over screen, the settings go back to it: cancelled, back to the
+    result; a change waits for "play again", which starts the game of the new rules (the
+    n meant for the dialog never reaches a table dealt behind it)."""
+    save_last_trick(tmp_path, 2, Rules(game_to=1))  # a one-deal game: one trick to play
+
+    async def run() -> None:
+        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert (local_table(app).game.view(0).number == 1
+                    and len(local_table(app).game.view(0).hand) == 1)
+            assert local_table(app).game.actions
+            assert app.check_action("settings", ())
+            screen = await _open_settings(pilot, app)
+            assert "from the next game" in screen_text(app)
+            await _go_to(pilot, screen, "double")
+            await pilot.press("right")
+            assert "New rules start with the next game" in screen_text(app)
+            actions = len(local_table(app).game.actions)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            # this game goes on as it began
+            assert (app.table.rules == Rules(game_to=1)
+                    and local_table(app).game.rules == app.table.rules)
+            assert len(local_table(app).game.actions) >= actions
+            assert app.next_rules == Rules(game_to=1, double=True)
+            log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
+            assert "the new rules start with the next game" in log
+            assert saves.load_default_rules(tmp_path / "settings.json") == (
+                Rules(double=True), None)  # game_to=1 came from outside the screen
+            # play to the end of this one-deal game
+            for _ in range(300):
+                await settle(pilot, app)
+                if isinstance(app.screen, GameOverScreen):
+                    break
+                if isinstance(app.screen, SummaryScreen):
+                    await pilot.press("enter")
+                    continue
+                legal = local_table(app).game.view(0).legal_actions
+                if PASS in legal:
+                    await pilot.press("p")
+                elif any(a.card is not None for a in legal):
+                    await pilot.press("enter")
+                else:
+                    await pilot.press("s")
+            assert isinstance(app.screen, GameOverScreen)
+            screen = await _open_settings(pilot, app)
+            assert "for the next game" in screen_text(app)  # it has not begun
+            await pilot.press("escape")  # cancelled: back to the result
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            screen = await _open_settings(pilot, app)
+            await _go_to(pilot, screen, "game_to")
+            await pilot.press("right")
+            await pilot.press("enter")
+            await settle(pilot, app)
+            # back to the result, whose "play again" starts the game of the new rules
+            assert isinstance(app.screen, GameOverScreen)
+            assert local_table(app).game.is_over
+            assert app.next_rules == Rules(game_to=2, double=True)
+            await pilot.press("n")
+            await settle(pilot, app)
+            assert app.table.rules == Rules(game_to=2, double=True) == \
+                local_table(app).game.rules
+            assert app.next_rules is None
+            assert local_table(app).game.seed == 3 and not local_table(app).game.is_over
+            assert "No trumps" not in str(app.query_one("#status").render())
+            assert local_table(app).game.actions == []  # the n made no move
 
     asyncio.run(run())
 
@@ -301,68 +312,6 @@ def test_damaged_settings_are_reported_and_set_aside(tmp_path: Path,
     assert seen[-1].table.rules == Rules()
     assert any("settings" in m for m in seen[-1].startup_messages)
     assert len(list(tmp_path.glob("settings.json.damaged-*"))) == 1
-
-
-def test_the_notice_is_shown_first(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2, notices=["Something to know"])
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            assert isinstance(app.screen, NoticeScreen)
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert local_table(app).game.turn == 0 and app.idle
-
-    asyncio.run(run())
-
-
-def test_settings_from_the_game_over_screen_go_back_to_it_for_the_next_game(tmp_path: Path) -> None:
-    save_last_trick(tmp_path, 2, Rules(game_to=1))  # a one-deal game: one trick to play
-
-    async def run() -> None:
-        app = make_app(tmp_path, seed=2, rules=Rules(game_to=1), resume=True)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot, app)
-            assert (local_table(app).game.view(0).number == 1
-                    and len(local_table(app).game.view(0).hand) == 1)
-            for _ in range(300):
-                await settle(pilot, app)
-                if isinstance(app.screen, GameOverScreen):
-                    break
-                if isinstance(app.screen, SummaryScreen):
-                    await pilot.press("enter")
-                    continue
-                legal = local_table(app).game.view(0).legal_actions
-                if PASS in legal:
-                    await pilot.press("p")
-                elif any(a.card is not None for a in legal):
-                    await pilot.press("enter")
-                else:
-                    await pilot.press("s")
-            assert isinstance(app.screen, GameOverScreen)
-            screen = await _open_settings(pilot, app)
-            assert "for the next game" in screen_text(app)  # it has not begun
-            await pilot.press("escape")  # cancelled: back to the result
-            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
-            screen = await _open_settings(pilot, app)
-            await _go_to(pilot, screen, "game_to")
-            await pilot.press("right")
-            await pilot.press("enter")
-            await settle(pilot, app)
-            # back to the result, whose "play again" starts the game of the new rules: the
-            # n meant for the dialog never reaches a table dealt behind it
-            assert isinstance(app.screen, GameOverScreen)
-            assert local_table(app).game.is_over and app.next_rules == Rules(game_to=2)
-            log = " ".join(s.text.strip() for s in app.query_one("#log", RichLog).lines)
-            assert "the new rules start with the next game" in log
-            await pilot.press("n")
-            await settle(pilot, app)
-            assert app.table.rules == Rules(game_to=2) == local_table(app).game.rules
-            assert local_table(app).game.seed == 3 and not local_table(app).game.is_over
-            assert "No trumps" not in str(app.query_one("#status").render())
-            assert local_table(app).game.actions == []  # the n made no move
-
-    asyncio.run(run())
 
 
 def test_at_a_shared_table_rule_changes_are_kept_for_your_own_games(
