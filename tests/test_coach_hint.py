@@ -9,7 +9,7 @@ import pytest
 
 from twentynine import Rules
 from twentynine.bots import COACH_BOT, make_bot
-from twentynine.bots.config import HARD
+from twentynine.bots.config import HARD, SearchConfig
 from twentynine.bots.medium import MediumBot
 from twentynine.bots.worlds import WorldSampler
 from twentynine.coach.hint import (
@@ -82,6 +82,22 @@ PHASES: dict[str, tuple[Wanted, Rules | None]] = {
 
 CLOCK = 120.0
 
+FEWER_WORLDS = HARD.replace(samples=100, bid_samples=64, exact_samples=20)
+"""Hard's settings over an eighth of its worlds: for the tests of what the hint does with
+hard's search (whose choice, from what, with which seed and clock), not of how strong
+that search is; hard's own settings are the hint's (test_the_hint_bot_is_hard_with_its_
+own_settings), and its 800-world card search is checked whole once ("card" below)."""
+
+
+@pytest.fixture
+def fewer_worlds(monkeypatch: pytest.MonkeyPatch) -> SearchConfig:
+    """Hard (its class: inference, common random numbers, the exact endgame) searches
+    over :data:`FEWER_WORLDS`, wherever it is made."""
+    from twentynine.bots.hard import HardBot
+
+    monkeypatch.setattr(HardBot, "default_config", FEWER_WORLDS)
+    return FEWER_WORLDS
+
 
 def test_the_hint_bot_is_hard_with_its_own_settings() -> None:
     """Not a copy of hard's numbers: the bot the table would make, whatever hard becomes,
@@ -127,6 +143,8 @@ def watch_searches(monkeypatch: pytest.MonkeyPatch) -> list[Searched]:
 @pytest.mark.parametrize("phase", list(PHASES))
 def test_the_hint_is_hards_own_choice_for_the_same_view_and_seed(
         phase: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if phase != "card":  # hard over fewer worlds: its full card search is "card"'s
+        monkeypatch.setattr(type(make_bot("hard", seed=0)), "default_config", FEWER_WORLDS)
     wanted, rules = PHASES[phase]
     _, view = find_view(wanted, rules)
     # a generous clock, so a busy machine cannot cut the search short: the sample counts
@@ -173,7 +191,7 @@ def assert_best_on_figures(h: Hint) -> None:
 
 
 @pytest.mark.parametrize("phase", ["auction", "play"])
-def test_the_hint_uses_the_view_only(phase: str) -> None:
+def test_the_hint_uses_the_view_only(phase: str, fewer_worlds: SearchConfig) -> None:
     """Other hidden cards behind the same view give the same hint."""
     if phase == "auction":
         real, view = find_view(lambda v: v.phase is Phase.AUCTION and len(v.bids) >= 1)
@@ -196,7 +214,8 @@ def test_the_hint_uses_the_view_only(phase: str) -> None:
     assert hint(swapped.view(view.seat), time_cap=CLOCK) == hint(view, time_cap=CLOCK)
 
 
-def test_bid_hint_gives_each_trump_and_the_chance_of_each_bid() -> None:
+def test_bid_hint_gives_each_trump_and_the_chance_of_each_bid(
+        fewer_worlds: SearchConfig) -> None:
     _, view = find_view(lambda v: v.phase is Phase.AUCTION and PASS_CODE in codes(v))
     h = hint(view)
     assert h.trumps and all(0 <= pts <= view.rules.total_points for _, pts in h.trumps)
@@ -391,7 +410,7 @@ def test_a_defenders_card_set_aside_speaks_of_beating_the_contract() -> None:
 
 
 def test_the_hint_at_the_table_is_the_reviews_hint_of_the_position(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, fewer_worlds: SearchConfig) -> None:
     """"2 deals simulated", "34 deals simulated": on a busy machine hard's own clock
     (0.35 s) stopped the exact endgame early, the hint said "over 99%" from two deals, or
     Q♣ at 84% from 34, and the review, searching the same view with the same seed to
@@ -412,4 +431,4 @@ def test_the_hint_at_the_table_is_the_reviews_hint_of_the_position(
     _, view = find_view(lambda v: v.phase is Phase.PLAY and len(v.tricks) == 4)
     h = hint(view)
     assert h == strongest_hint(view)
-    assert h.worlds == HARD.exact_samples  # the exact endgame, to its count of deals
+    assert h.worlds == fewer_worlds.exact_samples  # the exact endgame, to its count

@@ -45,13 +45,14 @@ def _grade(view, **_kw):
 
 
 review.hint = _grade
-review.STRONGEST = "medium"
+review.STRONGEST = "random"
 '''
 """Python reads a ``sitecustomize`` module on its path as it starts: the review processes
-the tests start grade with the quick grader and replay with medium.  A review is seconds
-of hard's search a deal; what the processes do around it (which deals, the locks, the
-kept reviews, a kill) is these tests' subject, and the grading with hard is
-test_coach_review's."""
+the tests start grade with the quick grader and replay with random in the player's seat
+(the deals these tests store have random bots in the others).  A review is seconds of
+hard's search a deal (and a replay by medium bots a second); what the processes do
+around it (which deals, the locks, the kept reviews, a kill) is these tests' subject, and
+the grading and the replay with hard are test_coach_review's."""
 
 
 @pytest.fixture
@@ -67,7 +68,7 @@ def quick_reviews(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
         p for p in (str(site), here, SRC, os.environ.get("PYTHONPATH", "")) if p))
     monkeypatch.setattr(review, "hint", lambda view, **_kw: quick_grader(view))
-    monkeypatch.setattr(review, "STRONGEST", "medium")
+    monkeypatch.setattr(review, "STRONGEST", "random")
 
 
 def _graded_quickly(data_dir: Path) -> None:
@@ -147,7 +148,8 @@ def test_a_deal_finished_at_the_table_is_reviewed_in_a_process_of_its_own(
 def test_a_killed_review_is_caught_up_when_the_table_opens_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, quick_reviews: None) -> None:
     h = _history(tmp_path)
-    ids = [h.record_deal(_played(s), game_id=f"g{s}", seed=s) for s in (11, 13)]
+    ids = [h.record_deal(_played(s), game_id=f"g{s}", seed=s, bots="random")
+           for s in (11, 13)]
     # this reviewer stalls in its first deal, so it is killed in the middle of one
     with monkeypatch.context() as stalled:
         stalled.setenv("TWENTYNINE_TEST_REVIEW_STALLS", "1")
@@ -181,7 +183,8 @@ def test_stats_review_the_deals_left_and_count_every_deals_mistakes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         quick_reviews: None) -> None:
     h = _history(tmp_path)
-    ids = [h.record_deal(_played(s), game_id=f"g{s}", seed=s) for s in (11, 13)]
+    ids = [h.record_deal(_played(s), game_id=f"g{s}", seed=s, bots="random")
+           for s in (11, 13)]
     out, err = _cli(["stats"], tmp_path, monkeypatch, capsys)
     assert "2 deals not yet reviewed: reviewing them now" in out
     assert "reviewing deal 2 of 2" in err
@@ -227,8 +230,8 @@ def test_a_deal_that_cannot_be_reviewed_does_not_hold_up_the_others(
     from twentynine.coach.pending import run_background
 
     h = _history(tmp_path)
-    good = h.record_deal(_played(11), game_id="g11", seed=11)
-    bad = h.record_deal(_played(4), game_id="g4", seed=4)
+    good = h.record_deal(_played(11), game_id="g11", seed=11, bots="random")
+    bad = h.record_deal(_played(4), game_id="g4", seed=4, bots="random")
     damaged = dict(_played(4), actions=["not an action"])
     db = sqlite3.connect(h.path)
     db.execute("UPDATE deals SET record = ? WHERE id = ?", (json.dumps(damaged), bad))

@@ -246,9 +246,18 @@ def test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A deal the table recorded, in which the player's seat played exactly what hard,
     seeded as the table seeds a bot there, plays: the review's replay with hard in that
-    seat must then give the very same deal (same bots, same seeds in the other seats)."""
+    seat must then give the very same deal (same bots, same seeds in the other seats).
+
+    Hard is hard (inference, common random numbers, the exact endgame) over fewer worlds
+    in both plays: its search is seconds a decision at its own counts, and what is
+    checked is that the replay repeats the table's bots and seeds, not hard's strength."""
+    from twentynine.bots.config import HARD
+    from twentynine.bots.hard import HardBot
     from twentynine.coach.recorder import DealRecorder
     from twentynine.controller.local_table import TableController, bot_move, decision_seed
+
+    monkeypatch.setattr(HardBot, "default_config",
+                        HARD.replace(samples=100, bid_samples=64, exact_samples=20))
 
     h = open_history(tmp_path / "h.sqlite3").history
     assert h is not None

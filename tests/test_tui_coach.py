@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 from textual.widget import Widget
 from textual.widgets import Static
-from tui_support import local_table, make_app, save_last_trick, screen_text, settle, wait_for
+from tui_support import (
+    engine_game,
+    local_table,
+    make_app,
+    save_game_record,
+    save_last_trick,
+    screen_text,
+    settle,
+    wait_for,
+)
 
 from twentynine.bots import make_bot
 from twentynine.coach import review as review_module
@@ -23,7 +32,7 @@ from twentynine.coach.review import Grade
 from twentynine.controller.local_table import TableController
 from twentynine.engine.actions import PASS
 from twentynine.engine.deal import PLAY as PLAY_CODE
-from twentynine.engine.deal import Deal
+from twentynine.engine.deal import Deal, Phase
 from twentynine.tui.coach import hint_panel
 from twentynine.tui.coach.hint_panel import HintBody, HintPanel, how_to_play
 from twentynine.tui.coach.review_screen import AGREED, ReviewScreen, deal_text, grades_text
@@ -44,30 +53,78 @@ def quick_hint(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_hint_key_thinks_in_a_worker_and_counts_the_hint(tmp_path: Path,
-                                                         quick_hint: None) -> None:
-    asyncio.run(_hint(tmp_path))
+                                                         monkeypatch: Any) -> None:
+    """The search runs in a worker (the table takes keys meanwhile).  Enter during the
+    search does not play the old selection (which the player may take for the
+    suggestion): it is held once, the panel says so; once the hint is there (counted),
+    Enter plays the suggestion the cursor moved to, and the hint goes.  At 80x24 the
+    trick's row steps aside for the hint while the hand, centred under the trick, stays
+    in place (it once slid to the left edge).  And t opens the statistics."""
+    release = threading.Event()
+
+    def slow_hint(view: Any, **kw: Any) -> Any:
+        release.wait(30)  # the search "takes" until the test lets it finish
+        return _quick(view)
+
+    monkeypatch.setattr(hint_panel, "hint", slow_hint)
+    asyncio.run(_hint(tmp_path, release))
 
 
-async def _hint(tmp_path: Path) -> None:
+def _hand_columns(app: Any) -> str:
+    hand = app.query_one("#hand").region
+    rows = screen_text(app).splitlines()[hand.y:hand.bottom]
+    return next(r for r in rows if r.strip().startswith("1 "))
+
+
+async def _hint(tmp_path: Path, release: threading.Event) -> None:
     app = make_app(tmp_path, seed=3)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        table = app.table
-        assert isinstance(table, TableController)
-        assert table.turn == table.seat
-        await pilot.press("i")
         await pilot.pause()
+        table = local_table(app)
+        assert table.turn == table.seat
+        before_hand = _hand_columns(app)
+        assert before_hand.index("1") > 4, before_hand  # centred, away from the edge
+        before = list(table.game.deal.actions)
+        await pilot.press("i")
+        await wait_for(pilot, lambda: bool(app.query(HintPanel)))
         panel = app.query_one(HintPanel)
-        assert "thinking" in str(panel.render()) or panel.hint is not None
+        assert panel.thinking and "thinking" in str(panel.render())
         await pilot.press("right")  # the table still takes keys while the search runs
-        await wait_for(pilot, lambda: panel.hint is not None, limit=4000)
-        assert panel.hint is not None
-        assert panel.hint.action in table.legal_actions()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert list(table.game.deal.actions) == before  # nothing played
+        assert "still thinking" in str(panel.render())
+        assert "Enter held: the hint is still thinking" in status_text(app)
+        release.set()
+        await wait_for(pilot, lambda: panel.hint is not None, limit=8000)
+        suggestion = panel.hint.action if panel.hint is not None else None
+        assert suggestion in table.legal_actions()
         assert table.hints_used == 1
-        # playing it moves the position on: the hint goes away
-        assert app.table_screen.flow.apply_human(panel.hint.action)
+        await pilot.pause()
+        await pilot.pause()
+        drawn = screen_text(app)
+        # the cursor moved to the suggestion: the status line says what Enter bids now
+        assert suggestion is not None and suggestion.bid is not None
+        # and keeps every key that is legal (it dropped "· p: pass")
+        status = status_text(app, drawn)
+        assert status == f"Enter: bid {suggestion.bid} · p: pass", status
+        assert not app.query_one("#middle").display  # the row stepped aside
+        assert _hand_columns(app) == before_hand
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(table.game.deal.actions) > len(before))
+        assert table.game.deal.actions[len(before)] == suggestion
+        # playing it moved the position on: the hint went away
         await pilot.pause()
         assert not app.query(HintPanel)
+        await settle(pilot, app)
+        assert app.query_one("#middle").display and _hand_columns(app) == before_hand
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        text = str(app.screen.query_one("#stats-text", Static).render())
+        assert text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, StatsScreen))
 
 
 def test_finished_deals_are_recorded_and_reviewed_from_the_summary(
@@ -84,7 +141,8 @@ def test_finished_deals_are_recorded_and_reviewed_from_the_summary(
 async def _recorded(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=4, resume=True)
     # the review's own grading is tested in test_coach_review; here a quick one
-    app.coach.grader = lambda v: coach_hint(v, bot=make_bot("medium", seed=1), worlds=8)
+    # (random's choice: what is graded does not matter here, only that a review is kept)
+    app.coach.grader = lambda v: coach_hint(v, bot=make_bot("random", seed=1), worlds=8)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         table = app.table
@@ -115,76 +173,22 @@ async def _recorded(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
 
 
-def test_statistics_key_opens_the_statistics(tmp_path: Path) -> None:
-    asyncio.run(_stats(tmp_path))
-
-
-async def _stats(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=5)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot, app)
-        await pilot.press("t")
-        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
-        text = str(app.screen.query_one("#stats-text", Static).render())
-        assert text
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: not isinstance(app.screen, StatsScreen))
-
-
-def test_enter_while_the_hint_thinks_waits(tmp_path: Path, monkeypatch: Any) -> None:
-    """Enter during the search does not play the old selection (which the player may take
-    for the suggestion): it is held once, the panel says so; once the hint is there, Enter
-    plays the suggestion the cursor moved to."""
-    release = threading.Event()
-
-    def slow_hint(view: Any, **kw: Any) -> Any:
-        release.wait(30)  # the search "takes" until the test lets it finish
-        return _quick(view)
-
-    monkeypatch.setattr(hint_panel, "hint", slow_hint)
-    asyncio.run(_enter_waits(tmp_path, release))
-
-
-async def _enter_waits(tmp_path: Path, release: threading.Event) -> None:
-    app = make_app(tmp_path, seed=3)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = local_table(app)
-        before = list(table.game.deal.actions)
-        await pilot.press("i")
-        await wait_for(pilot, lambda: bool(app.query(HintPanel)))
-        panel = app.query_one(HintPanel)
-        assert panel.thinking
-        await pilot.press("enter")
-        await pilot.pause()
-        assert list(table.game.deal.actions) == before  # nothing played
-        assert "still thinking" in str(panel.render())
-        assert "Enter held: the hint is still thinking" in status_text(app)
-        release.set()
-        await wait_for(pilot, lambda: panel.hint is not None, limit=8000)
-        suggestion = panel.hint.action if panel.hint is not None else None
-        await pilot.pause()
-        # the cursor moved to the suggestion: the status line says what Enter bids now
-        assert suggestion is not None and suggestion.bid is not None
-        # and keeps every key that is legal (it dropped "· p: pass")
-        assert status_text(app) == f"Enter: bid {suggestion.bid} · p: pass", status_text(app)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: len(table.game.deal.actions) > len(before))
-        assert table.game.deal.actions[len(before)] == suggestion
-
-
-def status_text(app: Any) -> str:
-    """The table's status line as the screen shows it."""
+def status_text(app: Any, drawn: str | None = None) -> str:
+    """The table's status line as the screen shows it (``drawn``: as for on_screen)."""
     region = app.query_one("#status").region
-    lines = screen_text(app).splitlines()[region.y:region.bottom]
+    lines = (drawn if drawn is not None else screen_text(app)).splitlines()
+    lines = lines[region.y:region.bottom]
     return " ".join(line[region.x:region.right].strip() for line in lines)
 
 
-def on_screen(app: Any, panel: HintPanel, frame: bool = False) -> str:
+def on_screen(app: Any, panel: HintPanel, frame: bool = False,
+              drawn: str | None = None) -> str:
     """What the screen shows inside the panel (with ``frame``, its edges too, where the
-    suggestion and the search's figures are written)."""
+    suggestion and the search's figures are written); ``drawn``: the screen's text, if
+    drawn already since the last change."""
     region = panel.region if frame else panel.content_region
-    lines = screen_text(app).splitlines()[region.y:region.bottom]
+    lines = (drawn if drawn is not None else screen_text(app)).splitlines()
+    lines = lines[region.y:region.bottom]
     return "\n".join(line[region.x:region.right] for line in lines)
 
 
@@ -198,6 +202,8 @@ def _words(text: str) -> str:
 
 
 async def _all_options(tmp_path: Path) -> None:
+    # each phase's hint opens at 120x40, then the screen shrinks to 80x24 (the edges of
+    # the sizes the panel fits), where i closes it; the table grows again for the next
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
@@ -214,11 +220,13 @@ async def _all_options(tmp_path: Path) -> None:
             assert h is not None and len(h.options) == len(table.legal_actions())
             if phase == "auction":
                 assert len(h.options) >= 10  # every bid and the pass
-            for size in ((80, 24), (120, 40)):  # the edges of the sizes the panel fits
-                await pilot.resize_terminal(*size)
+            for size in ((120, 40), (80, 24)):
+                if size != app.size:
+                    await pilot.resize_terminal(*size)
                 await pilot.pause()
                 await pilot.pause()
-                shown = on_screen(app, panel)
+                drawn = screen_text(app)
+                shown = on_screen(app, panel, drawn=drawn)
                 entries = HintBody(h).entries()
                 assert len(entries) == len(h.options)
                 for entry, _best in entries:  # each option with its numbers, as written
@@ -226,7 +234,7 @@ async def _all_options(tmp_path: Path) -> None:
                 # the suggestion on the panel's top edge, the search's figures on its
                 # bottom edge, and first inside the whole reason (why, and what the next
                 # best gives up), never the part that is cut off
-                rows = screen_text(app).splitlines()
+                rows = drawn.splitlines()
                 box = panel.region
                 top, bottom = (rows[y][box.x:box.right] for y in (box.y, box.bottom - 1))
                 assert top.startswith("╭─ Hint: "), (size, top)
@@ -240,15 +248,14 @@ async def _all_options(tmp_path: Path) -> None:
                 # and your own seat's line stays under it
                 south = app.query_one("#seat-south")
                 assert south.region.height == 1 and visible.contains_region(south.region)
-            await pilot.resize_terminal(80, 24)
-            await pilot.pause()
             await pilot.press("i")  # i again: the hint goes, the table is whole again
             await pilot.pause()
             assert not app.query(HintPanel)
             assert app.query_one("#seat-north").display
             assert app.query_one("#middle").display
-            await pilot.resize_terminal(120, 40)
-            await pilot.pause()
+            if phase != "play":
+                await pilot.resize_terminal(120, 40)
+                await pilot.pause()
 
 
 def test_the_review_folds_decisions_that_agree_with_the_search() -> None:
@@ -283,46 +290,6 @@ def test_the_review_screen_marks_the_cards_the_table_played_neither_right_nor_wr
     assert "✓" not in text and "✗" not in text
 
 
-def test_enter_is_held_once_when_the_hint_says_a_call_with_its_own_key(
-        tmp_path: Path, monkeypatch: Any) -> None:
-    """The hint says "pass (press p)": Enter, which would bid the selection, is held once
-    with the reason; a second Enter bids, as the player wants."""
-
-    def says_pass(view: Any, **kw: Any) -> Any:
-        h = _quick(view)
-        passing = next(o for o in h.options if o.action == PASS)
-        return replace(h, action=PASS,
-                       options=(passing, *(o for o in h.options if o is not passing)))
-
-    monkeypatch.setattr(hint_panel, "hint", says_pass)
-    asyncio.run(_held_for_a_call(tmp_path))
-
-
-async def _held_for_a_call(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=3)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = local_table(app)
-        assert PASS in table.legal_actions()
-        before = len(table.game.deal.actions)
-        await pilot.press("i")
-        await wait_for(pilot, lambda: bool(app.query(HintPanel))
-                       and app.query_one(HintPanel).hint is not None, limit=8000)
-        panel = app.query_one(HintPanel)
-        assert "press p" in on_screen(app, panel, frame=True)
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
-        assert len(table.game.deal.actions) == before
-        # the line that said "Enter: bid 16" says why it did not, and what Enter does now
-        status = status_text(app)
-        assert "the hint says pass (p)" in status and "Enter again: bid" in status, status
-        assert "Enter held" in on_screen(app, panel, frame=True)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: len(table.game.deal.actions) > before)
-        assert table.game.deal.actions[before].bid is not None  # the player's own choice
-
-
 LONGEST_REASONS = (
     # the competitive bid: the longest the auction writes (every bid and the pass shown)
     "Bid 17: with ♠ spades as trump you make 17 in 38% of the 500 deals consistent with "
@@ -343,66 +310,85 @@ def test_the_longest_auction_reasons_fit_whole_at_80x24(tmp_path: Path,
     to bid, nothing of the hint is cut at 80x24: the suggestion, the reason, each option,
     the points by trump and the figures (the competitive bid's reason once pushed the
     pass and the trumps out); and still nothing once Enter was held because the hint says
-    pass (the line saying so once pushed the trumps out of sight)."""
+    pass (the line saying so once pushed the trumps out of sight).  The hint says "pass
+    (press p)": Enter, which would bid the selection, is held once with the reason; a
+    second Enter bids, as the player wants."""
     hard: list[Any] = []  # a hint of the position (every bid, the trumps), made once
+    reasons = list(LONGEST_REASONS)  # the one the next hint gives first
 
-    for reason in LONGEST_REASONS:
-        def long_reason(view: Any, reason: str = reason, **kw: Any) -> Any:
-            if not hard:
-                hard.append((view, _quick(view)))
-            assert hard[0][0] == view  # the same position each time
-            h = hard[0][1]
-            passing = next(o for o in h.options if o.action == PASS)
-            return replace(h, reason=reason, action=PASS,
-                           options=(passing, *(o for o in h.options if o is not passing)))
+    def long_reason(view: Any, **kw: Any) -> Any:
+        if not hard:
+            hard.append((view, _quick(view)))
+        assert hard[0][0] == view  # the same position each time
+        h = hard[0][1]
+        passing = next(o for o in h.options if o.action == PASS)
+        return replace(h, reason=reasons.pop(0), action=PASS,
+                       options=(passing, *(o for o in h.options if o is not passing)))
 
-        monkeypatch.setattr(hint_panel, "hint", long_reason)
-        asyncio.run(_longest(tmp_path / str(len(reason))))
+    monkeypatch.setattr(hint_panel, "hint", long_reason)
+    asyncio.run(_longest(tmp_path))
+    assert not reasons  # each reason shown
 
 
 async def _longest(tmp_path: Path) -> None:
+    """One table: the hint asked for (and put away) once for each of the reasons."""
     app = make_app(tmp_path, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("a")  # refused: no pair in the auction
-        assert status_text(app).startswith("Pair: "), status_text(app)
-        await pilot.press("i")
-        await wait_for(pilot, lambda: bool(app.query(HintPanel))
-                       and app.query_one(HintPanel).hint is not None, limit=8000)
-        await pilot.pause()
-        await pilot.pause()
-        # the refusal is stale once the hint is in (it stayed up over "Hint: pass")
-        assert status_text(app) == "Enter: bid 16 · p: pass", status_text(app)
-        panel = app.query_one(HintPanel)
-        h = panel.hint
-        assert h is not None and h.trumps and len(h.options) == 14
-        frame = on_screen(app, panel, frame=True)
-        assert "Hint: " in frame and f"{h.worlds} deals" in frame, frame
-        shown = on_screen(app, panel)
-        assert _words(shown).startswith(_words(h.reason)), shown
-        for entry, _best in HintBody(h).entries():
-            assert entry.strip() in shown, (entry, shown)
-        assert "By trump" in shown or "by trump" in shown, shown
-        assert not panel.show_vertical_scrollbar, (panel.virtual_size, panel.region)
-        _whole(app, panel, h)
-        before = len(local_table(app).game.deal.actions)
-        await pilot.press("enter")  # held: the hint says pass
-        await pilot.pause()
-        await pilot.pause()
-        await pilot.pause()
-        assert len(local_table(app).game.deal.actions) == before
-        assert "Enter again" in status_text(app)
-        _whole(app, panel, h)
+        hints = []
+        for _reason in LONGEST_REASONS:
+            await pilot.press("a")  # refused: no pair in the auction
+            assert status_text(app).startswith("Pair: "), status_text(app)
+            await pilot.press("i")
+            await wait_for(pilot, lambda: bool(app.query(HintPanel))
+                           and app.query_one(HintPanel).hint is not None, limit=8000)
+            await pilot.pause()
+            await pilot.pause()
+            drawn = screen_text(app)
+            # the refusal is stale once the hint is in (it stayed up over "Hint: pass")
+            assert status_text(app, drawn) == "Enter: bid 16 · p: pass", drawn
+            panel = app.query_one(HintPanel)
+            h = panel.hint
+            assert h is not None and h.trumps and len(h.options) == 14
+            hints.append(h)
+            frame = on_screen(app, panel, frame=True, drawn=drawn)
+            assert "press p" in frame, frame  # the hint's call has its own key
+            assert "Hint: " in frame and f"{h.worlds} deals" in frame, frame
+            shown = on_screen(app, panel, drawn=drawn)
+            for entry, _best in HintBody(h).entries():
+                assert entry.strip() in shown, (entry, shown)
+            assert "By trump" in shown or "by trump" in shown, shown
+            assert not panel.show_vertical_scrollbar, (panel.virtual_size, panel.region)
+            _whole(app, panel, h, drawn)
+            before = len(local_table(app).game.deal.actions)
+            await pilot.press("enter")  # held: the hint says pass
+            await pilot.pause()
+            await pilot.pause()
+            await pilot.pause()
+            assert len(local_table(app).game.deal.actions) == before
+            drawn = screen_text(app)
+            # the line that said "Enter: bid 16" says why it did not, and what Enter does
+            status = status_text(app, drawn)
+            assert "the hint says pass (p)" in status and "Enter again: bid" in status, status
+            assert "Enter held" in on_screen(app, panel, frame=True, drawn=drawn)
+            _whole(app, panel, h, drawn)
+            if len(hints) < len(LONGEST_REASONS):
+                await pilot.press("i")  # put away: the next reason's hint is asked anew
+                await wait_for(pilot, lambda: not app.query(HintPanel))
+        await pilot.press("enter")  # Enter again: the player's own bid
+        await wait_for(pilot, lambda: len(local_table(app).game.deal.actions) > before)
+        assert local_table(app).game.deal.actions[before].bid is not None
 
 
-def _whole(app: Any, panel: HintPanel, h: Any) -> None:
-    """Every line of the hint is on the screen, whole, none scrolled out of sight."""
-    shown = on_screen(app, panel)
+def _whole(app: Any, panel: HintPanel, h: Any, drawn: str) -> None:
+    """Every line of the hint is on the screen (``drawn``), whole, none scrolled out of
+    sight."""
+    shown = on_screen(app, panel, drawn=drawn)
     assert _words(shown).startswith(_words(h.reason)), shown
     rows = [r.rstrip() for r in shown.splitlines()]
     for line in HintBody(h).lines(panel.content_region.width)[1:]:  # the reason wraps
         assert line.plain.rstrip() in rows, (line.plain, shown)
-    frame = on_screen(app, panel, frame=True)
+    frame = on_screen(app, panel, frame=True, drawn=drawn)
     assert "Hint: pass" in frame and f"{h.worlds} deals" in frame, frame
 
 
@@ -526,37 +512,12 @@ def test_the_review_says_who_asked_for_trump() -> None:
     assert said == {"itself", "asked"}
 
 
-def test_the_hand_stays_in_place_while_the_hint_is_up(tmp_path: Path,
-                                                      quick_hint: None) -> None:
-    """At 80x24 the trick's row steps aside for the hint; the hand, centred under the
-    trick, once slid to the left edge while the hint was up."""
-    asyncio.run(_hand_in_place(tmp_path))
-
-
-def _hand_columns(app: Any) -> str:
-    hand = app.query_one("#hand").region
-    rows = screen_text(app).splitlines()[hand.y:hand.bottom]
-    return next(r for r in rows if r.strip().startswith("1 "))
-
-
-async def _hand_in_place(tmp_path: Path) -> None:
-    app = make_app(tmp_path, seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        await pilot.pause()
-        before = _hand_columns(app)
-        assert before.index("1") > 4, before  # centred, away from the edge
-        await pilot.press("i")
-        await wait_for(pilot, lambda: bool(app.query(HintPanel))
-                       and app.query_one(HintPanel).hint is not None, limit=8000)
-        await pilot.pause()
-        await pilot.pause()
-        assert not app.query_one("#middle").display  # the row stepped aside
-        assert _hand_columns(app) == before
-        await pilot.press("i")
-        await pilot.pause()
-        await pilot.pause()
-        assert app.query_one("#middle").display and _hand_columns(app) == before
+def save_card_choice(data_dir: Path, seed: int, cards: int) -> None:
+    """Save (for ``make_app(..., resume=True)``) the seed's first deal at South's first
+    turn in the play with at least ``cards`` legal cards, played that far by the engine."""
+    save_game_record(data_dir, engine_game(
+        seed, lambda g: g.view(0).phase is Phase.PLAY and g.turn == 0
+        and sum(a.card is not None for a in g.legal_actions()) >= cards))
 
 
 def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
@@ -565,7 +526,8 @@ def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
     chance to take this trick: "7♥ +0.32 37% ... J♦ +0.19 96%" with no word why read as if
     the hint picked the worse card (100x30, seed 4101, the first trick).  The legend says
     the cards are best first by game points, and the reason names the card that takes the
-    trick more often and what the search says it costs."""
+    trick more often and what the search says it costs.  The panel's top edge says the
+    suggestion Enter plays, and once the selection leaves it, what Enter plays then."""
     from twentynine.coach import hint as hint_module
     from twentynine.coach.hint import Hint, Option, action_words
     from twentynine.coach.hint_words import _play_reason
@@ -586,15 +548,10 @@ def test_a_card_that_takes_the_trick_more_often_is_explained(tmp_path: Path,
 
 
 async def _likelier(tmp_path: Path) -> None:
-    save_last_trick(tmp_path, 3, cards=8)  # South's first card, the deal played this far
+    save_card_choice(tmp_path, 3, cards=3)
     app = make_app(tmp_path, seed=3, resume=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot, app)
-        table = app.table
-        while not (table.view().phase.value == "play" and table.turn == table.seat
-                   and sum(a.card is not None for a in table.legal_actions()) >= 3):
-            app.table_screen.flow.apply_human(table.legal_actions()[0])
-            await settle(pilot, app)
         await pilot.press("i")
         await wait_for(pilot, lambda: bool(app.query(HintPanel))
                        and app.query_one(HintPanel).hint is not None, limit=8000)
@@ -610,6 +567,27 @@ async def _likelier(tmp_path: Path) -> None:
                 f"search rates it {best.worth - likelier.worth:.2f} game points lower."
                 in text), text
         assert "chance to make it" in text or "chance to beat it" in text, text
+        # the top edge follows the selection (it said "Hint: J♣ · Enter plays it" after
+        # the cursor had moved: Enter then played another card)
+        table = local_table(app)
+        assert h.action.card is not None
+        top = on_screen(app, panel, frame=True).splitlines()[0]
+        assert f"Hint: {h.action.card.label} · Enter plays it" in top, top
+        legal = [a.card for a in table.legal_actions() if a.card is not None]
+        for _ in range(8):  # move the cursor off the suggestion, onto another legal card
+            await pilot.press("right")
+            await pilot.pause()
+            sel = app.table_screen.turn.sel_card
+            if sel is not None and sel != h.action.card and sel in legal:
+                break
+        sel = app.table_screen.turn.sel_card
+        assert sel is not None and sel != h.action.card
+        top = on_screen(app, panel, frame=True).splitlines()[0]
+        assert f"Enter plays {sel.label}, your selection" in top, top
+        before = len(table.game.deal.actions)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(table.game.deal.actions) > before)
+        assert table.game.deal.actions[before].card == sel  # what the edge said
 
 
 def test_the_result_page_says_each_sides_game_points_alike() -> None:
@@ -636,50 +614,6 @@ def test_the_result_page_says_each_sides_game_points_alike() -> None:
     assert "Game points this deal: your side 0, the other side +1" in text, text
     assert "You               your side 0, the other side +1 game point;" in text, text
     assert "-1 game point" not in text
-
-
-def test_the_hints_top_edge_follows_the_selection(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """The top edge said "Hint: J♣ · Enter plays it" after the cursor had moved: Enter then
-    played another card.  Once the selection leaves the suggestion, the edge says what
-    Enter plays."""
-    monkeypatch.setattr(hint_panel, "hint", _quick)
-    asyncio.run(_edge_follows(tmp_path))
-
-
-async def _edge_follows(tmp_path: Path) -> None:
-    save_last_trick(tmp_path, 3, cards=8)  # South's first card, the deal played this far
-    app = make_app(tmp_path, seed=3, resume=True)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot, app)
-        table = local_table(app)
-        while not (table.view().phase.value == "play" and table.turn == table.seat
-                   and sum(a.card is not None for a in table.legal_actions()) >= 2):
-            app.table_screen.flow.apply_human(table.legal_actions()[0])
-            await settle(pilot, app)
-        await pilot.press("i")
-        panel = app.query_one(HintPanel)
-        await wait_for(pilot, lambda: panel.hint is not None, limit=8000)
-        await pilot.pause()
-        h = panel.hint
-        assert h is not None and h.action.card is not None
-        top = on_screen(app, panel, frame=True).splitlines()[0]
-        assert f"Hint: {h.action.card.label} · Enter plays it" in top, top
-        legal = [a.card for a in table.legal_actions() if a.card is not None]
-        for _ in range(8):  # move the cursor off the suggestion, onto another legal card
-            await pilot.press("right")
-            await pilot.pause()
-            sel = app.table_screen.turn.sel_card
-            if sel is not None and sel != h.action.card and sel in legal:
-                break
-        sel = app.table_screen.turn.sel_card
-        assert sel is not None and sel != h.action.card
-        top = on_screen(app, panel, frame=True).splitlines()[0]
-        assert f"Enter plays {sel.label}, your selection" in top, top
-        before = len(table.game.deal.actions)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: len(table.game.deal.actions) > before)
-        assert table.game.deal.actions[before].card == sel  # what the edge said
 
 
 def test_the_pass_row_has_the_figure_the_reason_weighs_the_bids_against() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import difflib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -49,10 +50,35 @@ def settled(app: TwentyFiveApp) -> bool:
     return t.bot_seat() is None
 
 
-def hidden_cards_shown(app: TwentyFiveApp) -> list[str]:
+def engine_race(seed: int, stop: Callable[[Race], bool],
+                rules: HouseRules | None = None) -> Race:
+    """A game played by the engine alone (each seat's first legal move) from the seed's
+    first deal until ``stop(race)`` holds: a moment of a deal reached without a table
+    (every bot move at a table is drawn, most of a Pilot test's time)."""
+    race = Race(seed, rules or HouseRules(players=4))
+    while not stop(race):
+        assert not race.is_over, "the game ended before the position was reached"
+        race.apply(race.legal_actions()[0])
+    return race
+
+
+def at(tmp_path: Path, race: Race) -> TwentyFiveApp:
+    """A table (random bots, no pause between their moves) playing on from ``race``,
+    saving under ``tmp_path`` as a new table would."""
+    table = RaceTable(race=race, bots="random", save_file=tmp_path / "twentyfive-save.json")
+    return TwentyFiveApp(table=table, data_dir=tmp_path, bot_delay=0.0)
+
+
+def your_card_turn(race: Race) -> bool:
+    """Seat 0 is to play a card."""
+    return race.turn == 0 and race.stage is Stage.PLAY
+
+
+def hidden_cards_shown(app: TwentyFiveApp, drawn: str | None = None) -> list[str]:
     """Labels of cards in another seat's hand that the screen shows (the trump panel's
-    order of the trumps names cards, not their holders: it is left out)."""
-    lines = screen_text(app).splitlines()
+    order of the trumps names cards, not their holders: it is left out); ``drawn``: the
+    screen's text if already drawn."""
+    lines = (drawn if drawn is not None else screen_text(app)).splitlines()
     if isinstance(app.screen, RaceScreen):  # blank the trump panel out
         box = app.screen.query_one("#rt-trump").region
         for y in range(box.y, min(box.bottom, len(lines))):
@@ -87,29 +113,34 @@ async def play_game(pilot: Pilot[int], app: TwentyFiveApp) -> str:
         if isinstance(app.screen, RaceOverScreen):
             return screen_text(app)
         view = app.screen_table.view()
-        assert hidden_cards_shown(app) == []
+        drawn = screen_text(app)  # one drawing for both checks while it is up to date
+        assert hidden_cards_shown(app, drawn) == []
+        offer = "⏎ next deal" if view.stage is Stage.DEAL_OVER else "⏎ play"
+        if offer not in drawn.rstrip().splitlines()[-1]:
+            await wait_for(pilot, lambda o=offer: o in footer_line(app), limit=50)  # type: ignore[misc]
         if view.stage is Stage.DEAL_OVER:
-            await wait_for(pilot, lambda: "⏎ next deal" in footer_line(app), limit=50)
             await pilot.press("enter")
         else:
-            await wait_for(pilot, lambda: "⏎ play" in footer_line(app), limit=50)
             await play_one_card(pilot, app)
     raise AssertionError("the game did not end")
 
 
-def save_late_in_the_game(tmp_path: Path, players: int, seed: int, lead: int = 15) -> None:
+def save_late_in_the_game(tmp_path: Path, players: int, seed: int, lead: int = 15,
+                          rules: HouseRules | None = None, deal: int = 0) -> None:
     """Save (for ``make(..., resume=True)``) a game at the start of the first deal in
     which someone has ``lead`` points or more, the deals before it played at the table
     object alone (the player's last legal card, random bots): the keys, the screens and
-    the deals' ends of those deals are what the rest of this file checks."""
-    table = RaceTable(HouseRules(players=players), seed=seed, bots="random",
+    the deals' ends of those deals are what the rest of this file checks.  ``rules``:
+    other house rules than ``players`` each for themselves; ``deal``: not before the
+    deal of that number (the race's last, for a test of its end alone)."""
+    table = RaceTable(rules or HouseRules(players=players), seed=seed, bots="random",
                       save_file=tmp_path / "twentyfive-save.json")
     while True:
         table.run_bots()
         assert not table.race.is_over, "the game ended before the lead was reached"
         if table.view().stage is Stage.DEAL_OVER:
             table.apply(table.legal_actions()[0])  # the next deal
-            if max(table.race.scores) >= lead:
+            if max(table.race.scores) >= lead and table.view().number >= deal:
                 return
         else:
             table.apply(table.legal_actions()[-1])
@@ -118,8 +149,11 @@ def save_late_in_the_game(tmp_path: Path, players: int, seed: int, lead: int = 1
 @pytest.mark.parametrize("players", [4, 9])
 def test_a_whole_game_through_the_keys(players: int, tmp_path: Path) -> None:
     """The game's last deals through the keys, from a game saved late in the race, to
-    the game-over screen, its words, the scores and the statistics."""
-    save_late_in_the_game(tmp_path, players, seed=players + 20)
+    the game-over screen, its words, the scores and the statistics: at 4 players the
+    last two deals (a deal's end and the next through Enter), at 9 the last deal alone
+    (nine seats' moves are drawn at every card of the player's)."""
+    save_late_in_the_game(tmp_path, players, seed=players + 20,
+                          deal=4 if players == 9 else 0)
     app = make(tmp_path, players, seed=players + 20, resume=True)
 
     async def body() -> None:
@@ -154,17 +188,36 @@ def rob_seed() -> int:
 
 
 def test_a_rob_through_the_chooser(tmp_path: Path) -> None:
+    """The rob offered on the footer (help and quit kept whole at 80 columns), the
+    chooser (the turned card, the weakest card offered first, centred over the dimmed
+    table, as every Twenty-Five dialog is, sharing its style), the rob itself, and r
+    after it naming the robber."""
+    from twentynine.tui.twentyfive_dialogs import weakest
+
     seed = rob_seed()
     app = make(tmp_path, 4, seed=seed)
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: settled(app))
+            await wait_for(pilot, lambda: " r rob" in footer_line(app), limit=50)
+            line = footer_line(app)
+            assert line.endswith("? help  q quit") or line.endswith("? help q quit"), line
+            assert "⏎ play" in line
             before = app.screen_table.view()
             assert "r robs" in screen_text(app)
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, RobScreen))
-            assert f"Rob the {before.turned.label}" in screen_text(app)
+            await pilot.pause()
+            text = screen_text(app)
+            assert f"Rob the {before.turned.label}" in text
+            chosen = weakest(before.trump, list(before.hand))
+            assert f"To lay down: the {chosen.label}" in text
+            box = app.screen.query_one(".rt-dialog").region
+            width, height = SIZE
+            assert box.width < width and box.height < height - 1
+            assert abs(box.x - (width - box.right)) <= 1
+            assert abs(box.y - (height - 1 - box.bottom)) <= 1  # above the footer
             await pilot.press("2", "enter")
             await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
             after = app.screen_table.view()
@@ -175,33 +228,33 @@ def test_a_rob_through_the_chooser(tmp_path: Path) -> None:
             assert "robbed by you" in flat and "robbed by You" not in flat
             assert f"You laid down the {before.hand[1].label}" in flat
             assert after.turn == 0  # then a card, in the same turn
+            assert ("Rob: the turned card has already been robbed (by you)"
+                    in await press_r(pilot, app))
     asyncio.run(body())
 
 
 def test_a_refused_card_says_why(tmp_path: Path) -> None:
-    app = make(tmp_path, 4, seed=7)
+    def holds_a_card_it_may_not_play(race: Race) -> bool:
+        if not your_card_turn(race):
+            return False
+        playable = {m.card for m in race.legal_actions()}
+        return any(c not in playable for c in race.view(0).hand)
+
+    app = at(tmp_path, engine_race(7, holds_a_card_it_may_not_play))
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(200):
-                await wait_for(pilot, lambda: settled(app))
-                view = app.screen_table.view()
-                if view.stage is Stage.DEAL_OVER:
-                    await pilot.press("enter")
-                    continue
-                playable = {m.card for m in view.legal_actions}
-                wrong = [c for c in view.hand if c not in playable]
-                if wrong:
-                    why = local(app).explain(Move.play(wrong[0]))
-                    assert why
-                    await pilot.press(str(view.hand.index(wrong[0]) + 1), "enter")
-                    await pilot.pause()
-                    assert app.screen_table.view().hand == view.hand  # nothing played
-                    flat = " ".join(screen_text(app).split())
-                    assert why[:40] in flat.lower() or why[:40] in flat
-                    return
-                await play_one_card(pilot, app)
-            raise AssertionError("no card was ever refused")
+            await wait_for(pilot, lambda: settled(app))
+            view = app.screen_table.view()
+            playable = {m.card for m in view.legal_actions}
+            wrong = [c for c in view.hand if c not in playable]
+            why = local(app).explain(Move.play(wrong[0]))
+            assert why
+            await pilot.press(str(view.hand.index(wrong[0]) + 1), "enter")
+            await pilot.pause()
+            assert app.screen_table.view().hand == view.hand  # nothing played
+            flat = " ".join(screen_text(app).split())
+            assert why[:40] in flat.lower() or why[:40] in flat
     asyncio.run(body())
 
 
@@ -211,9 +264,8 @@ def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) 
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(3):
-                await wait_for(pilot, lambda: settled(app))
-                await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
+            await play_one_card(pilot, app)  # a trick and a card of the next one
             await wait_for(pilot, lambda: settled(app))
             await pilot.press("1")  # the chosen card is the first, as a new table's is
             seen["view"] = app.screen_table.view()
@@ -237,7 +289,7 @@ def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) 
 
 def test_a_damaged_save_is_reported(tmp_path: Path) -> None:
     (tmp_path / "twentyfive-save.json").write_text("{ not json")
-    app = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
+    app = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0, bots="random")
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
@@ -250,11 +302,31 @@ def test_a_damaged_save_is_reported(tmp_path: Path) -> None:
 
 
 def test_nine_players_fit_80x24(tmp_path: Path) -> None:
+    """The nine seats with their scores, tricks and cards played, the hand, the trump
+    panel with the whole order of the trumps, and the log wrapping a long line."""
     app = make(tmp_path, 9, seed=3)
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: settled(app))
+            screen = app.screen
+            assert isinstance(screen, RaceScreen)
+            panel = screen.query_one("#rt-trump")
+            flat = " ".join(screen_text(app).split())
+            order = order_line(app.screen_table.view().trump).plain
+            assert panel.region.right <= SIZE[0]
+            # the panel wraps the order; every card of it is on the screen in order
+            tail = flat.split("Trumps, best first:")[1].split()
+            assert all(c in tail for c in order.split(": ")[1].split())
+            log = screen.query_one("#rt-log")
+            long = ("A line far longer than the log is wide, to be wrapped and "
+                    "not cut: its last word is here.")
+            screen.query_one(EventLog).write(Text(long))
+            await pilot.pause()
+            await pilot.pause()
+            drawn = log_lines(app)
+            assert all(len(line) <= log.scrollable_content_region.width for line in drawn)
+            assert " ".join(" ".join(drawn).split()).endswith(long)
             await play_one_card(pilot, app)
             await wait_for(pilot, lambda: settled(app))
             await play_one_card(pilot, app)
@@ -299,47 +371,14 @@ def log_lines(app: TwentyFiveApp) -> list[str]:
     return [strip.text.rstrip() for strip in log.lines]
 
 
-def test_the_log_wraps_long_lines_at_80x24_with_nine_players(tmp_path: Path) -> None:
-    app = make(tmp_path, 9, seed=3)
-
-    async def body() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: settled(app))
-            screen = app.screen
-            assert isinstance(screen, RaceScreen)
-            log = screen.query_one("#rt-log")
-            long = ("A line far longer than the log is wide, to be wrapped and "
-                    "not cut: its last word is here.")
-            screen.query_one(EventLog).write(Text(long))
-            await pilot.pause()
-            await pilot.pause()
-            drawn = log_lines(app)
-            assert all(len(line) <= log.scrollable_content_region.width for line in drawn)
-            assert " ".join(" ".join(drawn).split()).endswith(long)
-    asyncio.run(body())
-
-
 def footer_line(app: TwentyFiveApp) -> str:
     return screen_text(app).rstrip().splitlines()[-1]
 
 
-def test_the_card_keys_name_the_cards_held(tmp_path: Path) -> None:
-    app = make(tmp_path, 4, seed=3)
-
-    async def body() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: settled(app))
-            assert "1-5 card" in footer_line(app)
-            await play_one_card(pilot, app)
-            await wait_for(pilot, lambda: settled(app)
-                           and app.screen_table.view().turn == 0)
-            assert len(app.screen_table.view().hand) == 4
-            assert "1-4 card" in footer_line(app)
-            assert "1-5" not in screen_text(app)
-    asyncio.run(body())
-
-
-def test_q_asks_before_quitting_and_saves(tmp_path: Path) -> None:
+def test_the_card_keys_name_the_cards_held_and_q_asks_before_quitting(
+        tmp_path: Path) -> None:
+    """The footer's card keys name the cards held; l with no trick played yet says so;
+    q (and ctrl+c) ask before quitting, and quitting saves the game played so far."""
     from twentynine.tui.screens import QuitScreen
 
     app = make(tmp_path, 4, seed=3)
@@ -348,8 +387,17 @@ def test_q_asks_before_quitting_and_saves(tmp_path: Path) -> None:
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: settled(app))
+            assert "1-5 card" in footer_line(app)
+            await pilot.press("l")  # the last trick: none yet, said on the status line
+            await pilot.pause()
+            assert isinstance(app.screen, RaceScreen)
+            assert "no trick has been played yet" in screen_text(app)
             await play_one_card(pilot, app)
-            await wait_for(pilot, lambda: settled(app))
+            await wait_for(pilot, lambda: settled(app)
+                           and app.screen_table.view().turn == 0)
+            assert len(app.screen_table.view().hand) == 4
+            assert "1-4 card" in footer_line(app)
+            assert "1-5" not in screen_text(app)
             await pilot.press("q")
             await wait_for(pilot, lambda: isinstance(app.screen, QuitScreen))
             text = " ".join(screen_text(app).split())
@@ -373,19 +421,16 @@ def test_q_asks_before_quitting_and_saves(tmp_path: Path) -> None:
 def test_l_shows_the_last_trick(tmp_path: Path) -> None:
     from twentynine.tui.twentyfive_dialogs import RaceTricksScreen
 
-    app = make(tmp_path, 4, seed=3)
+    # two tricks of the first deal played by the engine (l before any trick: in
+    # test_the_card_keys_name_the_cards_held)
+    app = at(tmp_path, engine_race(
+        3, lambda race: your_card_turn(race) and len(race.view(0).tricks) == 2))
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: settled(app))
-            await pilot.press("l")
-            await pilot.pause()
-            assert isinstance(app.screen, RaceScreen)
-            assert "no trick has been played yet" in screen_text(app)
-            while len(app.screen_table.view().tricks) < 2:
-                await play_one_card(pilot, app)
-                await wait_for(pilot, lambda: settled(app))
             view = app.screen_table.view()
+            assert view.number == 1
             await pilot.press("l")
             await wait_for(pilot, lambda: isinstance(app.screen, RaceTricksScreen))
             last = view.tricks[-1]
@@ -478,20 +523,6 @@ def test_r_at_a_table_without_robbing(tmp_path: Path) -> None:
     asyncio.run(body())
 
 
-def test_r_after_a_rob_names_the_robber(tmp_path: Path) -> None:
-    app = make(tmp_path, 4, seed=rob_seed())
-
-    async def body() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: settled(app))
-            assert " r rob" in footer_line(app)  # offered to the holder of the ace
-            await pilot.press("r", "enter")
-            await wait_for(pilot, lambda: app.screen_table.view().robber == 0)
-            assert ("Rob: the turned card has already been robbed (by you)"
-                    in await press_r(pilot, app))
-    asyncio.run(body())
-
-
 def test_settings_through_the_keys(tmp_path: Path) -> None:
     from twentynine.tui.twentyfive_dialogs import RaceSettingsScreen
     from twentynine.twentyfive.race_table import load_settings, settings_path
@@ -527,38 +558,18 @@ def test_settings_through_the_keys(tmp_path: Path) -> None:
     asyncio.run(body())
 
 
-def test_statistics_through_the_keys(tmp_path: Path) -> None:
-    from twentynine.tui.twentyfive_coach import RaceCoachStatsScreen
-    from twentynine.twentyfive.race_stats import record_game, stats_path
-
-    record_game(stats_path(tmp_path), HouseRules(players=6, teams="threes"), True)
-    record_game(stats_path(tmp_path), HouseRules(players=4), False)
-    app = make(tmp_path, 4, seed=3)
-
-    async def body() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: settled(app))
-            await pilot.press("t")
-            await wait_for(pilot, lambda: isinstance(app.screen, RaceCoachStatsScreen))
-            text = screen_text(app)
-            assert "Games 2 · won 1" in text
-            assert "6 players, teams of three: 1 played, 1 won" in text
-            assert "4 players, each for themselves: 1 played, 0 won" in text
-            assert "no deal kept yet" in text  # the coach's figures: none yet
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
-    asyncio.run(body())
-
-
 def test_six_in_threes_at_the_table(tmp_path: Path) -> None:
     """Teammates marked (a team letter on every seat, your team named), the race line
-    and the log by team, and a whole game to its end."""
+    and the log by team, and the game to its end: the race's last deal, resumed from a
+    save the engine's table made (the deals before it are the other tests' subject)."""
     rules = HouseRules(players=6, teams="threes")
-    app = TwentyFiveApp(rules, seed=11, bots="random", data_dir=tmp_path, bot_delay=0.0)
+    save_late_in_the_game(tmp_path, 6, seed=14, lead=0, deal=2, rules=rules)
+    app = make(tmp_path, 6, seed=14, resume=True)
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: settled(app))
+            assert app.screen_table.rules == rules
             text = screen_text(app)
             for seat in range(6):
                 row = next(r for r in text.splitlines()
@@ -566,7 +577,8 @@ def test_six_in_threes_at_the_table(tmp_path: Path) -> None:
                 assert "AB"[rules.side_of(seat)] in row.split()[5:], row
             flat = " ".join(text.split())
             assert "Your team A: you, Brian and Dara" in flat
-            assert "Team A (you) 0 · Team B 0" in flat
+            a, b = app.screen_table.view().scores
+            assert f"Team A (you) {a} · Team B {b}" in flat
             while not app.screen_table.view().tricks:
                 await play_one_card(pilot, app)
                 await wait_for(pilot, lambda: settled(app))
@@ -714,27 +726,6 @@ def test_the_rob_chooser_offers_the_weakest_card_first() -> None:
     assert weakest(diamonds, parse_cards("5D JD 2D AH")).label == "2♦"
 
 
-def test_the_footer_keeps_help_and_quit_whole_at_80_columns(tmp_path: Path) -> None:
-    seed = rob_seed()
-    app = make(tmp_path, 4, seed=seed)
-
-    async def body() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: settled(app))
-            await wait_for(pilot, lambda: " r rob" in footer_line(app), limit=50)
-            line = footer_line(app)
-            assert line.endswith("? help  q quit") or line.endswith("? help q quit"), line
-            assert "⏎ play" in line
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, RobScreen))
-            view = app.screen_table.view()
-            from twentynine.tui.twentyfive_dialogs import weakest
-
-            chosen = weakest(view.trump, list(view.hand))
-            assert f"To lay down: the {chosen.label}" in screen_text(app)
-    asyncio.run(body())
-
-
 def test_the_orders_of_the_cards_are_shown() -> None:
     """RULINGS-25 rules 3, 4 and 6, written out: the table shows them because they are
     not the orders a new player expects (in black the 2 beats the 3)."""
@@ -749,22 +740,6 @@ def test_the_orders_of_the_cards_are_shown() -> None:
         "Diamonds (not trump), best first: K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♦")
     assert order_line(spades, hearts).plain == (
         "Hearts (not trump), best first: K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥")
-
-
-def test_the_trump_panel_shows_the_order_at_80x24(tmp_path: Path) -> None:
-    app = make(tmp_path, 9, seed=3)
-
-    async def body() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: settled(app))
-            panel = app.screen.query_one("#rt-trump")
-            flat = " ".join(screen_text(app).split())
-            order = order_line(app.screen_table.view().trump).plain
-            assert panel.region.right <= SIZE[0]
-            # the panel wraps the order; every card of it is on the screen in order
-            tail = flat.split("Trumps, best first:")[1].split()
-            assert all(c in tail for c in order.split(": ")[1].split())
-    asyncio.run(body())
 
 
 def test_enter_while_a_bot_is_to_move_says_whose_turn(tmp_path: Path) -> None:
@@ -798,20 +773,20 @@ def test_the_team_line_names_your_partner() -> None:
 
 
 def test_a_card_key_that_cannot_act_says_why(tmp_path: Path) -> None:
-    app = make(tmp_path, 4, seed=5)
+    """With one card left (the deal played this far by the engine), then once the deal
+    is over."""
+    app = at(tmp_path, engine_race(
+        5, lambda race: your_card_turn(race) and len(race.view(0).hand) == 1))
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(40):
-                await wait_for(pilot, lambda: settled(app))
-                view = app.screen_table.view()
-                if view.stage is Stage.DEAL_OVER:
-                    break
-                if len(view.hand) == 1:
-                    await pilot.press("5")
-                    await pilot.pause()
-                    assert "You hold 1 card: no card 5." in screen_text(app)
-                await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
+            assert len(app.screen_table.view().hand) == 1
+            await pilot.press("5")
+            await pilot.pause()
+            assert "You hold 1 card: no card 5." in screen_text(app)
+            await play_one_card(pilot, app)
+            await wait_for(pilot, lambda: settled(app))
             assert app.screen_table.view().stage is Stage.DEAL_OVER
             await pilot.press("2")
             await pilot.pause()
@@ -821,7 +796,10 @@ def test_a_card_key_that_cannot_act_says_why(tmp_path: Path) -> None:
 
 
 def test_a_first_game_opens_with_a_word_on_the_rules(tmp_path: Path) -> None:
+    """The tip on the rules opens the log until a game is finished; then the statistics
+    (t) count the finished games by their rules."""
     from twentynine.tui.twentyfive_app import FIRST_GAME_TIP
+    from twentynine.tui.twentyfive_coach import RaceCoachStatsScreen
     from twentynine.twentyfive.race_stats import record_game, stats_path
 
     async def first_line(app: TwentyFiveApp) -> str:
@@ -832,27 +810,26 @@ def test_a_first_game_opens_with_a_word_on_the_rules(tmp_path: Path) -> None:
 
     tip = " ".join(FIRST_GAME_TIP.split())
     assert asyncio.run(first_line(make(tmp_path, 4, seed=3))).startswith(tip)
-    record_game(stats_path(tmp_path), HouseRules(), True)  # a game finished: no tip
-    assert tip not in asyncio.run(first_line(make(tmp_path, 4, seed=3)))
+    # two games finished: no tip, and the statistics through the keys
+    record_game(stats_path(tmp_path), HouseRules(players=6, teams="threes"), True)
+    record_game(stats_path(tmp_path), HouseRules(players=4), False)
+    app = make(tmp_path, 4, seed=3)
 
-
-def test_the_dialogs_sit_in_the_middle_of_the_table(tmp_path: Path) -> None:
-    """The rob chooser (and every Twenty-Five dialog, which share its style) is centred
-    over the dimmed table, not pinned to its top left corner."""
-    app = make(tmp_path, 4, seed=rob_seed())
-
-    async def body() -> None:
+    async def no_tip_and_the_statistics() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: settled(app))
-            await pilot.press("r")
-            await wait_for(pilot, lambda: isinstance(app.screen, RobScreen))
             await pilot.pause()
-            box = app.screen.query_one(".rt-dialog").region
-            width, height = SIZE
-            assert box.width < width and box.height < height - 1
-            assert abs(box.x - (width - box.right)) <= 1
-            assert abs(box.y - (height - 1 - box.bottom)) <= 1  # above the footer
-    asyncio.run(body())
+            assert tip not in " ".join(" ".join(log_lines(app)).split())
+            await pilot.press("t")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceCoachStatsScreen))
+            text = screen_text(app)
+            assert "Games 2 · won 1" in text
+            assert "6 players, teams of three: 1 played, 1 won" in text
+            assert "4 players, each for themselves: 1 played, 0 won" in text
+            assert "no deal kept yet" in text  # the coach's figures: none yet
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, RaceScreen))
+    asyncio.run(no_tip_and_the_statistics())
 
 
 def hold_back_position() -> Race:

@@ -5,11 +5,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from tui_support import screen_text, wait_for
 
+from twentynine.coach.race_history import RaceHistory, race_history_path
+from twentynine.coach.race_recorder import RaceRecorder
 from twentynine.tui.twentyfive_app import TwentyFiveApp
 from twentynine.tui.twentyfive_coach import (
     RaceCoachStatsScreen,
@@ -18,15 +21,37 @@ from twentynine.tui.twentyfive_coach import (
 )
 from twentynine.tui.twentyfive_screen import RaceScreen
 from twentynine.twentyfive import HouseRules, MoveKind, Stage
+from twentynine.twentyfive.race_table import RaceTable
 
 pytestmark = [pytest.mark.tui, pytest.mark.coach, pytest.mark.twentyfive]
 
 SIZE = (80, 24)
 
 
+def played_on(tmp_path: Path, rules: HouseRules, seed: int,
+              stop: Callable[[RaceTable], bool]) -> RaceTable:
+    """A table of random bots (saving under ``tmp_path``, its deals kept in the
+    history there as the table's coach keeps them) played without a screen, the player's
+    first legal move each time, until ``stop(table)``: a moment of the game reached
+    without drawing every bot move."""
+    table = RaceTable(rules, seed=seed, bots="random",
+                      save_file=tmp_path / "twentyfive-save.json")
+    RaceRecorder(table, RaceHistory(race_history_path(tmp_path)))
+    while True:
+        table.run_bots()
+        if stop(table):
+            return table
+        assert not table.race.is_over, "the game ended before the position was reached"
+        table.apply(table.legal_actions()[0])
+
+
 def test_hint_review_and_statistics_through_the_keys(tmp_path: Path) -> None:
-    app = TwentyFiveApp(HouseRules(players=4), seed=3, bots="random", data_dir=tmp_path,
-                        bot_delay=0.0)
+    # the deal played without a screen to the player's last two cards (the hint on the
+    # first of them): the keys play the rest
+    table = played_on(tmp_path, HouseRules(players=4), 3, lambda t: (
+        t.view().stage is Stage.PLAY and t.view().turn == 0 and len(t.view().hand) == 2
+        and len([m for m in t.legal_actions() if m.kind is MoveKind.PLAY]) == 2))
+    app = TwentyFiveApp(table=table, data_dir=tmp_path, bot_delay=0.0)
 
     def my_turn() -> bool:
         s = app.screen
@@ -87,8 +112,10 @@ def test_hint_review_and_statistics_through_the_keys(tmp_path: Path) -> None:
 def test_the_review_pages_through_the_game_s_deals(tmp_path: Path) -> None:
     """``[`` and ``]`` (page up and down), as in Twenty-Nine's review: the game's other
     deals."""
-    app = TwentyFiveApp(HouseRules(players=3, target=45), seed=4, bots="random",
-                        data_dir=tmp_path, bot_delay=0.0)
+    # two deals played without a screen and kept in the history, as the table keeps them
+    played_on(tmp_path, HouseRules(players=3, target=45), 4, lambda t: (
+        t.view().stage is Stage.DEAL_OVER and t.view().number == 2))
+    app = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
 
     def ready() -> bool:
         s = app.screen
@@ -100,15 +127,6 @@ def test_the_review_pages_through_the_game_s_deals(tmp_path: Path) -> None:
             await wait_for(pilot, ready)
             screen = app.screen
             assert isinstance(screen, RaceScreen)
-            for _ in range(60):  # two deals, the player's first legal card each time
-                await wait_for(pilot, ready)
-                view = screen.table.view()
-                if view.stage is Stage.DEAL_OVER and view.number == 2:
-                    break
-                if view.stage is Stage.PLAY:
-                    legal = [m.card for m in view.legal_actions if m.kind is MoveKind.PLAY]
-                    await pilot.press(str(view.hand.index(legal[0]) + 1))
-                await pilot.press("enter")
             assert screen.table.view().stage is Stage.DEAL_OVER
             assert screen.coach.deal_numbers() == [1, 2]
             await pilot.press("r")
