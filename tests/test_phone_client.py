@@ -153,7 +153,7 @@ def browser(chromium: Any) -> Iterator[Any]:
 
 
 def open_page(browser: Any, profile: dict[str, Any], link: str) -> Watched:
-    page = browser.new_context(**profile).new_page()
+    page = browser.new_context(**{"reduced_motion": "reduce", **profile}).new_page()
     page.set_default_timeout(WAIT)
     w = Watched(page)
     page.goto(link)

@@ -295,11 +295,13 @@ def test_a_reader_that_falls_behind_gets_the_table_as_it_is(tmp_path: Path) -> N
             # (under the flood limit) and reads nothing: far more is sent its way than
             # its socket and its queue hold
             ask = b'{"v":1,"type":"state"}'
-            for _ in range(120):
+            # (50 asks, not 120: the socket and its buffer are full long before, as the
+            # states still waiting in the queue at the end show)
+            for _ in range(50):
                 assert slow.send(ask)
                 await asyncio.sleep(0.06)
             conn = next(c for c in server.connections if c.seat == 1)
-            assert conn.cut_off is None and conn.queued <= 8
+            assert conn.cut_off is None and 1 <= conn.queued <= 8
             assert table.roster.listing()[1]["kind"] == "human"
             slow.close()
 
