@@ -83,21 +83,13 @@ class _LowestBidder:
 
 
 def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table, tmp_path: Path) -> None:
-    """The first turn starts at 16; every later one at the lowest legal bid, whatever
-    was typed before (the later turns: a game the engine saved in the second deal's
-    auction, South to bid again, the bots raising by one so that South's next turn comes
-    in the same auction; South bids above the lowest in between).  At the last, a digit
+    """Every later turn starts at the lowest legal bid, whatever was typed before (a
+    game the engine saved in the second deal's auction, South to bid again, the bots
+    raising by one so that South's next turn comes in the same auction; South bids above
+    the lowest in between).  (The first turn starts at 16:
+    test_half_a_typed_bid_is_never_made.)  At the last, a digit
     no bid begins with is refused at once, and Enter bids the lowest."""
 
-    async def first(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert "Enter: bid 16" in status(app)
-        await pilot.press("2", "2")
-        assert app.table_screen.turn.sel_bid == 22 and "Enter: bid 22" in status(app)
-        await pilot.press("enter")
-        await settle(pilot, app)
-        assert local_table(app).game.actions[0] == Action.make_bid(22)
-
-    table(first, seed=4)
     # South's second turn in an auction (the engine bids the lowest for every seat)
     save_game_record(tmp_path, engine_game(
         4, lambda g: g.view(0).number == 2 and g.turn == 0 and g.view(0).phase is
@@ -143,46 +135,6 @@ def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table, tmp_path: Path
     table(body, seed=4, resume=True)  # South's second and third turns in the second deal
 
 
-def test_keys_that_do_not_apply_say_why(table: Table) -> None:
-    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        await pilot.press("u")
-        assert "Take back: nothing of yours to take back" in status(app)
-        await pilot.press("s")
-        assert status(app).startswith("Ask for trump: ")
-        assert "cannot follow suit" in status(app) or "bid or pass" in status(app)
-        await pilot.press("a")
-        assert status(app).startswith("Pair: ")
-        # r, the pair's other key here, is the review's on the summary: a refusal says so
-        await pilot.press("r")
-        assert status(app) == ("Pair: the auction is still going on: bid or pass; r "
-                               "reviews a deal only from its summary"), status(app)
-        await pilot.press("2", "8", "enter")
-        await settle(pilot, app)
-        await pilot.press("1", "enter")
-        await settle(pilot, app)
-        # South leads the first trick: asking for trump makes no sense yet
-        v = local_table(app).game.view(0)
-        assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
-        before = list(local_table(app).game.actions)
-        await pilot.press("s")
-        assert status(app) == ("Ask for trump: you can ask for trump only when you cannot "
-                               "follow suit, not when leading")
-        # one verb for s everywhere: the button, the status line, the rules card, the log
-        # ("East asked: ..."); the footer said "show trump", the bidder's act, not yours
-        # (the button shows only while asking is legal: not here, leading)
-        text = screen_text(app)
-        assert "Ask for trump (s)" not in text and "Show trump" not in text
-        assert {b.description for b in app.table_screen.BINDINGS
-                if isinstance(b, Binding) and b.key == "s" and b.show} == {"ask for trump"}
-        await pilot.press("a")
-        assert status(app) == "Pair: the pair can be declared only after trump has been shown"
-        await pilot.press("p")
-        assert status(app) == "Pass: the cards are being played: play a card"
-        assert local_table(app).game.actions == before  # and nothing was played
-
-    table(body, seed=2)  # 7 and 8 with 6 cards: test_show_trump_refusal_uses_the_engines_words
-
-
 def test_a_key_while_a_bot_thinks_says_whose_turn_it_is(table: Table) -> None:
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         await pilot.press("p")
@@ -203,17 +155,37 @@ def _bid_28_and_lead(g: Game) -> Action:
     return PASS if PASS in legal else legal[0]
 
 
-def test_take_back_key_undoes_the_last_decision(table: Table, tmp_path: Path) -> None:
-    """From South's first lead after its bid of 28 and its trump (a game the engine
-    saved): the lead is taken back, played again (the same bot answers), then the lead
-    and the trump are taken back.  What ``u`` says with nothing of yours to take back:
-    test_keys_that_do_not_apply_say_why."""
+def test_keys_that_do_not_apply_at_the_first_lead_and_take_back(table: Table,
+                                                                 tmp_path: Path) -> None:
+    """At South's first lead after its bid of 28 and its trump (a game the engine
+    saved), the keys that do not apply say why and do nothing.  Then take-back: the lead
+    is taken back, played again (the same bot answers), then the lead and the trump are
+    taken back.  (The keys that do not apply in the auction, ``u`` with nothing to take
+    back among them: test_half_a_typed_bid_is_never_made.)"""
     save_game_record(tmp_path, engine_game(
         2, lambda g: g.view(0).phase is Phase.PLAY and g.turn == 0, choose=_bid_28_and_lead))
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         v = local_table(app).game.view(0)
         assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick and not v.tricks
+        # South leads the first trick: asking for trump makes no sense yet
+        before = list(local_table(app).game.actions)
+        await pilot.press("s")
+        assert status(app) == ("Ask for trump: you can ask for trump only when you cannot "
+                               "follow suit, not when leading")
+        # one verb for s everywhere: the button, the status line, the rules card, the log
+        # ("East asked: ..."); the footer said "show trump", the bidder's act, not yours
+        # (the button shows only while asking is legal: not here, leading)
+        text = screen_text(app)
+        assert "Ask for trump (s)" not in text and "Show trump" not in text
+        assert {b.description for b in app.table_screen.BINDINGS
+                if isinstance(b, Binding) and b.key == "s" and b.show} == {"ask for trump"}
+        await pilot.press("a")
+        assert status(app) == "Pair: the pair can be declared only after trump has been shown"
+        await pilot.press("p")
+        assert status(app) == "Pass: the cards are being played: play a card"
+        assert local_table(app).game.actions == before  # and nothing was played
+        # take-back
         await pilot.press("enter")
         await settle(pilot, app)
         after = list(local_table(app).game.actions)
@@ -267,10 +239,26 @@ def test_take_back_off_and_the_bell_follow_the_preferences(table: Table) -> None
 def test_half_a_typed_bid_is_never_made(table: Table) -> None:
     """One digit and Enter: no bid (the selected one is not made behind the player's
     back); the status line says a second digit is wanted.  (A digit no bid begins with
-    is refused at once, at a later turn: test_every_turn_to_bid_starts_at_the_lowest_bid.)"""
+    is refused at once, at a later turn: test_every_turn_to_bid_starts_at_the_lowest_bid.)
+    First, the keys that do not apply in the auction say why (those at the first lead:
+    test_keys_that_do_not_apply_at_the_first_lead_and_take_back)."""
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert app.table_screen.turn.sel_bid == 16
+        # the first turn starts at the lowest bid
+        assert app.table_screen.turn.sel_bid == 16 and "Enter: bid 16" in status(app)
+        # the keys that do not apply in the auction say why
+        await pilot.press("u")
+        assert "Take back: nothing of yours to take back" in status(app)
+        await pilot.press("s")
+        assert status(app).startswith("Ask for trump: ")
+        assert "cannot follow suit" in status(app) or "bid or pass" in status(app)
+        await pilot.press("a")
+        assert status(app).startswith("Pair: ")
+        # r, the pair's other key here, is the review's on the summary: a refusal says so
+        await pilot.press("r")
+        assert status(app) == ("Pair: the auction is still going on: bid or pass; r "
+                               "reviews a deal only from its summary"), status(app)
+        assert local_table(app).game.actions == [] and app.table_screen.turn.sel_bid == 16
         await pilot.press("2")
         # every line about the bid keeps the other legal key (p was dropped)
         assert status(app) == "Bid 2_: type the second digit · p: pass", status(app)
