@@ -83,21 +83,13 @@ class _LowestBidder:
 
 
 def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table, tmp_path: Path) -> None:
-    """The first turn starts at 16; every later one at the lowest legal bid, whatever
-    was typed before (the later turns: a game the engine saved in the second deal's
-    auction, South to bid again, the bots raising by one so that South's next turn comes
-    in the same auction; South bids above the lowest in between).  At the last, a digit
+    """Every later turn starts at the lowest legal bid, whatever was typed before (a
+    game the engine saved in the second deal's auction, South to bid again, the bots
+    raising by one so that South's next turn comes in the same auction; South bids above
+    the lowest in between).  (The first turn starts at 16:
+    test_half_a_typed_bid_is_never_made.)  At the last, a digit
     no bid begins with is refused at once, and Enter bids the lowest."""
 
-    async def first(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert "Enter: bid 16" in status(app)
-        await pilot.press("2", "2")
-        assert app.table_screen.turn.sel_bid == 22 and "Enter: bid 22" in status(app)
-        await pilot.press("enter")
-        await settle(pilot, app)
-        assert local_table(app).game.actions[0] == Action.make_bid(22)
-
-    table(first, seed=4)
     # South's second turn in an auction (the engine bids the lowest for every seat)
     save_game_record(tmp_path, engine_game(
         4, lambda g: g.view(0).number == 2 and g.turn == 0 and g.view(0).phase is
@@ -143,26 +135,28 @@ def test_every_turn_to_bid_starts_at_the_lowest_bid(table: Table, tmp_path: Path
     table(body, seed=4, resume=True)  # South's second and third turns in the second deal
 
 
-def test_keys_that_do_not_apply_say_why(table: Table) -> None:
+def _bid_28_and_lead(g: Game) -> Action:
+    """South bids 28 and lays its first card as trump, the others pass."""
+    legal = g.legal_actions()
+    if g.turn == 0 and Action.make_bid(28) in legal:
+        return Action.make_bid(28)
+    return PASS if PASS in legal else legal[0]
+
+
+def test_keys_that_do_not_apply_at_the_first_lead_and_take_back(table: Table,
+                                                                 tmp_path: Path) -> None:
+    """At South's first lead after its bid of 28 and its trump (a game the engine
+    saved), the keys that do not apply say why and do nothing.  Then take-back: the lead
+    is taken back, played again (the same bot answers), then the lead and the trump are
+    taken back.  (The keys that do not apply in the auction, ``u`` with nothing to take
+    back among them: test_half_a_typed_bid_is_never_made.)"""
+    save_game_record(tmp_path, engine_game(
+        2, lambda g: g.view(0).phase is Phase.PLAY and g.turn == 0, choose=_bid_28_and_lead))
+
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        await pilot.press("u")
-        assert "Take back: nothing of yours to take back" in status(app)
-        await pilot.press("s")
-        assert status(app).startswith("Ask for trump: ")
-        assert "cannot follow suit" in status(app) or "bid or pass" in status(app)
-        await pilot.press("a")
-        assert status(app).startswith("Pair: ")
-        # r, the pair's other key here, is the review's on the summary: a refusal says so
-        await pilot.press("r")
-        assert status(app) == ("Pair: the auction is still going on: bid or pass; r "
-                               "reviews a deal only from its summary"), status(app)
-        await pilot.press("2", "8", "enter")
-        await settle(pilot, app)
-        await pilot.press("1", "enter")
-        await settle(pilot, app)
-        # South leads the first trick: asking for trump makes no sense yet
         v = local_table(app).game.view(0)
-        assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick
+        assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick and not v.tricks
+        # South leads the first trick: asking for trump makes no sense yet
         before = list(local_table(app).game.actions)
         await pilot.press("s")
         assert status(app) == ("Ask for trump: you can ask for trump only when you cannot "
@@ -179,41 +173,7 @@ def test_keys_that_do_not_apply_say_why(table: Table) -> None:
         await pilot.press("p")
         assert status(app) == "Pass: the cards are being played: play a card"
         assert local_table(app).game.actions == before  # and nothing was played
-
-    table(body, seed=2)  # 7 and 8 with 6 cards: test_show_trump_refusal_uses_the_engines_words
-
-
-def test_a_key_while_a_bot_thinks_says_whose_turn_it_is(table: Table) -> None:
-    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        await pilot.press("p")
-        await pilot.pause()
-        assert local_table(app).game.turn == 1
-        await pilot.press("enter")
-        assert "it is not your turn (East is to move)" in status(app)
-        assert len(local_table(app).game.actions) == 1
-
-    table(body, seed=2, speed="slow")
-
-
-def _bid_28_and_lead(g: Game) -> Action:
-    """South bids 28 and lays its first card as trump, the others pass."""
-    legal = g.legal_actions()
-    if g.turn == 0 and Action.make_bid(28) in legal:
-        return Action.make_bid(28)
-    return PASS if PASS in legal else legal[0]
-
-
-def test_take_back_key_undoes_the_last_decision(table: Table, tmp_path: Path) -> None:
-    """From South's first lead after its bid of 28 and its trump (a game the engine
-    saved): the lead is taken back, played again (the same bot answers), then the lead
-    and the trump are taken back.  What ``u`` says with nothing of yours to take back:
-    test_keys_that_do_not_apply_say_why."""
-    save_game_record(tmp_path, engine_game(
-        2, lambda g: g.view(0).phase is Phase.PLAY and g.turn == 0, choose=_bid_28_and_lead))
-
-    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        v = local_table(app).game.view(0)
-        assert v.phase is Phase.PLAY and v.turn == 0 and not v.trick and not v.tricks
+        # take-back
         await pilot.press("enter")
         await settle(pilot, app)
         after = list(local_table(app).game.actions)
@@ -237,7 +197,8 @@ def test_take_back_key_undoes_the_last_decision(table: Table, tmp_path: Path) ->
 def test_take_back_off_and_the_bell_follow_the_preferences(table: Table) -> None:
     """Take-back off: the footer does not offer ``u`` (at any width), and ``u`` still says
     why; switched on in the settings, the footer offers it at once, and off again, not.
-    The bell off: no ring at South's turns; switched on, the next turn rings."""
+    The bell off: no ring at South's turns; switched on, the next turn rings.  With slow
+    bots, a key while a bot thinks says whose turn it is and does nothing."""
     rings: list[bool] = []
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
@@ -259,18 +220,51 @@ def test_take_back_off_and_the_bell_follow_the_preferences(table: Table) -> None
         await step(pilot, app, settled=True)
         await settle(pilot, app)
         assert local_table(app).game.turn == 0 and not app.modal_open()
+        assert rings and all(rings)
+        # slow bots: a key while a bot thinks says whose turn it is, and does nothing (from
+        # a turn of South's that does not end a trick: a bot is to move after it)
+        for _ in range(20):
+            if len(local_table(app).game.view(0).trick) < 3:
+                break
+            await step(pilot, app, settled=True)
+            await settle(pilot, app)
+        app.apply_prefs(app.prefs.replace(speed="slow"))
+        await step(pilot, app, settled=True)
+        await pilot.pause()
+        n = len(local_table(app).game.actions)
+        turn = local_table(app).game.turn
+        assert turn != 0
+        await pilot.press("enter")
+        name = ("North" if turn == 2 else "East" if turn == 1 else "West")
+        assert f"it is not your turn ({name} is to move)" in status(app), status(app)
+        assert len(local_table(app).game.actions) == n
 
     table(body, size=(160, 30), seed=2, prefs=Preferences(take_back=False, bell=False))
-    assert rings and all(rings)
 
 
 def test_half_a_typed_bid_is_never_made(table: Table) -> None:
     """One digit and Enter: no bid (the selected one is not made behind the player's
     back); the status line says a second digit is wanted.  (A digit no bid begins with
-    is refused at once, at a later turn: test_every_turn_to_bid_starts_at_the_lowest_bid.)"""
+    is refused at once, at a later turn: test_every_turn_to_bid_starts_at_the_lowest_bid.)
+    First, the keys that do not apply in the auction say why (those at the first lead:
+    test_keys_that_do_not_apply_at_the_first_lead_and_take_back)."""
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
-        assert app.table_screen.turn.sel_bid == 16
+        # the first turn starts at the lowest bid
+        assert app.table_screen.turn.sel_bid == 16 and "Enter: bid 16" in status(app)
+        # the keys that do not apply in the auction say why
+        await pilot.press("u")
+        assert "Take back: nothing of yours to take back" in status(app)
+        await pilot.press("s")
+        assert status(app).startswith("Ask for trump: ")
+        assert "cannot follow suit" in status(app) or "bid or pass" in status(app)
+        await pilot.press("a")
+        assert status(app).startswith("Pair: ")
+        # r, the pair's other key here, is the review's on the summary: a refusal says so
+        await pilot.press("r")
+        assert status(app) == ("Pair: the auction is still going on: bid or pass; r "
+                               "reviews a deal only from its summary"), status(app)
+        assert local_table(app).game.actions == [] and app.table_screen.turn.sel_bid == 16
         await pilot.press("2")
         # every line about the bid keeps the other legal key (p was dropped)
         assert status(app) == "Bid 2_: type the second digit · p: pass", status(app)
@@ -289,76 +283,26 @@ def test_half_a_typed_bid_is_never_made(table: Table) -> None:
     table(body, seed=1)  # a later turn: test_every_turn_to_bid_starts_at_the_lowest_bid
 
 
-def test_enter_through_the_summary_does_not_bid(table: Table, tmp_path: Path) -> None:
-    """An Enter just as the deal summary opens (the last card's Enter pressed twice) does
-    not close it.  The Enter that closes the summary and a second one right after: the
-    second makes no bid (the status line says what Enter will do once the table has been
-    seen); after the guard's moment Enter bids."""
+def test_the_status_line_says_what_enter_does_on_the_summary(table: Table,
+                                                             tmp_path: Path) -> None:
+    """Enter pressed while the last trick is gathered did nothing and said "Enter: the
+    deal is over", and that stayed in the status line below the deal summary, where Enter
+    goes to the next deal.  While the trick shows, Enter is told to wait; once the summary
+    is open, the status line says the deal's result and what Enter does, as the footer.
+    Then, through the summary: an Enter just as the deal summary opens does not close it.
+    The Enter that closes the summary and a second one right after: the second makes no
+    bid (the status line says what Enter will do once the table has been seen); after
+    the guard's moment Enter bids."""
     save_last_trick(tmp_path, 2)
 
     async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         assert (local_table(app).game.view(0).number == 1
                 and len(local_table(app).game.view(0).hand) == 1)
         assert ENTER_GUARD >= 0.3 and SUMMARY_GUARD >= 0.3
-        app.table_screen.pace.summary_guard = 3600.0  # "just opened", however slow the machine
-
-        def my_bids() -> list[int | None]:
-            return [e.bid for e in app.table.events if isinstance(e, BidMade) and e.seat == 0]
-
-        for _ in range(2000):
-            await settle(pilot, app)
-            if not isinstance(app.screen, SummaryScreen):
-                await step(pilot, app, settled=True)
-                continue
-            summary = app.screen
-            if summary.guard:  # the first summary: Enter too soon does nothing
-                assert summary.guard == 3600.0
-                await pilot.press("enter")
-                await pilot.pause()
-                assert app.screen is summary
-                assert "⏎ next deal" in footer_keys(app)  # it still says what Enter does
-                summary.guard = app.table_screen.pace.summary_guard = 0.0  # the moment has passed
-            app.table_screen.turn.enter_guard = 3600.0  # "right after", however slow the machine
-            before = my_bids()
-            await pilot.press("enter", "enter")
-            await wait_for(pilot, lambda: not isinstance(app.screen, SummaryScreen))
-            await settle(pilot, app)
-            v = local_table(app).game.view(0)
-            if not (v.phase is Phase.AUCTION and any(a.bid for a in v.legal_actions)):
-                # no bid to make in this auction: the next deal
-                app.table_screen.turn.enter_guard = 0.0
-                continue
-            # the turn began during the wait, so the wait runs from the turn's start
-            assert app.table_screen.turn.enter_guard_from > app.table_screen.turn.dialog_closed_at
-            for _ in range(3):
-                await pilot.press("enter")  # more presses, still too soon
-                await pilot.pause()
-                assert status(app) == ("Enter: the table is back; look first, then Enter "
-                                       f"will bid {app.table_screen.turn.sel_bid}")
-            assert my_bids() == before
-            app.table_screen.turn.enter_guard = 0.0  # the moment has passed
-            sel = app.table_screen.turn.sel_bid
-            await pilot.press("enter")
-            await settle(pilot, app)
-            assert my_bids() == [*before, sel]
-            return
-        raise AssertionError("no deal summary was followed by a turn to bid")
-
-    table(body, seed=2, resume=True)
-
-
-def test_the_status_line_says_what_enter_does_on_the_summary(table: Table,
-                                                             tmp_path: Path) -> None:
-    """Enter pressed while the last trick is gathered did nothing and said "Enter: the
-    deal is over", and that stayed in the status line below the deal summary, where Enter
-    goes to the next deal.  While the trick shows, Enter is told to wait; once the summary
-    is open, the status line says the deal's result and what Enter does, as the footer."""
-    save_last_trick(tmp_path, 2)
-
-    async def body(pilot: Pilot[Any], app: TwentyNineApp) -> None:
         # the last trick stays up until the test gathers it
         app.table_screen.pace.trick_delay = 3600.0
         app.table_screen.turn.enter_guard = 0.0
+        app.table_screen.pace.summary_guard = 3600.0  # "just opened", however slow the machine
         for _ in range(2000):  # the deal's last cards (the test gathers the tricks)
             if app.table.deal_over and app.table_screen.flow.gathering:
                 break
@@ -381,6 +325,39 @@ def test_the_status_line_says_what_enter_does_on_the_summary(table: Table,
         assert isinstance(result, DealScored)
         assert said.startswith(("Us ", "Them ")), said  # the result first, as the log
         assert "⏎ next deal" in footer_keys(app)
+        # Enter too soon does nothing on the summary
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen) and summary.guard == 3600.0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is summary and isinstance(summary, SummaryScreen)
+        assert "⏎ next deal" in footer_keys(app)  # it still says what Enter does
+        summary.guard = app.table_screen.pace.summary_guard = 0.0  # the moment has passed
+        app.table_screen.turn.burst_gap = 0.0  # the presses below are not one burst
+
+        def my_bids() -> list[int | None]:
+            return [e.bid for e in app.table.events if isinstance(e, BidMade) and e.seat == 0]
+
+        app.table_screen.turn.enter_guard = 3600.0  # "right after", however slow the machine
+        before = my_bids()
+        await pilot.press("enter", "enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, SummaryScreen))
+        await settle(pilot, app)
+        v = local_table(app).game.view(0)
+        assert v.phase is Phase.AUCTION and any(a.bid for a in v.legal_actions)
+        # the turn began during the wait, so the wait runs from the turn's start
+        assert app.table_screen.turn.enter_guard_from > app.table_screen.turn.dialog_closed_at
+        for _ in range(3):
+            await pilot.press("enter")  # more presses, still too soon
+            await pilot.pause()
+            assert status(app) == ("Enter: the table is back; look first, then Enter "
+                                   f"will bid {app.table_screen.turn.sel_bid}")
+        assert my_bids() == before
+        app.table_screen.turn.enter_guard = 0.0  # the moment has passed
+        sel = app.table_screen.turn.sel_bid
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert my_bids() == [*before, sel]
 
     table(body, seed=2, resume=True, pauses=True)
 
