@@ -284,7 +284,15 @@ def test_hard_in_your_seat_uses_the_tables_own_bots_and_seeds(
     h.close()
 
 
-def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so(random_replay: None) -> None:
+def test_a_record_file_is_replayed_with_fixed_seeds_and_says_so(
+        random_replay: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the replay's medium bots (a record file's) over 8 worlds a decision, not 48: what
+    # is checked is the plan and its note, not how well they play
+    from twentynine.bots.config import MEDIUM
+    from twentynine.bots.medium import MediumBot
+
+    monkeypatch.setattr(MediumBot, "default_config", MEDIUM.replace(samples=8,
+                                                                    bid_samples=8))
     # Pagat's rules (a trump marker, no face-down card): a record unlike the table's own
     d = Deal.from_seed(3, rules=Rules.preset("pagat"))
     bots = [make_bot("easy", seed=s) for s in range(4)]

@@ -29,14 +29,15 @@ SIZE = (80, 24)
 
 
 def played_on(tmp_path: Path, rules: HouseRules, seed: int,
-              stop: Callable[[RaceTable], bool]) -> RaceTable:
-    """A table of random bots (saving under ``tmp_path``, its deals kept in the
-    history there as the table's coach keeps them) played without a screen, the player's
-    first legal move each time, until ``stop(table)``: a moment of the game reached
-    without drawing every bot move."""
+              stop: Callable[[RaceTable], bool], kept: bool = False) -> RaceTable:
+    """A table of random bots (saving under ``tmp_path``; with ``kept``, its deals kept
+    in the history there as the table's coach keeps them) played without a screen, the
+    player's first legal move each time, until ``stop(table)``: a moment of the game
+    reached without drawing every bot move."""
     table = RaceTable(rules, seed=seed, bots="random",
                       save_file=tmp_path / "twentyfive-save.json")
-    RaceRecorder(table, RaceHistory(race_history_path(tmp_path)))
+    if kept:
+        RaceRecorder(table, RaceHistory(race_history_path(tmp_path)))
     while True:
         table.run_bots()
         if stop(table):
@@ -114,7 +115,7 @@ def test_the_review_pages_through_the_game_s_deals(tmp_path: Path) -> None:
     deals."""
     # two deals played without a screen and kept in the history, as the table keeps them
     played_on(tmp_path, HouseRules(players=3, target=45), 4, lambda t: (
-        t.view().stage is Stage.DEAL_OVER and t.view().number == 2))
+        t.view().stage is Stage.DEAL_OVER and t.view().number == 2), kept=True)
     app = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
 
     def ready() -> bool:
