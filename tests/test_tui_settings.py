@@ -78,10 +78,11 @@ def _first_human_move(app: TwentyNineApp) -> str:
 
 def test_before_the_first_move_cancel_scroll_and_rules_for_this_game(tmp_path: Path
                                                                     ) -> None:
-    """One table at 80x24, before any move: a cancelled screen changes and saves nothing;
-    the list scrolls with a visible hint and the mouse selects and changes a row; a
-    setting that does not fit the others is skipped or explained; then a rule changed at
-    the start of a game applies to this game and is kept as the default."""
+    """One table at 80x24, before any move: the list scrolls with a visible hint and the
+    mouse selects and changes a row; a setting that does not fit the others is skipped
+    or explained; the screen cancelled after all that changes and saves nothing; then a
+    rule changed at the start of a game applies to this game and is kept as the
+    default."""
 
     async def run() -> None:
         app = make_app(tmp_path, seed=2)
@@ -89,17 +90,6 @@ def test_before_the_first_move_cancel_scroll_and_rules_for_this_game(tmp_path: P
             await settle(pilot, app)
             # not a first launch: straight to the table (and no preferences written, below)
             assert not isinstance(app.screen, RulesScreen)
-            # cancel changes nothing
-            screen = await _open_settings(pilot, app)
-            await pilot.press("right", "down", "right")
-            await _go_to(pilot, screen, "pair")
-            await pilot.press("right")
-            assert screen.rules == Rules(pair=False)
-            await pilot.press("escape")
-            await settle(pilot, app)
-            assert app.table.rules == Rules() and app.prefs.bots == "random"
-            assert not (tmp_path / "settings.json").exists()
-            assert not prefs_path(tmp_path).exists()
             # the list scrolls with a visible hint
             screen = await _open_settings(pilot, app)
             text = screen_text(app)
@@ -138,9 +128,17 @@ def test_before_the_first_move_cancel_scroll_and_rules_for_this_game(tmp_path: P
             assert screen.rules == Rules()
             await pilot.press("right", "right", "right")
             assert screen.rules == Rules.preset("pagat")
+            # cancel changes nothing (the bell, the rules above, and these)
+            await pilot.press("home", "right", "down", "right")
+            await _go_to(pilot, screen, "pair")
+            await pilot.press("right")
+            assert screen.rules == Rules.preset("pagat").replace(pair=False)
             await pilot.press("escape")
             await settle(pilot, app)
-            assert app.table.rules == Rules() and not app.prefs.bell
+            assert app.table.rules == Rules() and app.prefs.bots == "random"
+            assert not app.prefs.bell
+            assert not (tmp_path / "settings.json").exists()
+            assert not prefs_path(tmp_path).exists()
             # at the start of a game: for this game
             assert app.check_action("settings", ())
             screen = await _open_settings(pilot, app)
