@@ -133,8 +133,9 @@ def test_the_review_pages_through_the_game_s_deals(tmp_path: Path) -> None:
             await pilot.press("r")
             await wait_for(pilot, lambda: isinstance(app.screen, RaceReviewScreen))
             await pilot.pause()
-            assert "Review of deal 2" in screen_text(app)
-            assert "[ ] the other deals (2 of 2)" in screen_text(app)
+            text = screen_text(app)
+            assert "Review of deal 2" in text
+            assert "[ ] the other deals (2 of 2)" in text
             await pilot.press("[")
             await pilot.pause()
             assert "Review of deal 1" in screen_text(app)
