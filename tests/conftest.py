@@ -16,6 +16,7 @@ on the compiled build, does).
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import sys
@@ -92,6 +93,19 @@ def _rewrite_tests_once(config: pytest.Config, files: list[Path]) -> None:
                 _write_pyc(state, co, source_hash, pyc)
     except (ImportError, AttributeError, KeyError, TypeError, OSError):
         return
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Garbage collection in the tests' processes, tuned once every module is imported.
+    Python's cyclic collector ran about 3,000 times in a table test file and took a sixth
+    of its CPU, most of it walking again the tens of thousands of objects every import
+    made (Textual, the engine's tables, the test modules), which live until the process
+    ends: those are frozen out of its walks (``gc.freeze``), and it runs a fourteenth as
+    often (a file of table tests: 6.0 s of collecting -> 2.7, peak memory 140 -> 150 MB).
+    The processes the tests start (tables, servers, reviews) keep Python's defaults."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 10)
 
 
 LAYER_TESTS: dict[str, tuple[str, ...]] = {
