@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Static
-from tui_support import screen_text, wait_calmly, wait_for
+from tui_support import play_until, screen_text, wait_calmly, wait_for
 
 from twentynine.tui.twentyfive_app import TwentyFiveApp
 from twentynine.tui.twentyfive_dialogs import RaceOverScreen, RobScreen
@@ -55,11 +55,7 @@ def engine_race(seed: int, stop: Callable[[Race], bool],
     """A game played by the engine alone (each seat's first legal move) from the seed's
     first deal until ``stop(race)`` holds: a moment of a deal reached without a table
     (every bot move at a table is drawn, most of a Pilot test's time)."""
-    race = Race(seed, rules or HouseRules(players=4))
-    while not stop(race):
-        assert not race.is_over, "the game ended before the position was reached"
-        race.apply(race.legal_actions()[0])
-    return race
+    return play_until(Race(seed, rules or HouseRules(players=4)), stop)
 
 
 def at(tmp_path: Path, race: Race) -> TwentyFiveApp:

@@ -8,7 +8,7 @@ import os
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from rich.console import Console
 from textual.app import App
@@ -144,12 +144,30 @@ def engine_game(seed: int, stop: Callable[[Game], bool], rules: Rules | None = N
     """A game played by the engine alone (each seat's first legal action, or
     ``choose(game)``'s) from the seed's first deal until ``stop(game)`` holds: a moment of
     a deal reached without a table (every bot move at a table is drawn)."""
-    g = Game(seed, rules)
-    while not stop(g):
-        if g.is_over:
+    return play_until(Game(seed, rules), stop, choose)
+
+
+class _Playable(Protocol):
+    """A game the engine plays alone: Twenty-Nine's Game, Twenty-Five's Race."""
+
+    @property
+    def is_over(self) -> bool: ...
+    def legal_actions(self) -> Any: ...
+    def apply(self, action: Any) -> Any: ...
+
+
+P = TypeVar("P", bound=_Playable)
+
+
+def play_until(game: P, stop: Callable[[P], bool],
+               choose: Callable[[P], Any] | None = None) -> P:
+    """``game`` played on by the engine (each seat's first legal action, or
+    ``choose(game)``'s) until ``stop(game)`` holds."""
+    while not stop(game):
+        if game.is_over:
             raise AssertionError("the game ended before the position was reached")
-        g.apply(choose(g) if choose is not None else g.legal_actions()[0])
-    return g
+        game.apply(choose(game) if choose is not None else game.legal_actions()[0])
+    return game
 
 
 def save_game_record(data_dir: Path, game: Game) -> None:
