@@ -29,6 +29,8 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # lets tests import their support modules
 
+from browser_support import SHARED, browser, chromium, uses_browser  # noqa: F401
+
 settings.register_profile(
     "ci",
     max_examples=40,
@@ -150,32 +152,50 @@ def _mark_layers(items: list[pytest.Item]) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Each test is marked with its layer (:data:`LAYER_TESTS`).  The tests marked
-    ``early`` start first: each waits for seconds on processes,
-    clocks or a browser while using little CPU, so started first they overlap the busy
-    tests instead of running last with the cores half idle.  The workers (``--dist
-    worksteal``) each begin with a contiguous share of the tests, so the early ones are
-    dealt to every share in turn, near its head; the order is otherwise kept."""
+    """Each test is marked with its layer (:data:`LAYER_TESTS`).  The browser tests and
+    the tests marked ``early`` start first: each waits for seconds on processes, clocks
+    or a browser while using little CPU, so started first they overlap the busy tests
+    instead of running last with the cores half idle.  The workers (``--dist
+    worksteal``) each begin with a contiguous share of the tests: each share starts with
+    one block of the browser tests (one Chromium a worker, ``browser_support``), and the
+    other early tests are dealt to every share in turn, near its head; the order is
+    otherwise kept."""
     _mark_layers(items)
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    early = [item for item in items if item.get_closest_marker("early") is not None]
-    if not early:
+    in_browser = [item for item in items if uses_browser(item)]
+    early = [item for item in items
+             if item.get_closest_marker("early") is not None and not uses_browser(item)]
+    if not early and not in_browser:
         return
-    rest = [item for item in items if item.get_closest_marker("early") is None]
+    first = {id(item) for item in (*in_browser, *early)}
+    rest = [item for item in items if id(item) not in first]
     ordered: list[pytest.Item] = []
     left = len(items)
     for w in range(workers):
         size = left // (workers - w)  # the share worksteal first sends this worker
         left -= size
+        block = in_browser[w * len(in_browser) // workers:(w + 1) * len(in_browser) // workers]
         mine = early[w::workers]
-        take = max(size - len(mine), 0)
+        take = max(size - len(block) - len(mine), 0)
         share, rest = rest[:take], rest[take:]
         # the first at the head, the others spread over the first part of the share (all
         # at the head would wait at once, and leave a core idle there instead)
         for j, item in reversed(list(enumerate(mine))):
             share.insert(j * size // (len(mine) + 1), item)
-        ordered += share
+        ordered += block + share
     items[:] = ordered + rest
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """The worker's Chromium closes when the next test does not use it (see
+    ``browser_support``)."""
+    if uses_browser(item) and (nextitem is None or not uses_browser(nextitem)):
+        SHARED.close()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    SHARED.close()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

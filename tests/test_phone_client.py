@@ -30,7 +30,6 @@ import pytest
 from contrast_support import low_contrast_text
 from qr_support import QRReadError, read_qr
 from test_server_wall import cards_in, known_cards, leaks
-from test_web_browser import CHROMIUM, CHROMIUM_FLAGS, _need_browser
 
 from twentynine.engine.rules import Rules
 from twentynine.net.qr import join_link, qr_matrix, qr_text, text_matrix
@@ -121,35 +120,6 @@ class Watched:
 
     def text(self, selector: str) -> str:
         return str(self.page.inner_text(selector))
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """One Chromium for a module's tests (its start was a second or two of CPU a test);
-    each test has contexts of its own (``browser``), closed when the test ends."""
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def browser(chromium: Any) -> Iterator[Any]:
-    """The module's Chromium; every context the test opened is closed at its end (no page
-    of one test lives on into the next).  A module that imports ``browser`` imports
-    ``chromium`` too."""
-    before = list(chromium.contexts)
-    try:
-        yield chromium
-    finally:
-        for context in chromium.contexts:
-            if context not in before:
-                context.close()
 
 
 def open_page(browser: Any, profile: dict[str, Any], link: str) -> Watched:

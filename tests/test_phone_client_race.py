@@ -22,13 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from contrast_support import low_contrast_text
-from test_phone_client import (  # noqa: F401
+from test_phone_client import (
     PHONE,
     WAIT,
     LiveServer,
     Watched,
-    browser,
-    chromium,
 )
 from test_phone_page import COVERED, EDGES
 from test_server_twentyfive import cards_seen, known_cards, leaks
@@ -85,7 +83,7 @@ def shot(w: Watched, name: str) -> None:
         w.page.screenshot(path=str(Path(SHOTS) / name))
 
 
-def sit(browser: Any, link: str, name: str, seat: str | None = None) -> Watched:  # noqa: F811
+def sit(browser: Any, link: str, name: str, seat: str | None = None) -> Watched:
     # cards still flying in would be measured where they fly: no motion (as a player who
     # asked for none)
     page = browser.new_context(**PHONE, reduced_motion="reduce").new_page()
@@ -148,7 +146,7 @@ def play_one(w: Watched) -> None:
 
 
 def test_nine_each_for_themselves_fit_every_phone_in_play_and_at_the_deals_end(
-        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+        tmp_path: Path, browser: Any) -> None:
     rules = HouseRules(players=9)
     # a move clock (long enough never to run out here): its bar fits as well
     srv = LiveServer(tmp_path / "tables", Settings(rules=rules, bots="random",
@@ -218,7 +216,7 @@ def targets_and_names(w: Watched, where: str) -> None:
 
 
 def test_nine_in_threes_contrast_targets_names_game_over_a_waiting_friend_and_game_two(
-        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+        tmp_path: Path, browser: Any) -> None:
     # to 5: the first trick a team takes ends the game
     rules = HouseRules(players=9, teams="threes", target=5)
     srv = LiveServer(tmp_path / "tables", Settings(rules=rules, bots="random",

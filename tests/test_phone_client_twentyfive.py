@@ -18,13 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_phone_client import (  # noqa: F401
+from test_phone_client import (
     PHONE,
     WAIT,
     LiveServer,
     Watched,
-    browser,
-    chromium,
 )
 from test_server_twentyfive import RULES, known_cards, leaks
 
@@ -65,7 +63,7 @@ def moves_of(srv: LiveServer) -> list[str]:
     return srv.call(read())
 
 
-def open_race(browser: Any, link: str, name: str) -> Watched:  # noqa: F811
+def open_race(browser: Any, link: str, name: str) -> Watched:
     page = browser.new_context(**PHONE).new_page()
     page.set_default_timeout(WAIT)
     w = Watched(page)
@@ -156,7 +154,7 @@ def check_fits(w: Watched) -> None:
 
 
 def test_two_phone_pages_and_four_bots_play_six_in_threes_to_the_end(
-        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+        tmp_path: Path, browser: Any) -> None:
     seed = robbing_seed()
     srv = LiveServer(tmp_path / "tables", Settings(rules=RULES, bots="random",
                                                    bot_delay=0.0), seed=seed)

@@ -21,13 +21,11 @@ from typing import Any
 
 import pytest
 from qr_support import read_qr
-from test_phone_client import (  # noqa: F401
+from test_phone_client import (
     PHONE,
     WAIT,
     LiveServer,
     Watched,
-    browser,
-    chromium,
     drive,
     open_page,
     tap_move,
@@ -166,7 +164,7 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 @pytest.mark.early
-def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: Any) -> None:  # noqa: F811
+def test_a_deal_at_320_px_by_taps_on_every_phone_size(tmp_path: Path, browser: Any) -> None:
     srv = LiveServer(tmp_path / "tables", Settings(bots="random", bot_delay=0.0), seed=3)
     try:
         # cards still flying in would be measured where they fly: no motion (as a player
@@ -497,7 +495,7 @@ def last_card_forced(srv: LiveServer, seat: int) -> bool:
 
 @pytest.mark.early
 def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
-        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+        tmp_path: Path, browser: Any) -> None:
     """A game of one deal played out by taps at 320 x 568: its result leaves the last
     trick, who won it and the bar's "?" in sight at the smallest, largest and sideways
     phone; "?" opens the help
@@ -555,7 +553,7 @@ def test_at_game_over_the_bar_help_share_and_leave_stay_a_tap_away(
 
 
 def test_the_help_opens_at_its_title_on_a_small_phone(tmp_path: Path,
-                                                      browser: Any) -> None:  # noqa: F811
+                                                      browser: Any) -> None:
     """At 320 x 568 the help is taller than the screen: "?" opens it at its title and
     first rules, with the focus on its close button all the same (a focus that scrolled
     the panel would open it half way down, the title and the rules out of sight), and
@@ -591,7 +589,7 @@ def test_the_help_opens_at_its_title_on_a_small_phone(tmp_path: Path,
 
 
 def test_an_old_link_says_its_table_is_gone_and_asks_for_a_code(
-        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+        tmp_path: Path, browser: Any) -> None:
     """The link of a table the host had before it started again: the join form says the
     table is gone before anything is typed (the look, which the server does not count as
     a wrong guess for such a code), clears the old code, and the code the host gives now
@@ -638,7 +636,7 @@ def house_rules_of_every_setting() -> Rules:
 
 
 def test_the_help_says_every_house_rule_in_the_settings_own_words(
-        tmp_path: Path, browser: Any) -> None:  # noqa: F811
+        tmp_path: Path, browser: Any) -> None:
     """A table where every rule setting differs from the standard game: the join form
     and the help (?) say each setting's own phrase from its record in
     ``rules.SETTINGS`` (a new setting is in this test by being in that list), and the
@@ -673,7 +671,7 @@ def test_the_help_says_every_house_rule_in_the_settings_own_words(
 
 
 def test_the_page_tells_the_news_in_the_terminals_words(tmp_path: Path,
-                                                         browser: Any) -> None:  # noqa: F811
+                                                         browser: Any) -> None:
     """The deal's news on a wide page (its log) is the server's lines for the events,
     which are the terminal's (``twentynine.engine.words``), with the seats as the page names
     them: the page fills the slots as the terminal does."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from browser_support import need_browser
 
 from twentynine.engine.events import CardPlayed
 from twentynine.engine.records import loads, replay_game
@@ -29,10 +29,6 @@ from twentynine.tui.prefs import Preferences, prefs_path, save_prefs
 if TYPE_CHECKING:  # imported where a test runs (the module loads without playwright)
     from playwright.sync_api import Browser, BrowserContext, Page
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"]
 _ESC = re.compile(rb"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Z]|.)")
 
 
@@ -49,26 +45,6 @@ def test_bad_serve_values_exit_2_with_one_line(argv: list[str],
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1, err
-
-
-def _need_browser() -> None:
-    missing = []
-    try:
-        import textual_serve  # noqa: F401
-    except ImportError:
-        pytest.fail("twentynine serve needs textual-serve: pip install -e '.[test]' again")
-    if not Path(CHROMIUM).exists():
-        missing.append("Chromium (apt-get install -y chromium)")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        missing.append("Playwright for Python (pip install playwright)")
-    if not missing:
-        return
-    if os.environ.get("TWENTYNINE_SKIP_BROWSER") == "1" and not os.environ.get("CI"):
-        pytest.skip("no browser here: " + ", ".join(missing))
-    pytest.fail("the browser test needs " + " and ".join(missing)
-                + " (set TWENTYNINE_SKIP_BROWSER=1 to skip it outside CI)")
 
 
 def free_port() -> int:
@@ -89,25 +65,9 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 60)
     raise AssertionError(f"nothing listens on port {port} after {timeout} s")
 
 
-@pytest.fixture(scope="module")
-def chromium_browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's two tests (each opens a context of its own,
-    closed at its end): its start is a second or two of CPU."""
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
-                                     headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
 @pytest.fixture
 def served_table(tmp_path: Path) -> Iterator[tuple[int, Path]]:
-    _need_browser()
+    need_browser()
     port = free_port()
     env = dict(os.environ, TWENTYNINE_DATA_DIR=str(tmp_path))
     # a returning player: the first-run card has been seen, the table opens at once
@@ -161,7 +121,7 @@ def wait_until(page: Page, check: Callable[[], bool], what: str, timeout: float 
 
 
 @pytest.mark.early
-def test_the_table_in_a_browser_plays_a_card(chromium_browser: Browser,
+def test_the_table_in_a_browser_plays_a_card(chromium: Browser,
                                              served_table: tuple[int, Path]) -> None:
     """Two tabs at once, each its own game and save (neither overwrites the other); a tab
     opened after both closed continues the first tab's game."""
@@ -216,7 +176,7 @@ def test_the_table_in_a_browser_plays_a_card(chromium_browser: Browser,
         return next(p for p, b in saves.items() if content(p) not in (None, b))
 
     first, second = data_dir / "save-browser-1.json", data_dir / "save-browser-2.json"
-    context = chromium_browser.new_context(viewport={"width": 1400, "height": 900})
+    context = chromium.new_context(viewport={"width": 1400, "height": 900})
     try:
         (a, sa), (b, sb) = open_tab(context), open_tab(context)
         for page, screen in ((a, sa), (b, sb)):
@@ -274,7 +234,7 @@ def test_the_table_in_a_browser_plays_a_card(chromium_browser: Browser,
 
 
 def test_a_browser_joins_a_hosted_table_and_plays_a_card(
-        tmp_path: Path, chromium_browser: Browser) -> None:
+        tmp_path: Path, chromium: Browser) -> None:
     """``serve --join``: the browser's table is seated at a ``host`` server (all on free
     loopback ports); its card is played by the server's engine, so it is in the server's
     record of the table."""
@@ -322,7 +282,7 @@ def test_a_browser_joins_a_hosted_table_and_plays_a_card(
             _, events = replay(data["game"])
             return any(isinstance(e, CardPlayed) and e.seat == 0 for e in events)
 
-        context = chromium_browser.new_context(viewport={"width": 1400, "height": 900})
+        context = chromium.new_context(viewport={"width": 1400, "height": 900})
         try:
             page = context.new_page()
             page.route("**/*", only_this_server)
