@@ -566,15 +566,24 @@ class EventLog(RichLog, can_focus=False):
         super().__init__(*args, **kwargs)
         self._entries: deque[object] = deque(maxlen=self.max_lines or 500)
         self._wrapped_at = 0
+        self._ends_pending = 0
+        """Writes whose scroll to the latest line is still to come."""
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.call_after_refresh(self._note_scroll)
 
     def _note_scroll(self) -> None:
-        """Whether the latest line is out of sight (checked once a write's own scroll to
-        the end has been made)."""
-        self.scrolled_back = self.scroll_y < self.max_scroll_y - 0.5
+        """Whether the latest line is out of sight (not while a write's own scroll to the
+        end is still to come: the log is not scrolled back, only behind its last lines,
+        and saying so flipped the mark above it on and off at every move)."""
+        if not self._ends_pending:
+            self.scrolled_back = self.scroll_y < self.max_scroll_y - 0.5
+
+    def _end_made(self) -> None:
+        """A write's scroll to the end has been made (it was queued before this)."""
+        self._ends_pending -= 1
+        self._note_scroll()
 
     def write(self, content: object, width: int | None = None, expand: bool = False,
               shrink: bool = True, scroll_end: bool | None = None,
@@ -587,7 +596,11 @@ class EventLog(RichLog, can_focus=False):
         # a line that makes the scroll bar appear narrows the text without a resize:
         # wrap everything again at the width left (nothing is done if it did not change)
         self.call_after_refresh(self._rewrap)
-        self.call_after_refresh(self._note_scroll)
+        if self.auto_scroll if scroll_end is None else scroll_end:
+            self._ends_pending += 1  # the write queued its scroll before this
+            self.call_after_refresh(self._end_made)
+        else:
+            self.call_after_refresh(self._note_scroll)
         return self
 
     def clear(self) -> Self:
