@@ -10,9 +10,11 @@ any seat; the median of ``--runs`` runs is printed, with the CPU it took to open
 (``tests/conftest.py``); ``every`` draws each frame a terminal would get.
 
 ``--base REV`` measures the source of git revision REV too, in the same invocation, the
-two alternating run by run (so that the machine's load falls on both alike)::
+two alternating run by run (so that the machine's load falls on both alike); ``--new
+REV`` measures REV instead of the working tree::
 
     .venv/bin/python benchmarks/table_moves.py --base HEAD~3
+    .venv/bin/python benchmarks/table_moves.py --base HEAD~1 --new HEAD
 
 Twenty-Nine's table at 100x30, Twenty-Five's at 80x24 with four players.
 """
@@ -151,7 +153,8 @@ def child(game: str, deals: int, seed: int, frames: str) -> None:
 
 
 def base_source(rev: str, where: Path) -> Path:
-    """REV's ``src`` folder, extracted under ``where``."""
+    """REV's ``src`` folder, extracted under ``where`` (made if need be)."""
+    where.mkdir(parents=True, exist_ok=True)
     data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "src"], check=True,
                           capture_output=True).stdout
     with tarfile.open(fileobj=BytesIO(data)) as tar:
@@ -178,6 +181,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=5)
     p.add_argument("--frames", choices=["skip", "every"], default="skip")
     p.add_argument("--base", metavar="REV", help="measure git revision REV too")
+    p.add_argument("--new", metavar="REV",
+                   help="measure git revision REV instead of the working tree")
     p.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
     games = GAMES if args.game == "both" else (args.game,)
@@ -186,8 +191,10 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         sources = {"this tree": ROOT / "src"}
+        if args.new:
+            sources = {args.new: base_source(args.new, Path(tmp) / "new")}
         if args.base:
-            sources = {args.base: base_source(args.base, Path(tmp)), **sources}
+            sources = {args.base: base_source(args.base, Path(tmp) / "base"), **sources}
         print(f"{args.deals} deals a run, seed {args.seed}, frames: {args.frames}, "
               f"median of {args.runs} runs")
         for game in games:
