@@ -79,6 +79,12 @@ _Plan = tuple[int, bool, list[str], list[_Item]]
 """What the footer draws: width, tight, the keys left out, and the keys shown."""
 
 
+def _extent(item: _Item, tight: bool) -> tuple[int, int, bool, bool]:
+    """What a key's width depends on: its display's and description's widths, whether it
+    has a description, and tightness."""
+    return Text(item[1]).cell_len, Text(item[2]).cell_len, bool(item[2]), tight
+
+
 class _Key(FooterKey):
     """One key of :class:`TableFooter`, redrawn in place when the key it shows changes.
     ``tight``: without the space after the description (the footer is short of room);
@@ -103,6 +109,8 @@ class _Key(FooterKey):
             self.display = True
         if item == self.item and tight == self.tight:
             return
+        # a key as wide as the one it replaces needs no layout of the screen
+        resized = _extent(item, tight) != _extent(self.item, self.tight)
         self.key, self.key_display, self.description, self.action, on, tooltip = item
         if on == self._disabled:
             self._disabled = not on
@@ -111,7 +119,7 @@ class _Key(FooterKey):
             self.tooltip = tooltip
         self.item = item
         self.tight = tight
-        self.refresh(layout=True)
+        self.refresh(layout=resized)
 
     def render(self) -> Text:
         text = super().render()

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
 
+from rich.cells import cell_len
 from rich.rule import Rule
 from rich.text import Text
 from textual import events
@@ -76,7 +77,8 @@ class TableState:
 
 
 class TextPanel(Static):
-    """A Static that redraws only when its text really changes (cheap repeated updates)."""
+    """A Static that redraws only when its text really changes (cheap repeated updates),
+    and lays the screen out again only when the new text may change its size."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -84,10 +86,31 @@ class TextPanel(Static):
 
     def set_text(self, text: Text) -> None:
         """Show ``text`` unless it is already shown."""
-        if self._shown is not None and text == self._shown:
+        old = self._shown
+        if old is not None and text == old:
             return
         self._shown = text
-        self.update(text)
+        self.update(text, layout=old is None or not self.same_size(old, text))
+
+    def same_size(self, old: Text, new: Text) -> bool:
+        """Whether ``new`` takes the room ``old`` took: always in a panel of a fixed size;
+        in one whose height (or width) follows its text, when both have as many lines
+        (and, for the width, as wide a widest line) and no line is wider than the panel
+        (none wraps).  (A layout of the screen is the costly part of a redraw.)"""
+        styles = self.styles
+        auto_width = styles.width is not None and styles.width.is_auto
+        auto_height = styles.height is not None and styles.height.is_auto
+        if not auto_width and not auto_height:
+            return True
+        old_lines, new_lines = old.plain.split("\n"), new.plain.split("\n")
+        if len(old_lines) != len(new_lines):
+            return False
+        old_wide = max(map(cell_len, old_lines))
+        new_wide = max(map(cell_len, new_lines))
+        if auto_width:
+            return old_wide == new_wide
+        width = self.size.width
+        return width > 0 and old_wide <= width and new_wide <= width
 
 
 def fit_line(text: Text, width: int, cut: bool = True) -> Text:
