@@ -27,7 +27,7 @@ from ..engine.cards import Card
 from ..engine.deal import Phase
 from ..engine.events import Event, TrumpShown
 from ..engine.views import SeatView
-from .theme import GOLD, HIDDEN, SKY
+from .theme import FELT_TURN, GOLD, HIDDEN, SKY
 from .wording import (
     HUMAN,
     LARGE,
@@ -220,6 +220,8 @@ class SeatPanel(TextPanel):
         self.inline = inline
         """The name too on that line (your own panel, between the trick and the hand)."""
         self._state: TableState | None = None
+        self.turn_shown = False
+        """The seat is drawn as the one to move."""
 
     def on_resize(self) -> None:
         if self._state is not None:
@@ -284,7 +286,12 @@ class SeatPanel(TextPanel):
         t.append(name, style="bold")
         if s == 2 and t.cell_len + 10 <= width:
             t.append(" (partner)", style="dim")
-        self.set_class(turn, "-turn")
+        if turn != self.turn_shown:
+            # the seat to move stands out on a lighter felt: set on the panel itself, not
+            # by a class (restyling a widget by its classes walks the whole stylesheet,
+            # and the turn moves on at every card)
+            self.turn_shown = turn
+            self.styles.background = FELT_TURN if turn else None
         extra = self._details(state)
         if self.compact and extra:
             sep = Text(" · ")
