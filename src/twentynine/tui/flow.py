@@ -26,7 +26,6 @@ from ..engine.deal import IllegalActionError, Phase
 from ..engine.events import DealScored, Event, GameOver, TrickWon
 from ..engine.rules import Rules
 from ..engine.scoring import DealOutcome
-from .coach import HintPanel
 from .pacing import paced_decision
 from .screens import GameOverScreen, SummaryScreen
 from .widgets import ScoreBar, SeatPanel
@@ -84,17 +83,20 @@ class TableFlow:
         """The app is shutting down (the table's widgets are gone): a late bot move or
         timer must not touch anything."""
         app = self.host
-        return not app.is_running or not app.screen_stack or not self.screen.query(ScoreBar)
+        return (not app.is_running or not app.screen_stack
+                or not self.screen.query_children(ScoreBar))
 
     # ------------------------------------------------------------------ moves
     def advance(self) -> None:
-        """After anything changed: redraw, then start whatever comes next."""
-        self.screen.refresh_ui()
+        """After anything changed: start whatever comes next, and redraw (once: the
+        table is drawn as it stands once the next move is under way)."""
         if self.gathering or self.screen.modal_open():
+            self.screen.refresh_ui()
             return
         t = self.table
         if t.is_over or t.deal_over:
             self.finishing = False
+            self.screen.refresh_ui()  # the finished deal, under its summary
             key = (t.position[0], t.view().number)
             if self._summary_for != key:
                 self._summary_for = key
@@ -105,14 +107,14 @@ class TableFlow:
             if self._turn_token != token:
                 self._turn_token = token
                 self.start_human_turn()
-                self.screen.refresh_ui()
+            self.screen.refresh_ui()
             return
         turn = t.finish_turn() if self.finishing else t.bot_turn()
         if turn is not None and self._bot_token != turn.token:
             self._bot_token = turn.token
             self.thinking = turn.seat
             self._start_bot(turn)
-            self.screen.refresh_ui()
+        self.screen.refresh_ui()
 
     def _start_bot(self, turn: BotTurn) -> None:
         """The bot of ``turn`` decides in a worker thread, at the table's pace."""
@@ -181,7 +183,7 @@ class TableFlow:
         if self.table.save_error:
             screen.say(self.table.save_error, f"bold {RED}")
         screen.turn.bid_digits = ""
-        for panel in screen.query(HintPanel):
+        for panel in screen.hint_panels():
             panel.remove()  # the position moved on
         recorder = self.host.coach.recorder
         if recorder is not None and recorder.problem:
@@ -211,7 +213,7 @@ class TableFlow:
         self.finishing = True
         self.screen.turn.auto_token = None
         self.screen.turn.time_left = None
-        for panel in self.screen.query(HintPanel):
+        for panel in self.screen.hint_panels():
             panel.remove()
         self.screen.log_line("Finishing the deal: the bots play the rest, your cards by the "
                              "strongest bot's choice")

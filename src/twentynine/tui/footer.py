@@ -79,6 +79,12 @@ _Plan = tuple[int, bool, list[str], list[_Item]]
 """What the footer draws: width, tight, the keys left out, and the keys shown."""
 
 
+def _extent(item: _Item, tight: bool) -> tuple[int, int, bool, bool]:
+    """What a key's width depends on: its display's and description's widths, whether it
+    has a description, and tightness."""
+    return Text(item[1]).cell_len, Text(item[2]).cell_len, bool(item[2]), tight
+
+
 class _Key(FooterKey):
     """One key of :class:`TableFooter`, redrawn in place when the key it shows changes.
     ``tight``: without the space after the description (the footer is short of room);
@@ -103,6 +109,8 @@ class _Key(FooterKey):
             self.display = True
         if item == self.item and tight == self.tight:
             return
+        # a key as wide as the one it replaces needs no layout of the screen
+        resized = _extent(item, tight) != _extent(self.item, self.tight)
         self.key, self.key_display, self.description, self.action, on, tooltip = item
         if on == self._disabled:
             self._disabled = not on
@@ -111,7 +119,7 @@ class _Key(FooterKey):
             self.tooltip = tooltip
         self.item = item
         self.tight = tight
-        self.refresh(layout=True)
+        self.refresh(layout=resized)
 
     def render(self) -> Text:
         text = super().render()
@@ -185,21 +193,40 @@ class TableFooter(Footer):
             yield _Key(item, self.compact, tight)
 
     async def _show(self, plan: _Plan) -> None:
-        """Draw ``plan`` with the keys already mounted, each updated in place (a key that
-        did not change is not touched), hiding the ones left over and mounting only the
-        ones missing.  (Recomposing remounted every key twice a trick: the mounts and
-        their styling were a good part of a move's drawing.)"""
+        """Draw ``plan`` with the keys already mounted, one for each action: each key of
+        the plan is shown (updated in place if it changed), the others are hidden, and
+        only a key never shown before is mounted.  (Recomposing remounted every key twice
+        a trick; and keys reused by their place all changed when the moves' keys came in
+        front of them at your turn: every key drawn again.)"""
         self._drawn = plan
         self._fitted_width, tight, self.hidden, items = plan
         mounted = list(self.query_children(_Key))
-        for shown, item in zip(mounted, items, strict=False):
-            shown.show(item, tight)
-        for spare in mounted[len(items):]:
-            if spare.display:
-                spare.display = False
-        missing = [_Key(item, self.compact, tight) for item in items[len(mounted):]]
-        if missing:
-            await self.mount_all(missing)
+        keys = {key.item[3]: key for key in mounted}
+        if len(keys) < len(mounted):  # (cannot happen: one key an action) start afresh
+            await self.remove_children()
+            mounted, keys = [], {}
+        shown: set[str] = set()
+        before: _Key | None = None
+        for item in items:
+            key = keys.get(item[3])
+            if key is None:
+                key = keys[item[3]] = _Key(item, self.compact, tight)
+                if before is not None:
+                    await self.mount(key, after=before)
+                elif self.children:
+                    await self.mount(key, before=0)
+                else:
+                    await self.mount(key)
+            else:
+                key.show(item, tight)
+                children = self.children
+                if before is not None and children.index(key) < children.index(before):
+                    self.move_child(key, after=before)  # the keys keep the plan's order
+            shown.add(item[3])
+            before = key
+        for action, key in keys.items():
+            if action not in shown and key.display:
+                key.display = False
 
     def watch_compact(self, compact: bool) -> None:
         for shown in self.query(FooterKey):

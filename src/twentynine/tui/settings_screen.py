@@ -20,12 +20,13 @@ from .footer import TableFooter
 from .prefs import Preferences
 from .settings import ROWS, RULE_ROWS, Choice, Row, SettingError, save_choice
 from .theme import CORAL, GOLD, INK_SOFT
+from .widgets import TextPanel
 
 
-class SettingRow(Static):
+class SettingRow(TextPanel):
     """One row of the settings screen: the name and value, and under it a line saying
     what the value means.  A click selects the row; a click on the selected row changes
-    its value."""
+    its value.  (Redrawn only when its text changes: an arrow key redraws two rows.)"""
 
     class Picked(Message):
         """The row was clicked."""
@@ -53,7 +54,7 @@ class SettingRow(Static):
             head.append(" •", style=GOLD)
         head.append("\n")
         head.append(f"    {r.explain(choice)}", style=INK_SOFT)
-        self.update(head)
+        self.set_text(head)
 
     def on_click(self) -> None:
         self.post_message(self.Picked(self.index))
@@ -105,6 +106,7 @@ class SettingsScreen(ModalScreen["Choice | None"]):
         self.message = ""
         self.problems: list[str] = []
         """What went wrong saving the choice as the default (shown by the table)."""
+        self._row_widgets: list[SettingRow] = []
 
     @property
     def rules(self) -> Rules:
@@ -133,7 +135,7 @@ class SettingsScreen(ModalScreen["Choice | None"]):
                         yield Static(head, classes="settings-section",
                                      id="settings-rules-head")
                     yield SettingRow(i, row)
-            yield Static("", id="settings-hint")
+            yield TextPanel("", id="settings-hint")
         yield TableFooter()
 
     def on_mount(self) -> None:
@@ -147,7 +149,9 @@ class SettingsScreen(ModalScreen["Choice | None"]):
 
     # ---------------------------------------------------------------- drawing
     def _rows(self) -> list[SettingRow]:
-        return list(self.query(SettingRow))
+        if not self._row_widgets:
+            self._row_widgets = list(self.query(SettingRow))
+        return self._row_widgets
 
     def _show(self, scroll: bool = True) -> None:
         rows = self._rows()
@@ -199,7 +203,7 @@ class SettingsScreen(ModalScreen["Choice | None"]):
             else:
                 hint.append("\nEnter keeps your changes as your defaults; Esc changes nothing.",
                             style=INK_SOFT)
-        self.query_one("#settings-hint", Static).update(hint)
+        self.query_one("#settings-hint", TextPanel).set_text(hint)
 
     # ---------------------------------------------------------------- keys
     def action_cursor(self, delta: int) -> None:

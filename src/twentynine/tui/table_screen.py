@@ -10,6 +10,7 @@ The keys that also work over a dialog (help, quit, the hint ...) are the app's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.rule import Rule
@@ -18,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, Static
 
 from ..coach.phrases import positions
 from ..controller.table_like import News, Notice, Refusal, TableLike
@@ -55,7 +56,6 @@ from .widgets import (
     SeatPanel,
     StatusLine,
     TableState,
-    TextPanel,
     TrickView,
     TrumpBanner,
 )
@@ -63,6 +63,21 @@ from .wording import HUMAN, RED, event_message, seat_name
 
 if TYPE_CHECKING:
     from .app import TwentyNineApp
+
+class TableParts:
+    """The table's widgets that are drawn again after every move, found once (a query
+    walks the screen's widgets, and a redraw made a dozen)."""
+
+    def __init__(self, screen: Screen[None]) -> None:
+        self.scorebar = screen.query_one(ScoreBar)
+        self.seats = list(screen.query(SeatPanel))
+        self.trick = screen.query_one(TrickView)
+        self.banner = screen.query_one(TrumpBanner)
+        self.hand = screen.query_one(HandView)
+        self.choices = screen.query_one(ChoiceBar)
+        self.buttons = {action: screen.query_one(f"#btn-{action.code}", Button)
+                        for action, _label, _key in EXTRA_BUTTONS}
+
 
 MIN_SIZE = (80, 24)
 """The smallest terminal (columns, rows) the table fits in."""
@@ -130,6 +145,35 @@ class TableScreen(Screen[None]):
         yield TableFooter()
         yield Static("", id="too-small")  # in place of everything when the table cannot fit
 
+    @cached_property
+    def parts(self) -> TableParts:
+        """The widgets :meth:`refresh_ui` draws (once the table is composed)."""
+        return TableParts(self)
+
+    @cached_property
+    def event_log(self) -> EventLog:
+        """The log of the game's moves."""
+        return self.query_one("#log", EventLog)
+
+    @cached_property
+    def side_panel(self) -> SidePanel:
+        """The contract, the points and the auction, beside the table."""
+        return self.query_one(SidePanel)
+
+    @cached_property
+    def status_line(self) -> StatusLine:
+        """The line that says what is going on and what you may do."""
+        return self.query_one("#status", StatusLine)
+
+    @cached_property
+    def table_column(self) -> Vertical:
+        """The table's column: the seats, the trick, and the hint while one is shown."""
+        return self.query_one("#table", Vertical)
+
+    def hint_panels(self) -> list[HintPanel]:
+        """The hint under the trick, if one is shown (none, or one)."""
+        return list(self.table_column.query_children(HintPanel))
+
     @property
     def too_small(self) -> bool:
         """The terminal is below the table's size: only a notice shows."""
@@ -154,12 +198,12 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._refit_side)
 
     def _refit_side(self) -> None:
-        panel = self.query_one(SidePanel)
+        panel = self.side_panel
         panel.on_resize()
         panel.refresh(layout=True)
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", EventLog)
+        log = self.event_log
         self.watch(log, "scrolled_back", self._log_scrolled)
         self.rewrite_log()
         self._up = True
@@ -168,7 +212,7 @@ class TableScreen(Screen[None]):
             self.show_news(news)
         # the move clock belongs to the status line it draws in: when the table goes (the
         # app closing) the clock stops with it and never ticks on a table that is gone
-        self.query_one("#status", TextPanel).set_interval(0.2, self.flow.tick)
+        self.status_line.set_interval(0.2, self.flow.tick)
         self.fit(*self.app.size)
         self.host.table_opened()
         self.flow.advance()
@@ -240,7 +284,7 @@ class TableScreen(Screen[None]):
 
     def log_line(self, text: str | Text) -> None:
         """Add a line to the log."""
-        self.query_one("#log", RichLog).write(text)
+        self.event_log.write(text)
 
     def log_event(self, event: Event) -> str | None:
         """Add an event's line to the log (a new deal as a rule across it, "── Deal 2:
@@ -248,7 +292,7 @@ class TableScreen(Screen[None]):
         line, or None."""
         msg = event_message(self.table.rules, event)
         if msg:
-            log = self.query_one("#log", RichLog)
+            log = self.event_log
             if isinstance(event, DealStarted):
                 log.write(Rule(Text(msg, style="bold"), style=LINE, characters="─"))
             else:
@@ -258,11 +302,11 @@ class TableScreen(Screen[None]):
     def _log_scrolled(self, back: bool) -> None:
         """The log scrolled back, or to its latest line again: the mark above it says so."""
         self.query_one("#log-mark", Static).set_class(back, "-shown")
-        self.query_one("#log", EventLog).set_class(back, "-scrolled")
+        self.event_log.set_class(back, "-scrolled")
 
     def action_log_scroll(self, where: str) -> None:
         """PgUp, PgDn, Home and End page through the log (the table's keys are free)."""
-        log = self.query_one("#log", EventLog)
+        log = self.event_log
         if where == "home":
             log.scroll_home(animate=False)
         elif where == "end":
@@ -273,7 +317,7 @@ class TableScreen(Screen[None]):
 
     def rewrite_log(self) -> None:
         """The log from the start of the game again (after a take-back or a new game)."""
-        log = self.query_one("#log", RichLog)
+        log = self.event_log
         log.clear()
         rules = self.table.rules
         if not house_rules(rules):
@@ -305,15 +349,16 @@ class TableScreen(Screen[None]):
         """Redraw every widget from the human's view."""
         st = self.state()
         v = st.view
-        self.query_one(ScoreBar).show(st)
-        for panel in self.query(SeatPanel):
+        w = self.parts
+        w.scorebar.show(st)
+        for panel in w.seats:
             panel.show(st)
-        self.query_one(TrickView).show(st)
-        self.query_one(TrumpBanner).show(st)
-        self.query_one(SidePanel).show(st)
-        self.query_one(HandView).show(st, sort_hand(self.table.view().hand))
+        w.trick.show(st)
+        w.banner.show(st)
+        self.side_panel.show(st)
+        w.hand.show(st, sort_hand(v.hand))
         legal = self.human_legal()
-        choices = self.query_one(ChoiceBar)
+        choices = w.choices
         turn = self.turn
         marker = v.phase is Phase.TRUMP and v.rules.trump_indicator == "marker"
         if st.my_turn and v.phase is Phase.AUCTION:
@@ -331,7 +376,7 @@ class TableScreen(Screen[None]):
         else:
             choices.display = False
         for action, _label, _key in EXTRA_BUTTONS:
-            btn = self.query_one(f"#btn-{action.code}", Button)
+            btn = w.buttons[action]
             btn.disabled = action not in legal
             if action is PASS:
                 # shown (disabled while a bot bids) until you have passed
@@ -340,7 +385,7 @@ class TableScreen(Screen[None]):
                 # a call shows only while it applies (asking for trump while leading or
                 # following suit did not): its key still says why it does not
                 btn.display = action in legal
-        for hint_panel in self.query(HintPanel):
+        for hint_panel in self.hint_panels():
             hint_panel.follow(self.turn.selected_action(v, legal))
         self.refresh_status()
         self.refresh_keys()
@@ -360,7 +405,7 @@ class TableScreen(Screen[None]):
 
     def refresh_status(self) -> None:
         """Redraw the status line: the clock, the message, who is thinking."""
-        status = self.query_one("#status", TextPanel)
+        status = self.status_line
         t = Text()
         mine = bool(self.human_legal())
         secs = self.turn.seconds_left()
@@ -430,7 +475,7 @@ class TableScreen(Screen[None]):
             return
         if action is None:
             return
-        for panel in self.query(HintPanel):
+        for panel in self.hint_panels():
             why = panel.hold_enter(action)
             if why is not None:
                 self.say(why, "bold")

@@ -130,6 +130,8 @@ class RaceScreen(Screen[None]):
         self.thinking = False
         self.over_shown = False
         self.log_writer = LogWriter(self.names)
+        self._keys_shown: tuple[object, ...] = ()
+        """What the footer's keys were last worked out from (see :meth:`refresh_ui`)."""
         table.add_listener(self.on_events)
 
     @property
@@ -193,7 +195,12 @@ class RaceScreen(Screen[None]):
         self.query_one("#rt-hand", TextPanel).set_text(
             hand_lines(view, self.selected, self.legal_cards()))
         self.query_one(StatusLine).set_text(self.status_text())
-        self.refresh_bindings()
+        # the footer is fitted again only when the keys that work (or the cards' count,
+        # which it shows) changed: working that out asks every binding
+        keys = (view.turn == view.seat, view.stage, view.can_rob, len(hand))
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def start_turn_on_a_playable_card(self, view: PlayerView) -> None:
         """Once at the start of each of your turns, move the cursor off a card you may not

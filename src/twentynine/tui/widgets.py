@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
 
+from rich.cells import cell_len
 from rich.rule import Rule
 from rich.text import Text
 from textual import events
@@ -26,7 +27,7 @@ from ..engine.cards import Card
 from ..engine.deal import Phase
 from ..engine.events import Event, TrumpShown
 from ..engine.views import SeatView
-from .theme import GOLD, HIDDEN, SKY
+from .theme import FELT_TURN, GOLD, HIDDEN, SKY
 from .wording import (
     HUMAN,
     LARGE,
@@ -76,7 +77,8 @@ class TableState:
 
 
 class TextPanel(Static):
-    """A Static that redraws only when its text really changes (cheap repeated updates)."""
+    """A Static that redraws only when its text really changes (cheap repeated updates),
+    and lays the screen out again only when the new text may change its size."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -84,10 +86,31 @@ class TextPanel(Static):
 
     def set_text(self, text: Text) -> None:
         """Show ``text`` unless it is already shown."""
-        if self._shown is not None and text == self._shown:
+        old = self._shown
+        if old is not None and text == old:
             return
         self._shown = text
-        self.update(text)
+        self.update(text, layout=old is None or not self.same_size(old, text))
+
+    def same_size(self, old: Text, new: Text) -> bool:
+        """Whether ``new`` takes the room ``old`` took: always in a panel of a fixed size;
+        in one whose height (or width) follows its text, when both have as many lines
+        (and, for the width, as wide a widest line) and no line is wider than the panel
+        (none wraps).  (A layout of the screen is the costly part of a redraw.)"""
+        styles = self.styles
+        auto_width = styles.width is not None and styles.width.is_auto
+        auto_height = styles.height is not None and styles.height.is_auto
+        if not auto_width and not auto_height:
+            return True
+        old_lines, new_lines = old.plain.split("\n"), new.plain.split("\n")
+        if len(old_lines) != len(new_lines):
+            return False
+        old_wide = max(map(cell_len, old_lines))
+        new_wide = max(map(cell_len, new_lines))
+        if auto_width:
+            return old_wide == new_wide
+        width = self.size.width
+        return width > 0 and old_wide <= width and new_wide <= width
 
 
 def fit_line(text: Text, width: int, cut: bool = True) -> Text:
@@ -197,6 +220,8 @@ class SeatPanel(TextPanel):
         self.inline = inline
         """The name too on that line (your own panel, between the trick and the hand)."""
         self._state: TableState | None = None
+        self.turn_shown = False
+        """The seat is drawn as the one to move."""
 
     def on_resize(self) -> None:
         if self._state is not None:
@@ -261,7 +286,12 @@ class SeatPanel(TextPanel):
         t.append(name, style="bold")
         if s == 2 and t.cell_len + 10 <= width:
             t.append(" (partner)", style="dim")
-        self.set_class(turn, "-turn")
+        if turn != self.turn_shown:
+            # the seat to move stands out on a lighter felt: set on the panel itself, not
+            # by a class (restyling a widget by its classes walks the whole stylesheet,
+            # and the turn moves on at every card)
+            self.turn_shown = turn
+            self.styles.background = FELT_TURN if turn else None
         extra = self._details(state)
         if self.compact and extra:
             sep = Text(" · ")
@@ -566,15 +596,24 @@ class EventLog(RichLog, can_focus=False):
         super().__init__(*args, **kwargs)
         self._entries: deque[object] = deque(maxlen=self.max_lines or 500)
         self._wrapped_at = 0
+        self._ends_pending = 0
+        """Writes whose scroll to the latest line is still to come."""
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.call_after_refresh(self._note_scroll)
 
     def _note_scroll(self) -> None:
-        """Whether the latest line is out of sight (checked once a write's own scroll to
-        the end has been made)."""
-        self.scrolled_back = self.scroll_y < self.max_scroll_y - 0.5
+        """Whether the latest line is out of sight (not while a write's own scroll to the
+        end is still to come: the log is not scrolled back, only behind its last lines,
+        and saying so flipped the mark above it on and off at every move)."""
+        if not self._ends_pending:
+            self.scrolled_back = self.scroll_y < self.max_scroll_y - 0.5
+
+    def _end_made(self) -> None:
+        """A write's scroll to the end has been made (it was queued before this)."""
+        self._ends_pending -= 1
+        self._note_scroll()
 
     def write(self, content: object, width: int | None = None, expand: bool = False,
               shrink: bool = True, scroll_end: bool | None = None,
@@ -587,7 +626,11 @@ class EventLog(RichLog, can_focus=False):
         # a line that makes the scroll bar appear narrows the text without a resize:
         # wrap everything again at the width left (nothing is done if it did not change)
         self.call_after_refresh(self._rewrap)
-        self.call_after_refresh(self._note_scroll)
+        if self.auto_scroll if scroll_end is None else scroll_end:
+            self._ends_pending += 1  # the write queued its scroll before this
+            self.call_after_refresh(self._end_made)
+        else:
+            self.call_after_refresh(self._note_scroll)
         return self
 
     def clear(self) -> Self:
