@@ -55,7 +55,7 @@ from .screens import (
 from .settings import Choice
 from .settings_screen import SettingsScreen
 from .table_screen import TableScreen
-from .theme import THEME
+from .theme import THEME, share_parsed_css
 from .turn import TurnModel
 from .wording import trump_news, trump_shown_in
 
@@ -92,6 +92,7 @@ class TwentyNineApp(App[None]):
         self.register_theme(THEME)
         self.theme = THEME.name
         self.stylesheet.set_variables(self.get_css_variables())  # the .tcss use $felt ...
+        share_parsed_css(self)
         if prefs is None:
             prefs, problem = load_prefs(prefs_path(saves.data_dir(data_dir)))
             notices = [*(notices or []), *([problem] if problem else [])]

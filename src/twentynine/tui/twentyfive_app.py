@@ -20,7 +20,7 @@ from ..twentyfive.race_table import (
     save_path,
     settings_path,
 )
-from .theme import THEME
+from .theme import THEME, share_parsed_css
 from .twentyfive_screen import RaceScreen
 from .wording import REPLACES_SAVE, RULES_KEPT
 
@@ -45,6 +45,7 @@ class TwentyFiveApp(App[int]):
         super().__init__()
         self.register_theme(THEME)
         self.theme = THEME.name
+        share_parsed_css(self)
         self.save_file = save_path(data_dir)
         self.settings_file = settings_path(data_dir)
         self.stats_file = stats_path(data_dir)
