@@ -8,6 +8,7 @@ import asyncio
 import difflib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.text import Text
@@ -27,9 +28,18 @@ from twentynine.twentyfive.race_table import RaceTable
 SIZE = (80, 24)
 
 
+def race_app(*args: Any, **kw: Any) -> TwentyFiveApp:
+    """A Twenty-Five table that reviews no finished deal in the background (a thread of
+    about half a second of CPU a deal, beside the table; the coach's own tests,
+    tests/test_tui_twentyfive_coach.py, check the reviews)."""
+    app = TwentyFiveApp(*args, **kw)
+    app.background_reviews = False
+    return app
+
+
 def make(tmp_path: Path, players: int, seed: int, **kw: object) -> TwentyFiveApp:
-    return TwentyFiveApp(HouseRules(players=players), seed=seed, bots="random",
-                         data_dir=tmp_path, bot_delay=0.0, **kw)  # type: ignore[arg-type]
+    return race_app(HouseRules(players=players), seed=seed, bots="random",
+                    data_dir=tmp_path, bot_delay=0.0, **kw)
 
 
 def local(app: TwentyFiveApp) -> RaceTable:
@@ -62,7 +72,7 @@ def at(tmp_path: Path, race: Race) -> TwentyFiveApp:
     """A table (random bots, no pause between their moves) playing on from ``race``,
     saving under ``tmp_path`` as a new table would."""
     table = RaceTable(race=race, bots="random", save_file=tmp_path / "twentyfive-save.json")
-    return TwentyFiveApp(table=table, data_dir=tmp_path, bot_delay=0.0)
+    return race_app(table=table, data_dir=tmp_path, bot_delay=0.0)
 
 
 def your_card_turn(race: Race) -> bool:
@@ -269,7 +279,7 @@ def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) 
             await pilot.press("q", "y")  # save and quit
             await wait_for(pilot, lambda: not app.is_running)
     asyncio.run(body())
-    again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
+    again = race_app(resume=True, data_dir=tmp_path, bot_delay=0.0)
 
     async def body2() -> None:
         async with again.run_test(size=SIZE) as pilot:
@@ -285,7 +295,7 @@ def test_resume_after_quitting_mid_deal_gives_the_same_position(tmp_path: Path) 
 
 def test_a_damaged_save_is_reported(tmp_path: Path) -> None:
     (tmp_path / "twentyfive-save.json").write_text("{ not json")
-    app = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0, bots="random")
+    app = race_app(resume=True, data_dir=tmp_path, bot_delay=0.0, bots="random")
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
@@ -409,7 +419,7 @@ def test_the_card_keys_name_the_cards_held_and_q_asks_before_quitting(
             await wait_for(pilot, lambda: not app.is_running)
     asyncio.run(body())
     assert save.exists()  # saved on the way out
-    again = TwentyFiveApp(resume=True, data_dir=tmp_path, bot_delay=0.0)
+    again = race_app(resume=True, data_dir=tmp_path, bot_delay=0.0)
     assert local(again).race.moves  # the game played so far
 
 
@@ -508,8 +518,8 @@ def test_r_says_why_you_may_not_rob(tmp_path: Path) -> None:
 
 
 def test_r_at_a_table_without_robbing(tmp_path: Path) -> None:
-    app = TwentyFiveApp(HouseRules(players=4, rob=False), seed=rob_seed(), bots="random",
-                        data_dir=tmp_path, bot_delay=0.0)
+    app = race_app(HouseRules(players=4, rob=False), seed=rob_seed(), bots="random",
+                   data_dir=tmp_path, bot_delay=0.0)
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
@@ -689,8 +699,8 @@ def test_the_log_says_you_deal() -> None:
 def test_the_rules_page_names_this_table_and_its_keys(tmp_path: Path) -> None:
     from twentynine.tui.twentyfive_dialogs import RaceRulesScreen
 
-    app = TwentyFiveApp(HouseRules(players=6, teams="threes", rob=False), seed=1,
-                        bots="random", data_dir=tmp_path, bot_delay=0.0)
+    app = race_app(HouseRules(players=6, teams="threes", rob=False), seed=1,
+                   bots="random", data_dir=tmp_path, bot_delay=0.0)
 
     async def body() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
@@ -738,8 +748,8 @@ def test_the_orders_of_the_cards_are_shown() -> None:
 
 
 def test_enter_while_a_bot_is_to_move_says_whose_turn(tmp_path: Path) -> None:
-    app = TwentyFiveApp(HouseRules(players=3), seed=3, bots="random", data_dir=tmp_path,
-                        bot_delay=0.5)
+    app = race_app(HouseRules(players=3), seed=3, bots="random", data_dir=tmp_path,
+                   bot_delay=0.5)
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
@@ -847,8 +857,8 @@ def test_the_status_line_says_a_top_trump_may_be_held_back_at_80x24(
         tmp_path: Path) -> None:
     race = hold_back_position()
     held = race.view(0).may_hold_back
-    app = TwentyFiveApp(table=RaceTable(race=race, bots="random"), data_dir=tmp_path,
-                        bot_delay=0.0)
+    app = race_app(table=RaceTable(race=race, bots="random"), data_dir=tmp_path,
+                   bot_delay=0.0)
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:
@@ -871,8 +881,8 @@ def test_your_turn_starts_on_a_card_you_may_play(tmp_path: Path) -> None:
                and g.view(0).hand[0] not in {m.card for m in g.legal_actions()}):
         g.apply(g.legal_actions()[0])  # the engine plays on (the game lasts long enough)
     view = g.view(0)
-    app = TwentyFiveApp(table=RaceTable(race=g, bots="random"), data_dir=tmp_path,
-                        bot_delay=0.0)
+    app = race_app(table=RaceTable(race=g, bots="random"), data_dir=tmp_path,
+                   bot_delay=0.0)
 
     async def body() -> None:
         async with app.run_test(size=SIZE) as pilot:

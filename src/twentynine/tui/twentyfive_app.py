@@ -50,6 +50,9 @@ class TwentyFiveApp(App[int]):
         self.settings_file = settings_path(data_dir)
         self.stats_file = stats_path(data_dir)
         self.bot_delay = bot_delay
+        self.background_reviews = True
+        """Each finished deal is reviewed at once, in a worker thread, so that the review
+        key finds it made; False: a deal is reviewed when it is asked for."""
         self.notices = list(notices or [])
         self.rules = rules or HouseRules()
         self.bots = bots

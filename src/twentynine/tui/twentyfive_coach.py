@@ -313,7 +313,8 @@ class RaceCoach:
         return sorted(d.number for d in g.deals) if g is not None else []
 
     def deal_stored(self, number: int) -> None:
-        self.start_review(number)
+        if self.screen.race_app.background_reviews:
+            self.start_review(number)
 
     def review(self, number: int) -> RaceReview | None:
         """The review of deal ``number`` if made (else it is started)."""
