@@ -1,9 +1,9 @@
 """The browser tests' Chromium: one for every browser test a worker runs in a row.
 
-Each start of Chromium and of Playwright's driver cost about three seconds of CPU (the
-browser, its GPU and helper processes, the Node driver), and a module's own Chromium
-started again wherever a worker moved between modules: about 27 starts in a run of the
-suite.  One Chromium is started when a test first asks for it and closed as soon as the
+Each start of Chromium and of Playwright's driver costs a few seconds of CPU (the browser,
+its GPU and helper processes, the Node driver), and a module's own Chromium started again
+wherever a worker moved between modules: nine starts in a run of the suite, now one a
+worker.  One Chromium is started when a test first asks for it and closed as soon as the
 next test on the worker does not use it: Playwright's synchronous API leaves its event
 loop marked as running on the thread between calls, so a table test's ``asyncio.run``
 after it would fail.  ``tests/conftest.py`` orders the browser tests so that each worker
