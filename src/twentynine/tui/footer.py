@@ -193,40 +193,21 @@ class TableFooter(Footer):
             yield _Key(item, self.compact, tight)
 
     async def _show(self, plan: _Plan) -> None:
-        """Draw ``plan`` with the keys already mounted, one for each action: each key of
-        the plan is shown (updated in place if it changed), the others are hidden, and
-        only a key never shown before is mounted.  (Recomposing remounted every key twice
-        a trick; and keys reused by their place all changed when the moves' keys came in
-        front of them at your turn: every key drawn again.)"""
+        """Draw ``plan`` with the keys already mounted, each updated in place (a key that
+        did not change is not touched), hiding the ones left over and mounting only the
+        ones missing.  (Recomposing remounted every key twice a trick: the mounts and
+        their styling were a good part of a move's drawing.)"""
         self._drawn = plan
         self._fitted_width, tight, self.hidden, items = plan
         mounted = list(self.query_children(_Key))
-        keys = {key.item[3]: key for key in mounted}
-        if len(keys) < len(mounted):  # (cannot happen: one key an action) start afresh
-            await self.remove_children()
-            mounted, keys = [], {}
-        shown: set[str] = set()
-        before: _Key | None = None
-        for item in items:
-            key = keys.get(item[3])
-            if key is None:
-                key = keys[item[3]] = _Key(item, self.compact, tight)
-                if before is not None:
-                    await self.mount(key, after=before)
-                elif self.children:
-                    await self.mount(key, before=0)
-                else:
-                    await self.mount(key)
-            else:
-                key.show(item, tight)
-                children = self.children
-                if before is not None and children.index(key) < children.index(before):
-                    self.move_child(key, after=before)  # the keys keep the plan's order
-            shown.add(item[3])
-            before = key
-        for action, key in keys.items():
-            if action not in shown and key.display:
-                key.display = False
+        for shown, item in zip(mounted, items, strict=False):
+            shown.show(item, tight)
+        for spare in mounted[len(items):]:
+            if spare.display:
+                spare.display = False
+        missing = [_Key(item, self.compact, tight) for item in items[len(mounted):]]
+        if missing:
+            await self.mount_all(missing)
 
     def watch_compact(self, compact: bool) -> None:
         for shown in self.query(FooterKey):
