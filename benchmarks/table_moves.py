@@ -41,24 +41,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("29", "25")
 
 
-def skip_frames() -> None:
-    """Headless apps draw no frames (what the test suite's conftest does)."""
-    from textual.screen import Screen
-
-    draw = Screen._compositor_refresh
-
-    def compositor_refresh(self: Screen[Any]) -> None:
-        app = self.app
-        if app.is_headless and not app.is_inline and self is app.screen:
-            self._dirty_widgets.clear()
-            self._compositor._dirty_regions.clear()
-            app._update_mouse_over(self)
-            return
-        draw(self)
-
-    Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
-
-
 async def until(pilot: Any, cond: Any, limit: float = 120.0) -> None:
     end = time.monotonic() + limit
     while not cond():
@@ -149,7 +131,10 @@ def child(game: str, deals: int, seed: int, frames: str) -> None:
     """One run, in this process: prints one JSON line."""
     os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
     if frames == "skip":
-        skip_frames()
+        sys.path.insert(0, str(ROOT / "tests"))
+        from headless_frames import skip_unseen_frames
+
+        skip_unseen_frames()
     import twentynine
 
     with tempfile.TemporaryDirectory() as tmp:

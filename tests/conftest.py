@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, settings
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # lets tests import their support modules
 
 from browser_support import SHARED, browser, chromium, uses_browser  # noqa: F401
+from headless_frames import skip_unseen_frames
 
 settings.register_profile(
     "ci",
@@ -211,30 +212,8 @@ EVERY_FRAME = os.environ.get("TWENTYNINE_TEST_FRAMES", "") == "every"
 """Whether headless tables draw every frame (see the module's docstring)."""
 
 
-def _skip_unseen_frames() -> None:
-    """Headless apps skip drawing the frames nobody sees (see the module's docstring)."""
-    from textual.screen import Screen
-
-    draw = getattr(Screen, "_compositor_refresh", None)
-    if draw is None:  # another Textual: draw every frame
-        return
-
-    def compositor_refresh(self: Screen[Any]) -> None:
-        app = self.app
-        if app.is_headless and not app.is_inline and self is app.screen:
-            # what the frame would have done, but its drawing (App._display drops a
-            # headless app's frames)
-            self._dirty_widgets.clear()
-            self._compositor._dirty_regions.clear()
-            app._update_mouse_over(self)
-            return
-        draw(self)
-
-    Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
-
-
 if not EVERY_FRAME:
-    _skip_unseen_frames()
+    skip_unseen_frames()
 
 
 @pytest.fixture
